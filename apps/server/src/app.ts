@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import cookie from '@fastify/cookie';
+import cors from '@fastify/cors';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { limits } from '@kinora/contract';
+import type { Config } from './platform/config/config';
+import type { DatabaseHandle } from './platform/db/client';
+import { installErrorHandler } from './platform/http/error-handler';
+import { AppError } from './platform/http/errors';
+import { Router } from './platform/http/router';
+import { registerWebApp } from './platform/http/web-app';
+import { loggerOptions } from './platform/logger';
+import { AccessTokens } from './platform/auth/tokens';
+import { registerMediaRoutes } from './platform/storage/media-routes';
+import type { Storage } from './platform/storage/storage';
+import { AuthRepository, AuthService, SessionAuthenticator, registerAuthRoutes } from './modules/auth';
+import { registerSystemRoutes } from './modules/system';
+import { UsersRepository, UsersService, registerUserRoutes } from './modules/users';
+
+export interface AppDeps {
+  config: Config;
+  database: DatabaseHandle;
+  storage: Storage;
+}
+
+const version = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+).version;
+
+/** Builds the HTTP application: plugins, the error vocabulary, and every module's routes. */
+export async function buildApp({ config, database, storage }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    genReqId: () => randomUUID(),
+    bodyLimit: 1024 * 1024,
+    // The OpenAPI document is built from zod schemas; Fastify validates with them too.
+    ajv: { customOptions: { coerceTypes: false } },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.secureCookies,
+  });
+  await app.register(cors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+  });
+  await app.register(cookie);
+  await app.register(multipart, {
+    limits: { fileSize: limits.coverImageMaxBytes, files: 4, fields: 20, parts: 30 },
+  });
+  await app.register(rateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError('RATE_LIMITED', `Too many attempts; try again in ${context.after}`),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Kinora API', version, description: 'Every answer is wrapped in {statusCode, data, message, success}.' },
+      servers: [{ url: '/' }],
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          cookieAuth: { type: 'apiKey', in: 'cookie', name: 'accessToken' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  // Modules
+  const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
+  const auth = new AuthService(new AuthRepository(database.db), tokens, config.refreshTokenTtlSeconds);
+  const users = new UsersService(new UsersRepository(database.db), auth, storage);
+  const cookies = {
+    secure: config.secureCookies,
+    accessTtlSeconds: config.accessTokenTtlSeconds,
+    refreshTtlSeconds: config.refreshTokenTtlSeconds,
+  };
+  const router = new Router(app, new SessionAuthenticator(tokens, auth));
+  registerSystemRoutes(router, { ping: database.ping, version });
+  registerAuthRoutes(router, { auth, cookies });
+  registerUserRoutes(router, {
+    users,
+    auth,
+    storage,
+    cookies,
+    authRateLimitPerMinute: config.authRateLimitPerMinute,
+  });
+  await registerMediaRoutes(app, storage);
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}

@@ -1,0 +1,122 @@
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { sessions, users } from '../../platform/db/schema';
+
+export interface SessionRow {
+  id: string;
+  userId: string;
+  refreshTokenHash: string;
+  expiresAt: Date;
+  revokedAt: Date | null;
+}
+
+export class AuthRepository {
+  constructor(private readonly db: Database) {}
+
+  async findCredentialsByEmail(email: string): Promise<{ userId: string; passwordHash: string } | null> {
+    const [row] = await this.db
+      .select({ userId: users.id, passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.email, email))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findPasswordHash(userId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ passwordHash: users.passwordHash })
+      .from(users)
+      .where(eq(users.id, userId))
+      .limit(1);
+    return row?.passwordHash ?? null;
+  }
+
+  async setPasswordHash(userId: string, passwordHash: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ passwordHash, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
+  }
+
+  async createSession(input: {
+    userId: string;
+    refreshTokenHash: string;
+    userAgent: string | null;
+    expiresAt: Date;
+  }): Promise<string> {
+    const [row] = await this.db.insert(sessions).values(input).returning({ id: sessions.id });
+    return row!.id;
+  }
+
+  async findSession(sessionId: string): Promise<SessionRow | null> {
+    const [row] = await this.db
+      .select({
+        id: sessions.id,
+        userId: sessions.userId,
+        refreshTokenHash: sessions.refreshTokenHash,
+        expiresAt: sessions.expiresAt,
+        revokedAt: sessions.revokedAt,
+      })
+      .from(sessions)
+      .where(eq(sessions.id, sessionId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** True when the session exists, belongs to the user, and is neither revoked nor expired. */
+  async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    return row !== undefined;
+  }
+
+  /**
+   * Replaces the refresh token hash only if it is still the one the caller saw, so two
+   * concurrent refreshes cannot both succeed.
+   */
+  async rotateRefreshHash(input: {
+    sessionId: string;
+    expectedHash: string;
+    newHash: string;
+    expiresAt: Date;
+  }): Promise<boolean> {
+    const rows = await this.db
+      .update(sessions)
+      .set({ refreshTokenHash: input.newHash, lastUsedAt: sql`now()`, expiresAt: input.expiresAt })
+      .where(
+        and(
+          eq(sessions.id, input.sessionId),
+          eq(sessions.refreshTokenHash, input.expectedHash),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .returning({ id: sessions.id });
+    return rows.length === 1;
+  }
+
+  async revokeSession(sessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  }
+
+  async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)),
+      );
+  }
+}

@@ -1,0 +1,27 @@
+import type { FastifyRequest } from 'fastify';
+import type { AccessTokens } from '../../platform/auth/tokens';
+import { AppError } from '../../platform/http/errors';
+import type { Actor, Authenticator } from '../../platform/http/router';
+import type { AuthService } from './auth.service';
+import { accessTokenOf } from './session-cookies';
+
+/**
+ * A request is a visitor's when it carries no token. A token that is forged, expired or
+ * belongs to an ended session is refused with a 401 so the client knows to refresh.
+ */
+export class SessionAuthenticator implements Authenticator {
+  constructor(
+    private readonly tokens: AccessTokens,
+    private readonly auth: AuthService,
+  ) {}
+
+  async authenticate(request: FastifyRequest): Promise<Actor | null> {
+    const token = accessTokenOf(request);
+    if (!token) return null;
+    const claims = await this.tokens.verify(token);
+    if (!(await this.auth.isSessionActive(claims))) {
+      throw new AppError('SESSION_REVOKED', 'Your session has ended; sign in again');
+    }
+    return claims;
+  }
+}

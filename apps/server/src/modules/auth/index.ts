@@ -1,0 +1,5 @@
+export { AuthRepository } from './auth.repository';
+export { AuthService, type IssuedTokens } from './auth.service';
+export { SessionAuthenticator } from './authenticator';
+export { registerAuthRoutes } from './auth.routes';
+export { setSessionCookies, clearSessionCookies, type CookieSettings } from './session-cookies';

@@ -1,0 +1,4 @@
+export { UsersRepository, type UserRow } from './users.repository';
+export { UsersService } from './users.service';
+export { presentCurrentUser } from './users.presenter';
+export { registerUserRoutes } from './users.routes';

@@ -1,0 +1,79 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { AppError } from '../http/errors';
+
+export interface AccessClaims {
+  userId: string;
+  sessionId: string;
+}
+
+const issuer = 'kinora';
+const audience = 'kinora-api';
+
+export class AccessTokens {
+  private readonly key: Uint8Array;
+  constructor(
+    secret: string,
+    private readonly ttlSeconds: number,
+  ) {
+    this.key = new TextEncoder().encode(secret);
+  }
+
+  sign(claims: AccessClaims): Promise<string> {
+    return new SignJWT({ sid: claims.sessionId })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject(claims.userId)
+      .setIssuer(issuer)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime(`${this.ttlSeconds}s`)
+      .sign(this.key);
+  }
+
+  /** Throws TOKEN_EXPIRED for an expired token and UNAUTHENTICATED for anything else wrong. */
+  async verify(token: string): Promise<AccessClaims> {
+    try {
+      const { payload } = await jwtVerify(token, this.key, {
+        issuer,
+        audience,
+        algorithms: ['HS256'],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
+        throw new AppError('UNAUTHENTICATED', 'Invalid access token');
+      }
+      return { userId: payload.sub, sessionId: payload.sid };
+    } catch (error) {
+      if (error instanceof joseErrors.JWTExpired) {
+        throw new AppError('TOKEN_EXPIRED', 'Your session has expired; sign in again');
+      }
+      throw new AppError('UNAUTHENTICATED', 'Invalid access token');
+    }
+  }
+}
+
+/**
+ * Refresh tokens are `<sessionId>.<secret>`: the id finds the session, the secret proves
+ * possession. Only a SHA-256 of the secret is stored.
+ */
+export function newRefreshSecret(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashRefreshSecret(secret: string): string {
+  return createHash('sha256').update(secret).digest('base64url');
+}
+
+export function refreshSecretMatches(secret: string, storedHash: string): boolean {
+  const a = Buffer.from(hashRefreshSecret(secret));
+  const b = Buffer.from(storedHash);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+export function formatRefreshToken(sessionId: string, secret: string): string {
+  return `${sessionId}.${secret}`;
+}
+
+export function parseRefreshToken(token: string): { sessionId: string; secret: string } | null {
+  const match = /^([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(token);
+  return match ? { sessionId: match[1]!, secret: match[2]! } : null;
+}

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+
+export type Role = 'api' | 'worker' | 'all';
+
+const durationSeconds = z
+  .string()
+  .regex(/^\d+[smhd]$/, 'must look like 15m, 12h or 30d')
+  .transform((v) => {
+    const n = Number(v.slice(0, -1));
+    const unit = v.at(-1) as 's' | 'm' | 'h' | 'd';
+    return n * { s: 1, m: 60, h: 3600, d: 86400 }[unit];
+  });
+
+const secret = z.string().min(32, 'must be at least 32 characters').optional();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  PUBLIC_URL: z.url().optional(),
+  /** Comma-separated origins allowed by CORS, besides PUBLIC_URL's own. */
+  CORS_ORIGINS: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ACCESS_TOKEN_TTL: durationSeconds.default(15 * 60),
+  REFRESH_TOKEN_TTL: durationSeconds.default(30 * 86400),
+  /** Attempts per minute per client on login and register. */
+  AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  JWT_SECRET: secret,
+  UPLOAD_SIGNING_SECRET: secret,
+  /** Where the built web app lives; empty disables serving it. */
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export interface Secrets {
+  jwtSecret: string;
+  uploadSigningSecret: string;
+}
+
+export interface Config {
+  role: Role;
+  port: number;
+  host: string;
+  dataDir: string;
+  mediaDir: string;
+  database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
+  publicUrl: string;
+  corsOrigins: string[];
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  accessTokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  authRateLimitPerMinute: number;
+  trustProxy: boolean;
+  secureCookies: boolean;
+  secrets: Secrets;
+  webDistDir: string | null;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly problems: string[]) {
+    super(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+function parseRole(argv: readonly string[]): Role {
+  const i = argv.indexOf('--role');
+  const value = i >= 0 ? argv[i + 1] : argv.find((a) => a.startsWith('--role='))?.slice(7);
+  if (value === undefined) return 'all';
+  if (value === 'api' || value === 'worker' || value === 'all') return value;
+  throw new ConfigError([`--role must be api, worker or all (got "${value}")`]);
+}
+
+/**
+ * Secrets that are not configured are generated once and kept in DATA_DIR, so that sessions and
+ * signed uploads survive a restart without anyone having to invent a secret.
+ */
+function loadOrCreateSecrets(dataDir: string, configured: Partial<Secrets>): Secrets {
+  const file = path.join(dataDir, 'secrets.json');
+  let stored: Partial<Secrets> = {};
+  if (existsSync(file)) {
+    stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
+  }
+  const generated: Secrets = {
+    jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
+    uploadSigningSecret: stored.uploadSigningSecret ?? randomBytes(48).toString('base64url'),
+  };
+  if (stored.jwtSecret === undefined || stored.uploadSigningSecret === undefined) {
+    mkdirSync(dataDir, { recursive: true });
+    writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
+  }
+  return {
+    jwtSecret: configured.jwtSecret ?? generated.jwtSecret,
+    uploadSigningSecret: configured.uploadSigningSecret ?? generated.uploadSigningSecret,
+  };
+}
+
+/** Parses the environment once at boot; throws ConfigError listing every problem. */
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  argv: readonly string[] = process.argv,
+): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || 'environment'}: ${i.message}`),
+    );
+  }
+  const e = parsed.data;
+  const role = parseRole(argv);
+  const dataDir = path.resolve(e.DATA_DIR);
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
+  const extraOrigins = (e.CORS_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean);
+  const badOrigin = extraOrigins.find((o) => !z.url().safeParse(o).success);
+  if (badOrigin) throw new ConfigError([`CORS_ORIGINS: "${badOrigin}" is not a URL`]);
+
+  return {
+    role,
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    mediaDir: path.join(dataDir, 'media'),
+    database: e.DATABASE_URL
+      ? { kind: 'postgres', url: e.DATABASE_URL }
+      : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    publicUrl,
+    corsOrigins: [new URL(publicUrl).origin, ...extraOrigins.map((o) => new URL(o).origin)],
+    logLevel: e.LOG_LEVEL,
+    accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
+    authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+    trustProxy: e.TRUST_PROXY,
+    secureCookies: publicUrl.startsWith('https://'),
+    secrets: loadOrCreateSecrets(dataDir, {
+      ...(e.JWT_SECRET ? { jwtSecret: e.JWT_SECRET } : {}),
+      ...(e.UPLOAD_SIGNING_SECRET ? { uploadSigningSecret: e.UPLOAD_SIGNING_SECRET } : {}),
+    }),
+    webDistDir:
+      e.WEB_DIST_DIR === ''
+        ? null
+        : path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../../web/dist')),
+  };
+}

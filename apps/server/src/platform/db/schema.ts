@@ -1,0 +1,374 @@
+/**
+ * The whole data model of both spec documents. Integrity lives here: foreign keys, one like
+ * per user and target, one subscription per pair, one history entry per user and video, and
+ * length checks that mirror the contract's limits.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  real,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const id = () => uuid('id').primaryKey().defaultRandom();
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    username: text('username').notNull(),
+    email: text('email').notNull(),
+    fullname: text('fullname').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    /** Storage keys, not URLs: the presenter turns them into URLs. */
+    avatarKey: text('avatar_key'),
+    coverImageKey: text('cover_image_key'),
+    bio: text('bio').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(t.username),
+    uniqueIndex('users_email_key').on(t.email),
+    check('users_username_format', sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
+    check('users_email_lower', sql`${t.email} = lower(${t.email})`),
+    check('users_fullname_length', sql`char_length(${t.fullname}) between 1 and 80`),
+    check('users_bio_length', sql`char_length(${t.bio}) <= 1000`),
+  ],
+);
+
+/** One row per signed-in device. Only a hash of the current refresh token is kept. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    refreshTokenHash: text('refresh_token_hash').notNull(),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [index('sessions_user_id_idx').on(t.userId)],
+);
+
+export const mediaKind = pgEnum('media_kind', ['image', 'video']);
+
+/** A file that a user uploaded (videos, thumbnails). Referenced by public id. */
+export const mediaAssets = pgTable(
+  'media_assets',
+  {
+    id: id(),
+    publicId: text('public_id').notNull(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: mediaKind('kind').notNull(),
+    folder: text('folder').notNull(),
+    storageKey: text('storage_key').notNull(),
+    mimeType: text('mime_type').notNull(),
+    format: text('format').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    durationSeconds: real('duration_seconds'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('media_assets_public_id_key').on(t.publicId),
+    index('media_assets_owner_id_idx').on(t.ownerId),
+  ],
+);
+
+export const videoStatus = pgEnum('video_status', ['uploaded', 'processing', 'ready', 'failed']);
+
+export const videos = pgTable(
+  'videos',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    videoAssetId: uuid('video_asset_id').references(() => mediaAssets.id, {
+      onDelete: 'set null',
+    }),
+    thumbnailAssetId: uuid('thumbnail_asset_id').references(() => mediaAssets.id, {
+      onDelete: 'set null',
+    }),
+    durationSeconds: real('duration_seconds').notNull().default(0),
+    /** Kept in step with view_events by an atomic increment. */
+    views: bigint('views', { mode: 'number' }).notNull().default(0),
+    isPublished: boolean('is_published').notNull().default(true),
+    status: videoStatus('status').notNull().default('uploaded'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('videos_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('videos_published_views_idx').on(t.views.desc(), t.createdAt.desc()).where(
+      sql`${t.isPublished}`,
+    ),
+    index('videos_published_created_idx').on(t.createdAt.desc()).where(sql`${t.isPublished}`),
+    check('videos_title_length', sql`char_length(${t.title}) between 1 and 200`),
+    check('videos_description_length', sql`char_length(${t.description}) <= 5000`),
+    check('videos_views_nonnegative', sql`${t.views} >= 0`),
+  ],
+);
+
+export const comments = pgTable(
+  'comments',
+  {
+    id: id(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('comments_video_created_idx').on(t.videoId, t.createdAt.desc()),
+    index('comments_owner_id_idx').on(t.ownerId),
+    check('comments_content_length', sql`char_length(${t.content}) between 1 and 2000`),
+  ],
+);
+
+export const tweets = pgTable(
+  'tweets',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('tweets_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('tweets_created_idx').on(t.createdAt.desc()),
+    check('tweets_content_length', sql`char_length(${t.content}) between 1 and 280`),
+  ],
+);
+
+/** A like points at exactly one of a video, a comment or a tweet. */
+export const likes = pgTable(
+  'likes',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    tweetId: uuid('tweet_id').references(() => tweets.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('likes_user_video_key').on(t.userId, t.videoId),
+    uniqueIndex('likes_user_comment_key').on(t.userId, t.commentId),
+    uniqueIndex('likes_user_tweet_key').on(t.userId, t.tweetId),
+    index('likes_video_idx').on(t.videoId),
+    index('likes_comment_idx').on(t.commentId),
+    index('likes_tweet_idx').on(t.tweetId),
+    index('likes_user_created_idx').on(t.userId, t.createdAt.desc()),
+    check('likes_one_target', sql`num_nonnulls(${t.videoId}, ${t.commentId}, ${t.tweetId}) = 1`),
+  ],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    subscriberId: uuid('subscriber_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    channelId: uuid('channel_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.subscriberId, t.channelId] }),
+    index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc()),
+    check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
+  ],
+);
+
+export const playlists = pgTable(
+  'playlists',
+  {
+    id: id(),
+    ownerId: uuid('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    description: text('description').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('playlists_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    check('playlists_name_length', sql`char_length(${t.name}) between 1 and 50`),
+    check('playlists_description_length', sql`char_length(${t.description}) <= 200`),
+  ],
+);
+
+export const playlistItems = pgTable(
+  'playlist_items',
+  {
+    playlistId: uuid('playlist_id')
+      .notNull()
+      .references(() => playlists.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** Order within the playlist; gaps are allowed, ties broken by addedAt. */
+    position: integer('position').notNull(),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.playlistId, t.videoId] }),
+    index('playlist_items_order_idx').on(t.playlistId, t.position),
+    index('playlist_items_video_idx').on(t.videoId),
+  ],
+);
+
+export const watchHistory = pgTable(
+  'watch_history',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    watchedAt: timestamp('watched_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Where playback last was, in seconds, to resume from. */
+    positionSeconds: real('position_seconds').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.videoId] }),
+    index('watch_history_user_watched_idx').on(t.userId, t.watchedAt.desc()),
+    index('watch_history_video_idx').on(t.videoId),
+  ],
+);
+
+/**
+ * One row per counted view. `viewerKey` identifies the viewer (user id, or a hash of the
+ * client for visitors) so that a view counts once per viewer per hour.
+ */
+export const viewEvents = pgTable(
+  'view_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    viewerId: uuid('viewer_id').references(() => users.id, { onDelete: 'set null' }),
+    viewerKey: text('viewer_key').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('view_events_video_created_idx').on(t.videoId, t.createdAt.desc()),
+    index('view_events_viewer_video_idx').on(t.viewerKey, t.videoId, t.createdAt.desc()),
+    index('view_events_created_idx').on(t.createdAt),
+  ],
+);
+
+export const messageRequestStatus = pgEnum('message_request_status', [
+  'pending',
+  'accepted',
+  'declined',
+]);
+
+export const messageRequests = pgTable(
+  'message_requests',
+  {
+    id: id(),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    status: messageRequestStatus('status').notNull().default('pending'),
+    createdAt: createdAt(),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('message_requests_pair_key').on(t.senderId, t.recipientId),
+    index('message_requests_recipient_status_idx').on(t.recipientId, t.status, t.createdAt.desc()),
+    check('message_requests_not_self', sql`${t.senderId} <> ${t.recipientId}`),
+    check('message_requests_content_length', sql`char_length(${t.content}) between 1 and 1000`),
+  ],
+);
+
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    createdAt: createdAt(),
+    /** Moves forward with every message, for ordering the conversation list. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('conversations_updated_idx').on(t.updatedAt.desc())],
+);
+
+export const conversationParticipants = pgTable(
+  'conversation_participants',
+  {
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastReadAt: timestamp('last_read_at', { withTimezone: true }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.conversationId, t.userId] }),
+    index('conversation_participants_user_idx').on(t.userId),
+  ],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    senderId: uuid('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    check('messages_content_length', sql`char_length(${t.content}) between 1 and 4000`),
+  ],
+);

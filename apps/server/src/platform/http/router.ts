@@ -1,0 +1,183 @@
+import { envelopeOf, type Endpoint } from '@kinora/contract';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type { z } from 'zod';
+import { AppError, badRequest, payloadTooLarge } from './errors';
+
+/** Who is calling: established by the auth module for every request that carries a token. */
+export interface Actor {
+  userId: string;
+  sessionId: string;
+}
+
+/** Implemented by the auth module; the router only knows this shape. */
+export interface Authenticator {
+  /** The actor of a request, null when it carries no credentials; throws on bad ones. */
+  authenticate(request: FastifyRequest): Promise<Actor | null>;
+}
+
+export interface UploadedFile {
+  field: string;
+  filename: string;
+  mimeType: string;
+  data: Buffer;
+}
+
+export interface FileRule {
+  required: boolean;
+  maxBytes: number;
+  /** Shown to the user when the file is too large. */
+  tooLargeMessage: string;
+}
+
+type Parsed<S> = S extends z.ZodType ? z.output<S> : undefined;
+type FieldOf<E extends Endpoint, K extends string> = E extends Record<K, infer S> ? Parsed<S> : undefined;
+
+export interface HandlerContext<E extends Endpoint> {
+  params: FieldOf<E, 'params'>;
+  query: FieldOf<E, 'query'>;
+  body: FieldOf<E, 'body'>;
+  files: E extends { files: readonly (infer F extends string)[] }
+    ? Partial<Record<F, UploadedFile>>
+    : Record<string, never>;
+  actor: E['access'] extends 'user' ? Actor : Actor | null;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteSpec<E extends Endpoint> {
+  /** Human message placed in the envelope of a success. */
+  message: string;
+  files?: E extends { files: readonly (infer F extends string)[] } ? Record<F, FileRule> : never;
+  /** Requests per minute per client; unset means no per-route limit. */
+  rateLimitPerMinute?: number;
+  /**
+   * Treat bad credentials as none. For the session calls themselves (login, register,
+   * refresh, logout), which a client makes precisely when its token has gone stale.
+   */
+  lenientAuth?: boolean;
+  handler: (ctx: HandlerContext<E>) => Promise<z.output<E['response']>>;
+}
+
+export const apiPrefix = '/api/v1';
+
+/**
+ * Registers contract endpoints: the path, validation and response schema come from the
+ * contract, so a handler only authenticates, calls one service and returns what to present.
+ */
+export class Router {
+  constructor(
+    private readonly app: FastifyInstance,
+    private readonly authenticator: Authenticator,
+  ) {}
+
+  route<E extends Endpoint>(endpoint: E, spec: RouteSpec<E>): void {
+    const status = endpoint.successStatus ?? 200;
+    const isMultipart = endpoint.files !== undefined;
+    const fileRules = (spec.files ?? {}) as Record<string, FileRule>;
+    const options: RouteOptions = {
+      method: endpoint.method,
+      url: apiPrefix + endpoint.path,
+      schema: {
+        summary: endpoint.summary,
+        tags: [endpoint.tag],
+        ...(endpoint.params ? { params: endpoint.params } : {}),
+        ...(endpoint.query ? { querystring: endpoint.query } : {}),
+        ...(endpoint.body && !isMultipart ? { body: endpoint.body } : {}),
+        ...(isMultipart ? { consumes: ['multipart/form-data'] } : {}),
+        ...(endpoint.access === 'user' ? { security: [{ bearerAuth: [] }, { cookieAuth: [] }] } : {}),
+        response: { [status]: envelopeOf(endpoint.response) },
+      },
+      ...(spec.rateLimitPerMinute
+        ? { config: { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: 60_000 } } }
+        : {}),
+      handler: async (request, reply) => {
+        const actor = spec.lenientAuth
+          ? await this.authenticator.authenticate(request).catch(() => null)
+          : await this.authenticator.authenticate(request);
+        if (endpoint.access === 'user' && !actor) {
+          throw new AppError('UNAUTHENTICATED', 'You need to sign in to do that');
+        }
+        let body: unknown = request.body;
+        let files: Record<string, UploadedFile> = {};
+        if (isMultipart) {
+          ({ body, files } = await readMultipart(request, endpoint, fileRules));
+        }
+        const data = await spec.handler({
+          params: request.params,
+          query: request.query,
+          body,
+          files,
+          actor,
+          request,
+          reply,
+        } as HandlerContext<E>);
+        return reply.code(status).send({ statusCode: status, data, message: spec.message, success: true });
+      },
+    };
+    this.app.route(options);
+  }
+}
+
+/**
+ * Reads a multipart body into validated text fields and in-memory files (images are small;
+ * video uploads stream to storage through their own route). Nothing is written here.
+ */
+async function readMultipart(
+  request: FastifyRequest,
+  endpoint: Endpoint,
+  rules: Record<string, FileRule>,
+): Promise<{ body: unknown; files: Record<string, UploadedFile> }> {
+  if (!request.isMultipart()) {
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'This call takes a multipart/form-data body');
+  }
+  const maxBytes = Math.max(...Object.values(rules).map((r) => r.maxBytes));
+  const fields: Record<string, string> = {};
+  const files: Record<string, UploadedFile> = {};
+  for await (const part of request.parts({ limits: { fileSize: maxBytes, files: 4, fields: 20 } })) {
+    if (part.type === 'file') {
+      const rule = rules[part.fieldname];
+      if (!rule) {
+        part.file.resume();
+        throw badRequest(`Unexpected file field "${part.fieldname}"`, [
+          { field: part.fieldname, message: 'This field does not take a file' },
+        ]);
+      }
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (error) {
+        if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
+          throw payloadTooLarge(rule.tooLargeMessage, part.fieldname);
+        }
+        throw error;
+      }
+      if (data.length > rule.maxBytes) throw payloadTooLarge(rule.tooLargeMessage, part.fieldname);
+      if (data.length === 0) continue; // an empty file input is "no file"
+      files[part.fieldname] = { field: part.fieldname, filename: part.filename, mimeType: part.mimetype, data };
+    } else if (typeof part.value === 'string') {
+      fields[part.fieldname] = part.value;
+    }
+  }
+  const fieldErrors: { field: string; message: string }[] = [];
+  let body: unknown = undefined;
+  if (endpoint.body) {
+    const parsed = endpoint.body.safeParse(fields);
+    if (parsed.success) body = parsed.data;
+    else
+      fieldErrors.push(
+        ...parsed.error.issues.map((i) => ({ field: i.path.join('.') || 'body', message: i.message })),
+      );
+  }
+  for (const [field, rule] of Object.entries(rules)) {
+    if (rule.required && !files[field]) {
+      fieldErrors.push({ field, message: `${labelOf(field)} is required` });
+    }
+  }
+  if (fieldErrors.length > 0) {
+    throw badRequest(fieldErrors.map((e) => e.message).join('; '), fieldErrors);
+  }
+  return { body, files };
+}
+
+const labelOf = (field: string) =>
+  field === 'coverImage' ? 'Cover image' : field.charAt(0).toUpperCase() + field.slice(1);

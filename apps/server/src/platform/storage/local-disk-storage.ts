@@ -1,0 +1,58 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { randomUUID } from 'node:crypto';
+import { assertSafeKey, contentTypeOf, type ByteRange, type ObjectInfo, type Storage } from './storage';
+
+/** Files under one root folder (DATA_DIR/media), served by the API under /media/. */
+export class LocalDiskStorage implements Storage {
+  constructor(
+    private readonly root: string,
+    private readonly urlPrefix = '/media',
+  ) {}
+
+  private pathOf(key: string): string {
+    assertSafeKey(key);
+    return path.join(this.root, ...key.split('/'));
+  }
+
+  async put(key: string, data: Buffer | Readable, _contentType: string): Promise<void> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    // Write beside the target and rename, so a reader never sees half a file.
+    const partial = `${target}.${randomUUID()}.partial`;
+    try {
+      await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(partial));
+      await rename(partial, target);
+    } catch (error) {
+      await rm(partial, { force: true });
+      throw error;
+    }
+  }
+
+  async stat(key: string): Promise<ObjectInfo | null> {
+    try {
+      const s = await stat(this.pathOf(key));
+      if (!s.isFile()) return null;
+      return { size: s.size, contentType: contentTypeOf(key), lastModified: s.mtime };
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw error;
+    }
+  }
+
+  async get(key: string, range?: ByteRange): Promise<Readable> {
+    return createReadStream(this.pathOf(key), range ? { start: range.start, end: range.end } : {});
+  }
+
+  async delete(key: string): Promise<void> {
+    await rm(this.pathOf(key), { force: true });
+  }
+
+  publicUrl(key: string): string {
+    assertSafeKey(key);
+    return `${this.urlPrefix}/${key}`;
+  }
+}

@@ -1,0 +1,69 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ByteRange, Storage } from './storage';
+
+type RangeResult = { kind: 'none' } | { kind: 'ok'; range: ByteRange } | { kind: 'unsatisfiable' };
+
+/** Parses a single `bytes=` range (RFC 9110 §14.1.2); several ranges are served whole. */
+export function parseRange(header: string | undefined, size: number): RangeResult {
+  if (!header) return { kind: 'none' };
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match) return { kind: 'none' };
+  const [, startText = '', endText = ''] = match;
+  if (startText === '' && endText === '') return { kind: 'unsatisfiable' };
+  if (startText === '') {
+    const suffix = Number(endText);
+    if (suffix === 0 || size === 0) return { kind: 'unsatisfiable' };
+    return { kind: 'ok', range: { start: Math.max(0, size - suffix), end: size - 1 } };
+  }
+  const start = Number(startText);
+  const end = endText === '' ? size - 1 : Math.min(Number(endText), size - 1);
+  if (start >= size || end < start) return { kind: 'unsatisfiable' };
+  return { kind: 'ok', range: { start, end } };
+}
+
+/**
+ * Serves stored media under /media/ with byte ranges (206) and long-lived caching: every key
+ * is unique to one upload, so a URL's content never changes.
+ */
+export async function registerMediaRoutes(app: FastifyInstance, storage: Storage): Promise<void> {
+  const serve = async (request: FastifyRequest, reply: FastifyReply) => {
+    const key = (request.params as { '*': string })['*'];
+    let info;
+    try {
+      info = await storage.stat(key);
+    } catch {
+      info = null; // an unsafe key is simply not there
+    }
+    if (!info) {
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    const etag = `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`;
+    reply
+      .header('Accept-Ranges', 'bytes')
+      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header('ETag', etag)
+      .header('Last-Modified', info.lastModified.toUTCString())
+      .header('X-Content-Type-Options', 'nosniff')
+      .type(info.contentType);
+    if (request.headers['if-none-match'] === etag) {
+      return reply.code(304).send();
+    }
+    const range = parseRange(request.headers.range, info.size);
+    if (range.kind === 'unsatisfiable') {
+      return reply.code(416).header('Content-Range', `bytes */${info.size}`).send();
+    }
+    if (range.kind === 'ok') {
+      const { start, end } = range.range;
+      reply
+        .code(206)
+        .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
+        .header('Content-Length', String(end - start + 1));
+      if (request.method === 'HEAD') return reply.send();
+      return reply.send(await storage.get(key, range.range));
+    }
+    reply.header('Content-Length', String(info.size));
+    if (request.method === 'HEAD') return reply.send();
+    return reply.send(await storage.get(key));
+  };
+  app.get('/media/*', { logLevel: 'warn' }, serve);
+}

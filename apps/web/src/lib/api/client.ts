@@ -1,0 +1,272 @@
+import {
+  endpoints,
+  type BodyOf,
+  type Endpoint,
+  type EndpointName,
+  type Endpoints,
+  type ParamsOf,
+  type QueryOf,
+  type ResponseOf,
+} from '@kinora/contract';
+import { ApiError } from './api-error';
+import { apiBase } from './config';
+import { clearAccessToken, getAccessToken, setAccessToken } from './token-store';
+import { NetworkFailure, sendWithFetch, sendWithXhr, type RawAnswer } from './transport';
+
+type Empty = Record<never, never>;
+
+/** A key that is optional when its value may be left out, required otherwise. */
+type Slot<K extends string, T> = undefined extends T
+  ? { [P in K]?: T }
+  : Empty extends T
+    ? { [P in K]?: T }
+    : { [P in K]: T };
+
+/** Names of the file fields of a multipart endpoint (`never` for JSON endpoints). */
+export type FileFieldOf<N extends EndpointName> = Endpoints[N] extends {
+  files: readonly (infer F)[];
+}
+  ? F & string
+  : never;
+
+export type FilesOf<N extends EndpointName> = Partial<
+  Record<FileFieldOf<N>, Blob | null | undefined>
+>;
+
+type FilesSlot<N extends EndpointName> = [FileFieldOf<N>] extends [never]
+  ? { files?: undefined; onUploadProgress?: undefined }
+  : {
+      files: FilesOf<N>;
+      /** Upload percent: rises with the bytes sent, up to 90; 100 once the server answered. */
+      onUploadProgress?: (percent: number) => void;
+    };
+
+/** What a call of endpoint N takes, derived from the contract. */
+export type ApiOptions<N extends EndpointName> = Slot<'params', ParamsOf<N>> &
+  Slot<'query', QueryOf<N>> &
+  Slot<'body', BodyOf<N>> &
+  FilesSlot<N> & { signal?: AbortSignal };
+
+type OptionsArgs<N extends EndpointName> =
+  Empty extends ApiOptions<N> ? [options?: ApiOptions<N>] : [options: ApiOptions<N>];
+
+/** Calls that hand out a new access token; their answer's token is stored. */
+const tokenIssuing = new Set<EndpointName>(['login', 'register', 'refreshToken']);
+/** A 401 from these means "wrong credentials" or "no session", never "token expired". */
+const neverRefreshed = tokenIssuing;
+
+/**
+ * Fires `expired` when the session could not be renewed (the refresh failed after a 401), so
+ * the session state can switch to signed out without waiting for its next check.
+ */
+export const sessionEvents = new EventTarget();
+
+interface LooseOptions {
+  params?: Record<string, unknown>;
+  query?: Record<string, unknown>;
+  body?: unknown;
+  files?: Record<string, Blob | null | undefined>;
+  onUploadProgress?: (percent: number) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * Calls one endpoint of the contract and answers the envelope's `data`, typed from the
+ * contract. Failures throw an {@link ApiError}. A 401 renews the session once (all concurrent
+ * 401s share that one renewal) and repeats the call.
+ *
+ * @example
+ *   const user = await api('currentUser');
+ *   await api('updateDetails', { body: { fullname: 'Ada' } });
+ *   await api('changeAvatar', { files: { avatar: file }, onUploadProgress: setPercent });
+ */
+export async function api<N extends EndpointName>(
+  name: N,
+  ...[options]: OptionsArgs<N>
+): Promise<ResponseOf<N>> {
+  const loose = (options ?? {}) as LooseOptions;
+  try {
+    const data = await callWithRenewal(name, loose);
+    if (tokenIssuing.has(name)) storeIssuedToken(data);
+    return data as ResponseOf<N>;
+  } finally {
+    // Signing out must end the local session even when the server cannot be told.
+    if (name === 'logout') clearAccessToken();
+  }
+}
+
+async function callWithRenewal(name: EndpointName, options: LooseOptions): Promise<unknown> {
+  const tokenSent = getAccessToken();
+  try {
+    return await callOnce(name, options);
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.status !== 401 || neverRefreshed.has(name)) {
+      throw error;
+    }
+    // Another call may already have renewed the token while this one was in flight.
+    const current = getAccessToken();
+    if (!current || current === tokenSent) {
+      try {
+        await renewSession();
+      } catch {
+        throw error;
+      }
+    }
+    return callOnce(name, options);
+  }
+}
+
+let renewal: Promise<void> | null = null;
+
+/** One refresh at a time: every caller that meets a 401 meanwhile waits for the same one. */
+function renewSession(): Promise<void> {
+  renewal ??= (async () => {
+    try {
+      const data = await callOnce('refreshToken', { body: {} });
+      storeIssuedToken(data);
+    } catch (error) {
+      clearAccessToken();
+      sessionEvents.dispatchEvent(new Event('expired'));
+      throw error;
+    } finally {
+      renewal = null;
+    }
+  })();
+  return renewal;
+}
+
+function storeIssuedToken(data: unknown): void {
+  if (data && typeof data === 'object' && 'accessToken' in data) {
+    const token = (data as { accessToken: unknown }).accessToken;
+    if (typeof token === 'string' && token) setAccessToken(token);
+  }
+}
+
+async function callOnce(name: EndpointName, options: LooseOptions): Promise<unknown> {
+  const endpoint: Endpoint = endpoints[name];
+  const url = buildUrl(endpoint.path, options.params, options.query);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  const token = getAccessToken();
+  if (token) headers.Authorization = `Bearer ${token}`;
+
+  let answer: RawAnswer;
+  try {
+    if (endpoint.files) {
+      answer = await sendWithXhr({
+        method: endpoint.method,
+        url,
+        headers,
+        body: toFormData(options.body, options.files),
+        signal: options.signal,
+        onUploadProgress: options.onUploadProgress,
+      });
+    } else {
+      const hasBody = options.body !== undefined;
+      if (hasBody) headers['Content-Type'] = 'application/json';
+      answer = await sendWithFetch({
+        method: endpoint.method,
+        url,
+        headers,
+        body: hasBody ? JSON.stringify(options.body) : undefined,
+        signal: options.signal,
+      });
+    }
+  } catch (error) {
+    if (error instanceof NetworkFailure) {
+      throw new ApiError({
+        status: 0,
+        code: 'NETWORK_ERROR',
+        message: 'Could not reach the server. Check your connection and try again.',
+      });
+    }
+    throw error;
+  }
+
+  const data = readAnswer(answer);
+  if (endpoint.files) options.onUploadProgress?.(100);
+  return data;
+}
+
+export function buildUrl(
+  path: string,
+  params?: Record<string, unknown>,
+  query?: Record<string, unknown>,
+): string {
+  const filled = path.replace(/:([A-Za-z_]\w*)/g, (_, key: string) => {
+    const value = params?.[key];
+    if (value === undefined || value === null || value === '') {
+      throw new Error(`Missing path parameter "${key}" for ${path}`);
+    }
+    return encodeURIComponent(String(value));
+  });
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null) continue;
+    for (const item of Array.isArray(value) ? value : [value]) search.append(key, String(item));
+  }
+  const qs = search.toString();
+  return `${apiBase()}${filled}${qs ? `?${qs}` : ''}`;
+}
+
+function toFormData(
+  fields: unknown,
+  files: Record<string, Blob | null | undefined> | undefined,
+): FormData {
+  const form = new FormData();
+  if (fields && typeof fields === 'object') {
+    for (const [key, value] of Object.entries(fields)) {
+      if (value !== undefined && value !== null) form.append(key, String(value));
+    }
+  }
+  for (const [key, file] of Object.entries(files ?? {})) {
+    if (file) form.append(key, file);
+  }
+  return form;
+}
+
+const fallbackMessages: Record<number, string> = {
+  413: 'The file is too large.',
+  429: 'Too many requests. Please wait a moment and try again.',
+};
+
+function readAnswer(answer: RawAnswer): unknown {
+  let body: unknown = null;
+  try {
+    body = answer.text ? JSON.parse(answer.text) : null;
+  } catch {
+    body = null;
+  }
+  const envelope = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+  if (answer.status >= 200 && answer.status < 300 && envelope.success === true) {
+    return envelope.data;
+  }
+
+  const retryAfter = answer.retryAfter === null ? NaN : Number(answer.retryAfter);
+  const isErrorEnvelope = envelope.success === false && typeof envelope.message === 'string';
+  if (isErrorEnvelope) {
+    return raise(
+      new ApiError({
+        status: answer.status,
+        code: (envelope.code as ApiError['code'] | undefined) ?? 'INTERNAL',
+        message: envelope.message as string,
+        fieldErrors: Array.isArray(envelope.errors) ? envelope.errors : [],
+        retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null,
+      }),
+    );
+  }
+  const ok = answer.status >= 200 && answer.status < 300;
+  return raise(
+    new ApiError({
+      status: answer.status,
+      code: ok ? 'BAD_RESPONSE' : answer.status === 429 ? 'RATE_LIMITED' : 'INTERNAL',
+      message: ok
+        ? 'The server sent an answer the app cannot read.'
+        : (fallbackMessages[answer.status] ?? `Request failed (HTTP ${answer.status}).`),
+      retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null,
+    }),
+  );
+}
+
+function raise(error: ApiError): never {
+  throw error;
+}

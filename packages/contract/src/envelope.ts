@@ -1,0 +1,61 @@
+import { z } from 'zod';
+
+/**
+ * Every answer of /api/v1 is wrapped in this envelope (ARCHITECTURE.md §3).
+ * The spec's client reads `data` (its "data.data").
+ */
+export const envelopeOf = <T extends z.ZodType>(data: T) =>
+  z.object({
+    statusCode: z.number().int(),
+    data,
+    message: z.string(),
+    success: z.literal(true),
+  });
+
+export type Envelope<T> = {
+  statusCode: number;
+  data: T;
+  message: string;
+  success: true;
+};
+
+/** Stable, machine-readable error codes. Clients branch on these, never on messages. */
+export const ErrorCode = z.enum([
+  'VALIDATION_FAILED',
+  'INVALID_JSON',
+  'UNAUTHENTICATED',
+  'INVALID_CREDENTIALS',
+  'TOKEN_EXPIRED',
+  'SESSION_REVOKED',
+  'FORBIDDEN',
+  'NOT_FOUND',
+  'ROUTE_NOT_FOUND',
+  'USERNAME_TAKEN',
+  'EMAIL_TAKEN',
+  'CONFLICT',
+  'PAYLOAD_TOO_LARGE',
+  'UNSUPPORTED_MEDIA_TYPE',
+  'RATE_LIMITED',
+  'INTERNAL',
+]);
+export type ErrorCode = z.infer<typeof ErrorCode>;
+
+export const FieldError = z.object({
+  /** Dotted path of the offending field, e.g. `email` or `avatar`. */
+  field: z.string(),
+  message: z.string(),
+});
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ErrorEnvelope = z.object({
+  statusCode: z.number().int(),
+  data: z.null(),
+  message: z.string(),
+  success: z.literal(false),
+  code: ErrorCode,
+  errors: z.array(FieldError).optional(),
+});
+export type ErrorEnvelope = z.infer<typeof ErrorEnvelope>;
+
+/** An empty success payload (logout, delete, ...). */
+export const Empty = z.object({});

@@ -1,0 +1,19 @@
+/** Limits shared by the server's checks and the web's form validation. */
+export const limits = {
+  avatarMaxBytes: 5 * 1024 * 1024,
+  coverImageMaxBytes: 10 * 1024 * 1024,
+  username: { min: 3, max: 30 },
+  fullname: { max: 80 },
+  email: { max: 254 },
+  password: { min: 8, max: 128 },
+  bio: { max: 1000 },
+  playlistName: 50,
+  playlistDescription: 200,
+  tweet: 280,
+} as const;
+
+/** Stored avatar is a square of this many pixels; cover images fit within this box. */
+export const imageSizes = {
+  avatar: 256,
+  cover: { width: 2048, height: 1152 },
+} as const;

@@ -1,0 +1,106 @@
+import { z } from 'zod';
+import { IsoDate } from './common';
+import { limits } from './limits';
+
+const trimmed = (field: string) =>
+  z
+    .string({ message: `${field} is required` })
+    .trim()
+    .min(1, `${field} is required`);
+
+export const Username = z
+  .string({ message: 'Username is required' })
+  .trim()
+  .toLowerCase()
+  .min(limits.username.min, `Username must be at least ${limits.username.min} characters`)
+  .max(limits.username.max, `Username must be at most ${limits.username.max} characters`)
+  .regex(
+    /^[a-z0-9_.]+$/,
+    'Username may contain only letters, digits, underscores (_) and dots (.)',
+  );
+
+export const Email = z
+  .string({ message: 'Email is required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'Email is required')
+  .max(limits.email.max, 'Email is too long')
+  .pipe(z.email({ message: 'Email must be a valid email address' }));
+
+export const Password = z
+  .string({ message: 'Password is required' })
+  .min(limits.password.min, `Password must be at least ${limits.password.min} characters`)
+  .max(limits.password.max, `Password must be at most ${limits.password.max} characters`);
+
+export const Fullname = trimmed('Full name').max(
+  limits.fullname.max,
+  `Full name must be at most ${limits.fullname.max} characters`,
+);
+
+/** Text fields of the multipart registration form; the files (avatar, coverImage) travel beside them. */
+export const RegisterFields = z.object({
+  fullname: Fullname,
+  username: Username,
+  email: Email,
+  password: Password,
+});
+export type RegisterFields = z.infer<typeof RegisterFields>;
+
+export const LoginBody = z.object({
+  email: Email,
+  password: z.string({ message: 'Password is required' }).min(1, 'Password is required'),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const ChangePasswordBody = z.object({
+  oldPassword: z.string({ message: 'Current password is required' }).min(1),
+  newPassword: Password,
+});
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** At least one of the fields must be present. */
+export const UpdateDetailsBody = z
+  .object({
+    fullname: Fullname.optional(),
+    email: Email.optional(),
+    bio: z
+      .string()
+      .trim()
+      .max(limits.bio.max, `Bio must be at most ${limits.bio.max} characters`)
+      .optional(),
+  })
+  .refine((b) => b.fullname !== undefined || b.email !== undefined || b.bio !== undefined, {
+    message: 'Nothing to update',
+  });
+export type UpdateDetailsBody = z.infer<typeof UpdateDetailsBody>;
+
+/** The signed-in user as they see themselves (email included). */
+export const CurrentUser = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  coverImage: z.string().nullable(),
+  bio: z.string(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type CurrentUser = z.infer<typeof CurrentUser>;
+
+export const LoginResult = z.object({
+  user: CurrentUser,
+  /** Short-lived bearer token; the same value is also set as an httpOnly cookie. */
+  accessToken: z.string(),
+});
+export type LoginResult = z.infer<typeof LoginResult>;
+
+export const RefreshResult = z.object({ accessToken: z.string() });
+export type RefreshResult = z.infer<typeof RefreshResult>;
+
+export const RefreshBody = z
+  .object({
+    /** Optional for clients that cannot use cookies; browsers rely on the httpOnly cookie. */
+    refreshToken: z.string().optional(),
+  })
+  .optional();
