@@ -8,7 +8,11 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
 import { limits } from '@kinora/contract';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
@@ -20,7 +24,12 @@ import { loggerOptions } from './platform/logger';
 import { AccessTokens } from './platform/auth/tokens';
 import { registerMediaRoutes } from './platform/storage/media-routes';
 import type { Storage } from './platform/storage/storage';
-import { AuthRepository, AuthService, SessionAuthenticator, registerAuthRoutes } from './modules/auth';
+import {
+  AuthRepository,
+  AuthService,
+  SessionAuthenticator,
+  registerAuthRoutes,
+} from './modules/auth';
 import { registerSystemRoutes } from './modules/system';
 import { UsersRepository, UsersService, registerUserRoutes } from './modules/users';
 
@@ -28,16 +37,25 @@ export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   storage: Storage;
+  /** Where logs go; standard output unless a test captures them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 const version = (
-  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as { version: string }
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  }
 ).version;
 
 /** Builds the HTTP application: plugins, the error vocabulary, and every module's routes. */
-export async function buildApp({ config, database, storage }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  storage,
+  logStream,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
     bodyLimit: 1024 * 1024,
@@ -82,7 +100,11 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
 
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Kinora API', version, description: 'Every answer is wrapped in {statusCode, data, message, success}.' },
+      info: {
+        title: 'Kinora API',
+        version,
+        description: 'Every answer is wrapped in {statusCode, data, message, success}.',
+      },
       servers: [{ url: '/' }],
       components: {
         securitySchemes: {
@@ -97,7 +119,11 @@ export async function buildApp({ config, database, storage }: AppDeps): Promise<
 
   // Modules
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
-  const auth = new AuthService(new AuthRepository(database.db), tokens, config.refreshTokenTtlSeconds);
+  const auth = new AuthService(
+    new AuthRepository(database.db),
+    tokens,
+    config.refreshTokenTtlSeconds,
+  );
   const users = new UsersService(new UsersRepository(database.db), auth, storage);
   const cookies = {
     secure: config.secureCookies,

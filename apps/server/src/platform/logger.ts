@@ -5,9 +5,13 @@ import type { Config } from './config/config';
  * Request logs carry the method, the path (never the query string), the status and a request
  * id. Bodies are never logged; credentials are redacted wherever they might appear.
  */
-export function loggerOptions(level: Config['logLevel']): FastifyServerOptions['logger'] {
+export function loggerOptions(
+  level: Config['logLevel'],
+  stream?: NodeJS.WritableStream,
+): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.authorization',

@@ -13,7 +13,9 @@ export interface SessionRow {
 export class AuthRepository {
   constructor(private readonly db: Database) {}
 
-  async findCredentialsByEmail(email: string): Promise<{ userId: string; passwordHash: string } | null> {
+  async findCredentialsByEmail(
+    email: string,
+  ): Promise<{ userId: string; passwordHash: string } | null> {
     const [row] = await this.db
       .select({ userId: users.id, passwordHash: users.passwordHash })
       .from(users)
@@ -116,7 +118,11 @@ export class AuthRepository {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(
-        and(eq(sessions.userId, userId), ne(sessions.id, keepSessionId), isNull(sessions.revokedAt)),
+        and(
+          eq(sessions.userId, userId),
+          ne(sessions.id, keepSessionId),
+          isNull(sessions.revokedAt),
+        ),
       );
   }
 }

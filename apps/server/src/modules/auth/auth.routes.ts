@@ -2,7 +2,12 @@ import { endpoints } from '@kinora/contract';
 import { parseRefreshToken } from '../../platform/auth/tokens';
 import type { Router } from '../../platform/http/router';
 import type { AuthService } from './auth.service';
-import { clearSessionCookies, refreshCookie, setSessionCookies, type CookieSettings } from './session-cookies';
+import {
+  clearSessionCookies,
+  refreshCookie,
+  setSessionCookies,
+  type CookieSettings,
+} from './session-cookies';
 
 export function registerAuthRoutes(
   router: Router,

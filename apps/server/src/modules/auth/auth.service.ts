@@ -16,8 +16,7 @@ export interface IssuedTokens {
   refreshToken: string;
 }
 
-const invalidCredentials = () =>
-  new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
 const sessionRevoked = () =>
   new AppError('SESSION_REVOKED', 'Your session has ended; sign in again');
 
@@ -33,14 +32,26 @@ export class AuthService {
   }
 
   /** One answer for an unknown email and a wrong password, in about the same time. */
-  async verifyCredentials({ email, password }: { email: string; password: string }): Promise<string> {
+  async verifyCredentials({
+    email,
+    password,
+  }: {
+    email: string;
+    password: string;
+  }): Promise<string> {
     const found = await this.repo.findCredentialsByEmail(email);
     const ok = await verifyPassword(found?.passwordHash ?? null, password);
     if (!found || !ok) throw invalidCredentials();
     return found.userId;
   }
 
-  async startSession({ userId, userAgent }: { userId: string; userAgent: string | null }): Promise<IssuedTokens> {
+  async startSession({
+    userId,
+    userAgent,
+  }: {
+    userId: string;
+    userAgent: string | null;
+  }): Promise<IssuedTokens> {
     const secret = newRefreshSecret();
     const sessionId = await this.repo.createSession({
       userId,
@@ -59,7 +70,11 @@ export class AuthService {
    * Rotates the refresh token. Presenting a token that was already rotated away means it was
    * copied: the whole session is revoked, so neither copy works any more.
    */
-  async refreshSession({ refreshToken }: { refreshToken: string | undefined }): Promise<IssuedTokens> {
+  async refreshSession({
+    refreshToken,
+  }: {
+    refreshToken: string | undefined;
+  }): Promise<IssuedTokens> {
     const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
     if (!parsed) throw new AppError('UNAUTHENTICATED', 'No valid refresh token was sent');
     const session = await this.repo.findSession(parsed.sessionId);

@@ -27,7 +27,8 @@ export function registerUserRoutes(
   },
 ): void {
   const { users, auth, storage, cookies } = deps;
-  const present = (user: Parameters<typeof presentCurrentUser>[0]) => presentCurrentUser(user, storage);
+  const present = (user: Parameters<typeof presentCurrentUser>[0]) =>
+    presentCurrentUser(user, storage);
 
   router.route(endpoints.register, {
     message: 'Account created',
@@ -52,7 +53,10 @@ export function registerUserRoutes(
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
       const userId = await auth.verifyCredentials(body);
-      const tokens = await auth.startSession({ userId, userAgent: request.headers['user-agent'] ?? null });
+      const tokens = await auth.startSession({
+        userId,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       setSessionCookies(reply, tokens, cookies);
       return { user: present(await users.getUser({ userId })), accessToken: tokens.accessToken };
     },
@@ -73,7 +77,13 @@ export function registerUserRoutes(
     message: 'Avatar updated',
     files: { avatar: avatarRule },
     handler: async ({ actor, files }) =>
-      present(await users.replaceImage({ userId: actor.userId, purpose: 'avatar', data: files.avatar!.data })),
+      present(
+        await users.replaceImage({
+          userId: actor.userId,
+          purpose: 'avatar',
+          data: files.avatar!.data,
+        }),
+      ),
   });
 
   router.route(endpoints.changeCoverImage, {
@@ -81,7 +91,11 @@ export function registerUserRoutes(
     files: { coverImage: { ...coverRule, required: true } },
     handler: async ({ actor, files }) =>
       present(
-        await users.replaceImage({ userId: actor.userId, purpose: 'cover', data: files.coverImage!.data }),
+        await users.replaceImage({
+          userId: actor.userId,
+          purpose: 'cover',
+          data: files.coverImage!.data,
+        }),
       ),
   });
 }

@@ -52,11 +52,15 @@ export class UsersService {
     if (taken.email) throw emailTaken();
 
     const avatar = await processImage(input.avatar, 'avatar', 'avatar');
-    const cover = input.coverImage ? await processImage(input.coverImage, 'cover', 'coverImage') : null;
+    const cover = input.coverImage
+      ? await processImage(input.coverImage, 'cover', 'coverImage')
+      : null;
     const passwordHash = await this.auth.hashPassword(fields.password);
 
     const avatarKey = await this.storeImage('avatar', avatar.data, avatar.contentType);
-    const coverImageKey = cover ? await this.storeImage('cover', cover.data, cover.contentType) : null;
+    const coverImageKey = cover
+      ? await this.storeImage('cover', cover.data, cover.contentType)
+      : null;
     let user: UserRow;
     try {
       user = await this.repo.insert({
@@ -76,7 +80,13 @@ export class UsersService {
     return { user, tokens };
   }
 
-  async updateDetails({ userId, changes }: { userId: string; changes: UpdateDetailsBody }): Promise<UserRow> {
+  async updateDetails({
+    userId,
+    changes,
+  }: {
+    userId: string;
+    changes: UpdateDetailsBody;
+  }): Promise<UserRow> {
     try {
       const user = await this.repo.updateDetails(userId, changes);
       if (!user) throw notFound('User');
@@ -97,7 +107,11 @@ export class UsersService {
     const image = await processImage(input.data, input.purpose, field);
     const key = await this.storeImage(input.purpose, image.data, image.contentType);
     const result = await this.repo
-      .replaceImageKey(input.userId, input.purpose === 'avatar' ? 'avatarKey' : 'coverImageKey', key)
+      .replaceImageKey(
+        input.userId,
+        input.purpose === 'avatar' ? 'avatarKey' : 'coverImageKey',
+        key,
+      )
       .catch(async (error: unknown) => {
         await this.storage.delete(key);
         throw error;
@@ -110,7 +124,11 @@ export class UsersService {
     return result.user;
   }
 
-  private async storeImage(purpose: ImagePurpose, data: Buffer, contentType: string): Promise<string> {
+  private async storeImage(
+    purpose: ImagePurpose,
+    data: Buffer,
+    contentType: string,
+  ): Promise<string> {
     const key = `${folderOf[purpose]}/${randomUUID()}.webp`;
     await this.storage.put(key, data, contentType);
     return key;

@@ -9,7 +9,10 @@ export const hashPassword = (password: string): Promise<string> => hash(password
  * answer takes as long as for a wrong password. */
 let decoyHash: Promise<string> | undefined;
 
-export async function verifyPassword(storedHash: string | null, password: string): Promise<boolean> {
+export async function verifyPassword(
+  storedHash: string | null,
+  password: string,
+): Promise<boolean> {
   if (storedHash === null) {
     decoyHash ??= hashPassword('kinora-decoy-password');
     await verify(await decoyHash, password).catch(() => false);

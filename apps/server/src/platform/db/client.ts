@@ -17,9 +17,7 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseTarget =
-  | { kind: 'pglite'; dir: string }
-  | { kind: 'pglite-memory' }
-  | { kind: 'postgres'; url: string };
+  { kind: 'pglite'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
 
 export interface DatabaseHandle {
   db: Database;

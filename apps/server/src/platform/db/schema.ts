@@ -123,10 +123,12 @@ export const videos = pgTable(
   },
   (t) => [
     index('videos_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
-    index('videos_published_views_idx').on(t.views.desc(), t.createdAt.desc()).where(
-      sql`${t.isPublished}`,
-    ),
-    index('videos_published_created_idx').on(t.createdAt.desc()).where(sql`${t.isPublished}`),
+    index('videos_published_views_idx')
+      .on(t.views.desc(), t.createdAt.desc())
+      .where(sql`${t.isPublished}`),
+    index('videos_published_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.isPublished}`),
     check('videos_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('videos_description_length', sql`char_length(${t.description}) <= 5000`),
     check('videos_views_nonnegative', sql`${t.views} >= 0`),

@@ -19,12 +19,18 @@ const fieldOf = (instancePath: string, context: string | undefined): string => {
 
 /** Errors that Fastify and its plugins raise for bad requests, mapped to our vocabulary. */
 const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: { code: 'INVALID_JSON', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_INVALID_JSON_BODY: {
+    code: 'INVALID_JSON',
+    message: 'The request body is not valid JSON',
+  },
   FST_ERR_CTP_EMPTY_JSON_BODY: {
     code: 'INVALID_JSON',
     message: 'The request body is empty but its type is JSON',
   },
-  FST_ERR_CTP_BODY_TOO_LARGE: { code: 'PAYLOAD_TOO_LARGE', message: 'The request body is too large' },
+  FST_ERR_CTP_BODY_TOO_LARGE: {
+    code: 'PAYLOAD_TOO_LARGE',
+    message: 'The request body is too large',
+  },
   FST_ERR_CTP_INVALID_MEDIA_TYPE: {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'This content type is not accepted here',
@@ -37,7 +43,10 @@ const frameworkErrors: Record<string, { code: ErrorCode; message: string }> = {
   FST_PARTS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Too many parts in the form' },
   FST_FILES_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Too many files in the form' },
   FST_FIELDS_LIMIT: { code: 'PAYLOAD_TOO_LARGE', message: 'Too many fields in the form' },
-  FST_PROTO_VIOLATION: { code: 'VALIDATION_FAILED', message: 'The form contains a forbidden field name' },
+  FST_PROTO_VIOLATION: {
+    code: 'VALIDATION_FAILED',
+    message: 'The form contains a forbidden field name',
+  },
   FST_INVALID_MULTIPART_CONTENT_TYPE: {
     code: 'UNSUPPORTED_MEDIA_TYPE',
     message: 'This call takes a multipart/form-data body',
@@ -63,13 +72,18 @@ export function installErrorHandler(app: FastifyInstance): void {
         message: v.message ?? 'Invalid value',
       }));
       const first = errors[0];
-      const message = first ? first.message : "The request is not valid";
+      const message = first ? first.message : 'The request is not valid';
       return reply.code(400).send(errorEnvelope(400, 'VALIDATION_FAILED', message, errors));
     }
     const fastifyError = error as FastifyError;
     const mapped = fastifyError.code ? frameworkErrors[fastifyError.code] : undefined;
     if (mapped) {
-      const status = mapped.code === 'PAYLOAD_TOO_LARGE' ? 413 : mapped.code === 'UNSUPPORTED_MEDIA_TYPE' ? 415 : 400;
+      const status =
+        mapped.code === 'PAYLOAD_TOO_LARGE'
+          ? 413
+          : mapped.code === 'UNSUPPORTED_MEDIA_TYPE'
+            ? 415
+            : 400;
       return reply.code(status).send(errorEnvelope(status, mapped.code, mapped.message));
     }
     if (fastifyError.statusCode === 429) {
@@ -86,7 +100,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       request.log.info({ err: error }, 'client error');
       return reply
         .code(fastifyError.statusCode)
-        .send(errorEnvelope(fastifyError.statusCode, 'VALIDATION_FAILED', 'The request is not valid'));
+        .send(
+          errorEnvelope(fastifyError.statusCode, 'VALIDATION_FAILED', 'The request is not valid'),
+        );
     }
     request.log.error({ err: error }, 'unhandled error');
     return reply

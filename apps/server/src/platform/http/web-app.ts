@@ -42,6 +42,12 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     }
     return reply
       .code(404)
-      .send(errorEnvelope(404, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${request.url.split('?')[0]}`));
+      .send(
+        errorEnvelope(
+          404,
+          'ROUTE_NOT_FOUND',
+          `No route for ${request.method} ${request.url.split('?')[0]}`,
+        ),
+      );
   });
 }

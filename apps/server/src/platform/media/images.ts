@@ -39,14 +39,25 @@ export async function processImage(
   const pipeline = sharp(input, { limitInputPixels: maxInputPixels, animated: false }).rotate();
   const resized =
     purpose === 'avatar'
-      ? pipeline.resize(imageSizes.avatar, imageSizes.avatar, { fit: 'cover', position: 'attention' })
+      ? pipeline.resize(imageSizes.avatar, imageSizes.avatar, {
+          fit: 'cover',
+          position: 'attention',
+        })
       : pipeline.resize(imageSizes.cover.width, imageSizes.cover.height, {
           fit: 'inside',
           withoutEnlargement: true,
         });
   try {
-    const { data, info } = await resized.webp({ quality: 82 }).toBuffer({ resolveWithObject: true });
-    return { data, width: info.width, height: info.height, format: 'webp', contentType: 'image/webp' };
+    const { data, info } = await resized
+      .webp({ quality: 82 })
+      .toBuffer({ resolveWithObject: true });
+    return {
+      data,
+      width: info.width,
+      height: info.height,
+      format: 'webp',
+      contentType: 'image/webp',
+    };
   } catch {
     throw unsupportedMedia('The image could not be read; it may be damaged', field);
   }

@@ -4,7 +4,13 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
-import { assertSafeKey, contentTypeOf, type ByteRange, type ObjectInfo, type Storage } from './storage';
+import {
+  assertSafeKey,
+  contentTypeOf,
+  type ByteRange,
+  type ObjectInfo,
+  type Storage,
+} from './storage';
 
 /** Files under one root folder (DATA_DIR/media), served by the API under /media/. */
 export class LocalDiskStorage implements Storage {
@@ -24,7 +30,10 @@ export class LocalDiskStorage implements Storage {
     // Write beside the target and rename, so a reader never sees half a file.
     const partial = `${target}.${randomUUID()}.partial`;
     try {
-      await pipeline(Buffer.isBuffer(data) ? Readable.from([data]) : data, createWriteStream(partial));
+      await pipeline(
+        Buffer.isBuffer(data) ? Readable.from([data]) : data,
+        createWriteStream(partial),
+      );
       await rename(partial, target);
     } catch (error) {
       await rm(partial, { force: true });

@@ -1,0 +1,36 @@
+// Runs the server suite on PGlite, then again on a real PostgreSQL server when one answers
+// (TEST_DATABASE_URL, or the development/CI server at 127.0.0.1:5432). In CI the PostgreSQL
+// run is required.
+import { spawnSync } from 'node:child_process';
+import net from 'node:net';
+
+const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
+const extraArgs = process.argv.slice(2);
+
+function run(label, env) {
+  console.log(`\n=== server tests on ${label} ===`);
+  const result = spawnSync('npx', ['vitest', 'run', ...extraArgs], {
+    stdio: 'inherit',
+    env: { ...process.env, ...env },
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+function reachable(host, port) {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host, port: Number(port), timeout: 2000 });
+    socket.once('connect', () => (socket.end(), resolve(true)));
+    socket.once('error', () => resolve(false));
+    socket.once('timeout', () => (socket.destroy(), resolve(false)));
+  });
+}
+
+run('PGlite', { TEST_DB: 'pglite' });
+if (await reachable(url.hostname, url.port || 5432)) {
+  run(`PostgreSQL (${url.host})`, { TEST_DB: 'postgres', TEST_DATABASE_URL: url.toString() });
+} else if (process.env.CI) {
+  console.error(`PostgreSQL is required in CI but ${url.host} does not answer.`);
+  process.exit(1);
+} else {
+  console.log(`\nPostgreSQL at ${url.host} does not answer: the PostgreSQL run is skipped.`);
+}

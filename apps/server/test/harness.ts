@@ -1,0 +1,99 @@
+/**
+ * Builds the real application on a real database for integration tests: an in-memory PGlite,
+ * or a fresh database on a PostgreSQL server when TEST_DB=postgres (created here, dropped
+ * after). Nothing of our own system is mocked.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app';
+import { loadConfig, type Config } from '../src/platform/config/config';
+import { openDatabase, type DatabaseHandle } from '../src/platform/db/client';
+import { LocalDiskStorage } from '../src/platform/storage/local-disk-storage';
+
+export const defaultPostgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export function testDatabaseKind(): 'pglite' | 'postgres' {
+  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+}
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  drop(): Promise<void>;
+}
+
+/** A migrated, empty database that belongs to this test file alone. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  if (testDatabaseKind() === 'pglite') {
+    const handle = await openDatabase({ kind: 'pglite-memory' });
+    await handle.migrate();
+    return { handle, drop: () => handle.close() };
+  }
+  const adminUrl = process.env.TEST_DATABASE_URL ?? defaultPostgresUrl;
+  const name = `kinora_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
+  await handle.migrate();
+  return {
+    handle,
+    drop: async () => {
+      await handle.close();
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
+  };
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  database: DatabaseHandle;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { logStream?: NodeJS.WritableStream } = {},
+): Promise<TestApp> {
+  const dataDir = await mkdtemp(path.join(tmpdir(), 'kinora-test-'));
+  const config = loadConfig(
+    {
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '',
+      AUTH_RATE_LIMIT: '1000',
+      ...env,
+    },
+    [],
+  );
+  const database = await createTestDatabase();
+  const app = await buildApp({
+    config,
+    database: database.handle,
+    storage: new LocalDiskStorage(config.mediaDir),
+    ...options,
+  });
+  await app.ready();
+  return {
+    app,
+    config,
+    database: database.handle,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await database.drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Installs the system packages Kinora's tests need when they are missing: ffmpeg (media
+# pipeline) and Chromium (end-to-end tests). Uses apt-get when it can; otherwise says what to
+# install. The product itself runs with Node alone.
+set -euo pipefail
+
+missing=()
+command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
+[ -x /usr/bin/chromium ] || missing+=(chromium)
+
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "System packages present: ffmpeg, chromium."
+  exit 0
+fi
+
+if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = "0" ]; then
+  echo "Installing: ${missing[*]}"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+  echo "Installed: ${missing[*]}"
+elif command -v apt-get >/dev/null 2>&1 && command -v sudo >/dev/null 2>&1; then
+  sudo apt-get update -qq
+  sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${missing[@]}"
+else
+  echo "Please install these packages with your system's package manager: ${missing[*]}" >&2
+  echo "(Debian/Ubuntu: apt-get install ${missing[*]}; macOS: brew install ffmpeg chromium)" >&2
+  exit 1
+fi
