@@ -6,6 +6,7 @@ CREATE TABLE "comments" (
 	"video_id" uuid NOT NULL,
 	"owner_id" uuid NOT NULL,
 	"content" text NOT NULL,
+	"likes_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "comments_content_length" CHECK (char_length("comments"."content") between 1 and 2000)
@@ -48,6 +49,7 @@ CREATE TABLE "media_assets" (
 	"width" integer,
 	"height" integer,
 	"duration_seconds" real,
+	"signature_hash" text NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
@@ -114,9 +116,23 @@ CREATE TABLE "tweets" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"owner_id" uuid NOT NULL,
 	"content" text NOT NULL,
+	"likes_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "tweets_content_length" CHECK (char_length("tweets"."content") between 1 and 280)
+);
+--> statement-breakpoint
+CREATE TABLE "upload_sessions" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"user_id" uuid NOT NULL,
+	"client_upload_id" text NOT NULL,
+	"folder" text NOT NULL,
+	"kind" "media_kind" NOT NULL,
+	"signature_hash" text NOT NULL,
+	"total_bytes" bigint NOT NULL,
+	"received_bytes" bigint DEFAULT 0 NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "users" (
@@ -128,12 +144,14 @@ CREATE TABLE "users" (
 	"avatar_key" text,
 	"cover_image_key" text,
 	"bio" text DEFAULT '' NOT NULL,
+	"subscribers_count" integer DEFAULT 0 NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "users_username_format" CHECK ("users"."username" ~ '^[a-z0-9_.]{3,30}$'),
 	CONSTRAINT "users_email_lower" CHECK ("users"."email" = lower("users"."email")),
 	CONSTRAINT "users_fullname_length" CHECK (char_length("users"."fullname") between 1 and 80),
-	CONSTRAINT "users_bio_length" CHECK (char_length("users"."bio") <= 1000)
+	CONSTRAINT "users_bio_length" CHECK (char_length("users"."bio") <= 1000),
+	CONSTRAINT "users_subscribers_count_nonnegative" CHECK ("users"."subscribers_count" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "videos" (
@@ -145,13 +163,20 @@ CREATE TABLE "videos" (
 	"thumbnail_asset_id" uuid,
 	"duration_seconds" real DEFAULT 0 NOT NULL,
 	"views" bigint DEFAULT 0 NOT NULL,
+	"likes_count" integer DEFAULT 0 NOT NULL,
+	"comments_count" integer DEFAULT 0 NOT NULL,
 	"is_published" boolean DEFAULT true NOT NULL,
 	"status" "video_status" DEFAULT 'uploaded' NOT NULL,
+	"processing_progress" real,
+	"processing_error" text,
+	"hls_master_key" text,
+	"poster_key" text,
+	"storyboard_key" text,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "videos_title_length" CHECK (char_length("videos"."title") between 1 and 200),
 	CONSTRAINT "videos_description_length" CHECK (char_length("videos"."description") <= 5000),
-	CONSTRAINT "videos_views_nonnegative" CHECK ("videos"."views" >= 0)
+	CONSTRAINT "videos_counters_nonnegative" CHECK ("videos"."views" >= 0 and "videos"."likes_count" >= 0 and "videos"."comments_count" >= 0)
 );
 --> statement-breakpoint
 CREATE TABLE "view_events" (
@@ -190,6 +215,7 @@ ALTER TABLE "sessions" ADD CONSTRAINT "sessions_user_id_users_id_fk" FOREIGN KEY
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_subscriber_id_users_id_fk" FOREIGN KEY ("subscriber_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "subscriptions" ADD CONSTRAINT "subscriptions_channel_id_users_id_fk" FOREIGN KEY ("channel_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tweets" ADD CONSTRAINT "tweets_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "upload_sessions" ADD CONSTRAINT "upload_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_owner_id_users_id_fk" FOREIGN KEY ("owner_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_video_asset_id_media_assets_id_fk" FOREIGN KEY ("video_asset_id") REFERENCES "public"."media_assets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "videos" ADD CONSTRAINT "videos_thumbnail_asset_id_media_assets_id_fk" FOREIGN KEY ("thumbnail_asset_id") REFERENCES "public"."media_assets"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -209,6 +235,7 @@ CREATE INDEX "likes_comment_idx" ON "likes" USING btree ("comment_id");--> state
 CREATE INDEX "likes_tweet_idx" ON "likes" USING btree ("tweet_id");--> statement-breakpoint
 CREATE INDEX "likes_user_created_idx" ON "likes" USING btree ("user_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "media_assets_public_id_key" ON "media_assets" USING btree ("public_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "media_assets_signature_hash_key" ON "media_assets" USING btree ("signature_hash");--> statement-breakpoint
 CREATE INDEX "media_assets_owner_id_idx" ON "media_assets" USING btree ("owner_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "message_requests_pair_key" ON "message_requests" USING btree ("sender_id","recipient_id");--> statement-breakpoint
 CREATE INDEX "message_requests_recipient_status_idx" ON "message_requests" USING btree ("recipient_id","status","created_at" DESC NULLS LAST);--> statement-breakpoint
@@ -220,8 +247,13 @@ CREATE INDEX "sessions_user_id_idx" ON "sessions" USING btree ("user_id");--> st
 CREATE INDEX "subscriptions_channel_idx" ON "subscriptions" USING btree ("channel_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tweets_owner_created_idx" ON "tweets" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tweets_created_idx" ON "tweets" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE UNIQUE INDEX "upload_sessions_user_upload_key" ON "upload_sessions" USING btree ("user_id","client_upload_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "upload_sessions_signature_key" ON "upload_sessions" USING btree ("signature_hash");--> statement-breakpoint
+CREATE INDEX "upload_sessions_updated_idx" ON "upload_sessions" USING btree ("updated_at");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_username_key" ON "users" USING btree ("username");--> statement-breakpoint
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree ("email");--> statement-breakpoint
+CREATE UNIQUE INDEX "videos_video_asset_key" ON "videos" USING btree ("video_asset_id");--> statement-breakpoint
+CREATE INDEX "videos_thumbnail_asset_idx" ON "videos" USING btree ("thumbnail_asset_id");--> statement-breakpoint
 CREATE INDEX "videos_owner_created_idx" ON "videos" USING btree ("owner_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "videos_published_views_idx" ON "videos" USING btree ("views" DESC NULLS LAST,"created_at" DESC NULLS LAST) WHERE "videos"."is_published";--> statement-breakpoint
 CREATE INDEX "videos_published_created_idx" ON "videos" USING btree ("created_at" DESC NULLS LAST) WHERE "videos"."is_published";--> statement-breakpoint

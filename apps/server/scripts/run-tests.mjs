@@ -7,9 +7,9 @@ import net from 'node:net';
 const url = new URL(process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres');
 const extraArgs = process.argv.slice(2);
 
-function run(label, env) {
+function run(label, env, args = []) {
   console.log(`\n=== server tests on ${label} ===`);
-  const result = spawnSync('npx', ['vitest', 'run', ...extraArgs], {
+  const result = spawnSync('npx', ['vitest', 'run', ...args, ...extraArgs], {
     stdio: 'inherit',
     env: { ...process.env, ...env },
   });
@@ -27,7 +27,15 @@ function reachable(host, port) {
 
 run('PGlite', { TEST_DB: 'pglite' });
 if (await reachable(url.hostname, url.port || 5432)) {
-  run(`PostgreSQL (${url.host})`, { TEST_DB: 'postgres', TEST_DATABASE_URL: url.toString() });
+  // Suites that never touch the database (media tools, storage drivers) ran once already.
+  run(`PostgreSQL (${url.host})`, { TEST_DB: 'postgres', TEST_DATABASE_URL: url.toString() }, [
+    '--exclude',
+    'src/platform/media/**',
+    '--exclude',
+    'src/platform/storage/**',
+    '--exclude',
+    'src/platform/config/**',
+  ]);
 } else if (process.env.CI) {
   console.error(`PostgreSQL is required in CI but ${url.host} does not answer.`);
   process.exit(1);

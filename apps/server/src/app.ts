@@ -21,22 +21,23 @@ import { AppError } from './platform/http/errors';
 import { Router } from './platform/http/router';
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
-import { AccessTokens } from './platform/auth/tokens';
 import { registerMediaRoutes } from './platform/storage/media-routes';
 import type { Storage } from './platform/storage/storage';
-import {
-  AuthRepository,
-  AuthService,
-  SessionAuthenticator,
-  registerAuthRoutes,
-} from './modules/auth';
+import { SessionAuthenticator, registerAuthRoutes } from './modules/auth';
+import { registerCommentRoutes } from './modules/comments';
+import { registerLikeRoutes } from './modules/likes';
+import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerSystemRoutes } from './modules/system';
-import { UsersRepository, UsersService, registerUserRoutes } from './modules/users';
+import { registerUploadRoutes } from './modules/uploads';
+import { registerUserRoutes } from './modules/users';
+import { registerVideoRoutes } from './modules/videos';
+import type { Services } from './services';
 
 export interface AppDeps {
   config: Config;
   database: DatabaseHandle;
   storage: Storage;
+  services: Services;
   /** Where logs go; standard output unless a test captures them. */
   logStream?: NodeJS.WritableStream;
 }
@@ -52,6 +53,7 @@ export async function buildApp({
   config,
   database,
   storage,
+  services,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
@@ -118,19 +120,13 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   // Modules
-  const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
-  const auth = new AuthService(
-    new AuthRepository(database.db),
-    tokens,
-    config.refreshTokenTtlSeconds,
-  );
-  const users = new UsersService(new UsersRepository(database.db), auth, storage);
   const cookies = {
     secure: config.secureCookies,
     accessTtlSeconds: config.accessTokenTtlSeconds,
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   };
-  const router = new Router(app, new SessionAuthenticator(tokens, auth));
+  const { auth, users } = services;
+  const router = new Router(app, new SessionAuthenticator(services.tokens, auth));
   registerSystemRoutes(router, { ping: database.ping, version });
   registerAuthRoutes(router, { auth, cookies });
   registerUserRoutes(router, {
@@ -140,6 +136,15 @@ export async function buildApp({
     cookies,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
+  registerUploadRoutes(router, app, {
+    uploads: services.uploads,
+    storage,
+    publicUrl: config.publicUrl,
+  });
+  registerVideoRoutes(router, { videos: services.videos, storage });
+  registerCommentRoutes(router, { comments: services.comments, storage });
+  registerLikeRoutes(router, { likes: services.likes, storage });
+  registerSubscriptionRoutes(router, { subscriptions: services.subscriptions, storage });
   await registerMediaRoutes(app, storage);
   await registerWebApp(app, config.webDistDir);
   return app;

@@ -1,7 +1,11 @@
+import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
 import { openDatabase } from './platform/db/client';
-import { LocalDiskStorage } from './platform/storage/local-disk-storage';
+import { JobQueue } from './platform/queue/job-queue';
+import { createStorage } from './platform/storage/create-storage';
+import { createServices } from './services';
+import { declareQueues, startWorkers } from './workers';
 
 /** Parses config, opens the database, applies migrations and starts the roles asked for. */
 async function main(): Promise<void> {
@@ -16,37 +20,54 @@ async function main(): Promise<void> {
     throw error;
   }
 
+  const log = pino({ level: config.logLevel });
   const database = await openDatabase(config.database);
   await database.migrate();
-  const storage = new LocalDiskStorage(config.mediaDir);
-  const app = await buildApp({ config, database, storage });
+  const storage = createStorage(config.storage);
+  const queue = await JobQueue.start(database.queueConnection, log);
+  await declareQueues(queue);
+  const services = createServices({ config, database, storage, queue });
+
+  const app =
+    config.role === 'worker' ? null : await buildApp({ config, database, storage, services });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 10_000);
+    log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), 15_000);
     force.unref();
     try {
-      await app.close();
+      await app?.close();
+      await queue.stop();
+      storage.close?.();
       await database.close();
       process.exit(0);
     } catch (error) {
-      app.log.error({ err: error }, 'error during shutdown');
+      log.error({ err: error }, 'error during shutdown');
       process.exit(1);
     }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
-  // The worker role has no jobs yet (the media pipeline adds them); `api` and `all` serve HTTP.
-  if (config.role === 'worker') {
-    app.log.info('worker role started; no job queues are defined yet');
-    return;
+  if (config.role !== 'api') {
+    await startWorkers({
+      queue,
+      services,
+      storage,
+      config,
+      soleWorker: database.kind === 'pglite',
+    });
+    log.info('job workers started');
   }
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info(`Kinora is running at ${config.publicUrl} (database: ${database.kind})`);
+  if (app) {
+    await app.listen({ port: config.port, host: config.host });
+    log.info(
+      `Kinora is running at ${config.publicUrl} (database: ${database.kind}, role: ${config.role})`,
+    );
+  }
 }
 
 await main();

@@ -12,7 +12,11 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client';
-import { LocalDiskStorage } from '../src/platform/storage/local-disk-storage';
+import { JobQueue } from '../src/platform/queue/job-queue';
+import { createStorage } from '../src/platform/storage/create-storage';
+import type { Storage } from '../src/platform/storage/storage';
+import { createServices, type Services } from '../src/services';
+import { declareQueues, startWorkers } from '../src/workers';
 
 export const defaultPostgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
 
@@ -58,13 +62,16 @@ export interface TestApp {
   app: FastifyInstance;
   config: Config;
   database: DatabaseHandle;
+  storage: Storage;
+  services: Services;
+  queue: JobQueue;
   dataDir: string;
   close(): Promise<void>;
 }
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream } = {},
+  options: { logStream?: NodeJS.WritableStream; workers?: boolean } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kinora-test-'));
   const config = loadConfig(
@@ -78,20 +85,33 @@ export async function createTestApp(
     [],
   );
   const database = await createTestDatabase();
+  const storage = createStorage(config.storage);
+  const silent = (await import('pino')).default({ level: 'silent' });
+  const queue = await JobQueue.start(database.handle.queueConnection, silent);
+  await declareQueues(queue);
+  const services = createServices({ config, database: database.handle, storage, queue });
+  if (options.workers) {
+    await startWorkers({ queue, services, storage, config, soleWorker: true });
+  }
   const app = await buildApp({
     config,
     database: database.handle,
-    storage: new LocalDiskStorage(config.mediaDir),
-    ...options,
+    storage,
+    services,
+    ...(options.logStream ? { logStream: options.logStream } : {}),
   });
   await app.ready();
   return {
     app,
     config,
     database: database.handle,
+    storage,
+    services,
+    queue,
     dataDir,
     close: async () => {
       await app.close();
+      await queue.stop();
       await database.drop();
       await rm(dataDir, { recursive: true, force: true });
     },

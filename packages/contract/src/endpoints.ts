@@ -1,5 +1,35 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+import {
+  ChannelIdParam,
+  Comment,
+  CommentBody,
+  CommentIdParam,
+  CommentPage,
+  LikeCount,
+  LikedVideos,
+  LikeStatus,
+  LikeToggleResult,
+  ListCommentsQuery,
+  SubscribedChannel,
+  Subscriber,
+  SubscriptionState,
+  UserIdParam,
+  VideoIdParam,
+} from './engagement';
 import { Empty } from './envelope';
+import { IdParams } from './common';
+import { PageQuery } from './pagination';
+import { SignUploadQuery, SignUploadResult } from './uploads';
+import {
+  CreateVideoBody,
+  ListVideosQuery,
+  RecordViewBody,
+  UpdateVideoBody,
+  Video,
+  VideoIdParams,
+  VideoPage,
+  ViewResult,
+} from './videos';
 import { Health } from './health';
 import {
   ChangePasswordBody,
@@ -36,6 +66,8 @@ export interface Endpoint {
   response: z.ZodType;
   /** HTTP status of a success; 200 unless stated. */
   successStatus?: 200 | 201;
+  /** Also place the fields of `data` at the top level of the body (where the spec's client reads them). */
+  spreadData?: true;
 }
 
 const define = <const E extends Endpoint>(e: E) => e;
@@ -130,6 +162,234 @@ export const endpoints = {
     access: 'user',
     files: ['coverImage'],
     response: CurrentUser,
+  }),
+
+  // Media upload, step one (step two is POST /v1_1/{cloudName}/{image|video}/upload).
+  signUpload: define({
+    method: 'GET',
+    path: '/cloudinary/sign-upload',
+    summary: 'Sign one upload of a file into a folder, for this user, for a short time',
+    tag: 'uploads',
+    access: 'user',
+    query: SignUploadQuery,
+    response: SignUploadResult,
+    spreadData: true,
+  }),
+
+  // Videos
+  listVideos: define({
+    method: 'GET',
+    path: '/videos',
+    summary: 'Published videos (and the caller’s own drafts with userId = caller), paged',
+    tag: 'videos',
+    access: 'public',
+    query: ListVideosQuery,
+    response: VideoPage,
+  }),
+  getVideo: define({
+    method: 'GET',
+    path: '/videos/:id',
+    summary: 'One video; a draft only for its owner',
+    tag: 'videos',
+    access: 'public',
+    params: VideoIdParams,
+    response: Video,
+  }),
+  createVideo: define({
+    method: 'POST',
+    path: '/videos',
+    summary: 'Create a video from assets the caller uploaded',
+    tag: 'videos',
+    access: 'user',
+    body: CreateVideoBody,
+    response: Video,
+    successStatus: 201,
+  }),
+  updateVideo: define({
+    method: 'PATCH',
+    path: '/videos/:id',
+    summary: 'Change title, description or thumbnail (owner only)',
+    tag: 'videos',
+    access: 'user',
+    params: VideoIdParams,
+    body: UpdateVideoBody,
+    response: Video,
+  }),
+  deleteVideo: define({
+    method: 'DELETE',
+    path: '/videos/:id',
+    summary:
+      'Delete a video with its files, comments, likes, playlist items and history (owner only)',
+    tag: 'videos',
+    access: 'user',
+    params: VideoIdParams,
+    response: Empty,
+  }),
+  togglePublish: define({
+    method: 'PATCH',
+    path: '/videos/:id/toggle',
+    summary: 'Switch between published and draft (owner only)',
+    tag: 'videos',
+    access: 'user',
+    params: VideoIdParams,
+    response: Video,
+  }),
+  recordView: define({
+    method: 'PATCH',
+    path: '/videos/:id/views',
+    summary: 'Count a view (once per viewer per hour) and record the signed-in viewer’s history',
+    tag: 'videos',
+    access: 'public',
+    params: VideoIdParams,
+    body: RecordViewBody,
+    response: ViewResult,
+  }),
+
+  // Comments
+  listComments: define({
+    method: 'GET',
+    path: '/comments/:videoId',
+    summary: 'Comments of a video, newest first',
+    tag: 'comments',
+    access: 'public',
+    params: VideoIdParam,
+    query: ListCommentsQuery,
+    response: CommentPage,
+  }),
+  addComment: define({
+    method: 'POST',
+    path: '/comments/:videoId',
+    summary: 'Comment on a video',
+    tag: 'comments',
+    access: 'user',
+    params: VideoIdParam,
+    body: CommentBody,
+    response: Comment,
+    successStatus: 201,
+  }),
+  updateComment: define({
+    method: 'PATCH',
+    path: '/comments/:commentId',
+    summary: 'Edit a comment (author only)',
+    tag: 'comments',
+    access: 'user',
+    params: CommentIdParam,
+    body: CommentBody,
+    response: Comment,
+  }),
+  deleteComment: define({
+    method: 'DELETE',
+    path: '/comments/:commentId',
+    summary: 'Delete a comment (author, or the owner of the video)',
+    tag: 'comments',
+    access: 'user',
+    params: CommentIdParam,
+    response: Empty,
+  }),
+
+  // Likes
+  toggleVideoLike: define({
+    method: 'POST',
+    path: '/likes/video/:id/toggle',
+    summary: 'Like or unlike a video',
+    tag: 'likes',
+    access: 'user',
+    params: IdParams,
+    response: LikeToggleResult,
+  }),
+  toggleCommentLike: define({
+    method: 'POST',
+    path: '/likes/comment/:id/toggle',
+    summary: 'Like or unlike a comment',
+    tag: 'likes',
+    access: 'user',
+    params: IdParams,
+    response: LikeToggleResult,
+  }),
+  toggleTweetLike: define({
+    method: 'POST',
+    path: '/likes/tweet/:id/toggle',
+    summary: 'Like or unlike a tweet',
+    tag: 'likes',
+    access: 'user',
+    params: IdParams,
+    response: LikeToggleResult,
+  }),
+  videoLikeStatus: define({
+    method: 'GET',
+    path: '/likes/video/:id/status',
+    summary: 'Whether the caller likes the video, and its like count',
+    tag: 'likes',
+    access: 'public',
+    params: IdParams,
+    response: LikeStatus,
+  }),
+  commentLikeStatus: define({
+    method: 'GET',
+    path: '/likes/comment/:id/status',
+    summary: 'Whether the caller likes the comment, and its like count',
+    tag: 'likes',
+    access: 'public',
+    params: IdParams,
+    response: LikeStatus,
+  }),
+  videoLikeCount: define({
+    method: 'GET',
+    path: '/likes/video/:id/count',
+    summary: 'How many people like the video',
+    tag: 'likes',
+    access: 'public',
+    params: IdParams,
+    response: LikeCount,
+  }),
+  likedVideos: define({
+    method: 'GET',
+    path: '/likes/videos/:userId',
+    summary: 'Videos a user liked, most recent first (only the user may see them)',
+    tag: 'likes',
+    access: 'user',
+    params: UserIdParam,
+    response: LikedVideos,
+  }),
+
+  // Subscriptions
+  toggleSubscription: define({
+    method: 'POST',
+    path: '/subscriptions/toggle/:channelId',
+    summary: 'Subscribe to or unsubscribe from a channel',
+    tag: 'subscriptions',
+    access: 'user',
+    params: ChannelIdParam,
+    response: SubscriptionState,
+  }),
+  subscriptionStatus: define({
+    method: 'GET',
+    path: '/subscriptions/status/:channelId',
+    summary: 'Whether the caller is subscribed, and the subscriber count',
+    tag: 'subscriptions',
+    access: 'public',
+    params: ChannelIdParam,
+    response: SubscriptionState,
+  }),
+  channelSubscribers: define({
+    method: 'GET',
+    path: '/subscriptions/channel/:channelId/subscribers',
+    summary: 'Subscribers of a channel, newest first',
+    tag: 'subscriptions',
+    access: 'public',
+    params: ChannelIdParam,
+    query: PageQuery,
+    response: z.array(Subscriber),
+  }),
+  subscribedChannels: define({
+    method: 'GET',
+    path: '/subscriptions/user/:userId/channels',
+    summary: 'Channels a user subscribes to, newest first',
+    tag: 'subscriptions',
+    access: 'public',
+    params: UserIdParam,
+    query: PageQuery,
+    response: z.array(SubscribedChannel),
   }),
 } as const;
 

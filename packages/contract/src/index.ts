@@ -4,3 +4,7 @@ export * from './envelope';
 export * from './health';
 export * from './limits';
 export * from './users';
+export * from './engagement';
+export * from './pagination';
+export * from './uploads';
+export * from './videos';

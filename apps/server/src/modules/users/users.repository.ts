@@ -12,6 +12,7 @@ const publicColumns = {
   avatarKey: users.avatarKey,
   coverImageKey: users.coverImageKey,
   bio: users.bio,
+  subscribersCount: users.subscribersCount,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
 };

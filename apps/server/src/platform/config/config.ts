@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageOptions } from '../storage/create-storage';
 
 export type Role = 'api' | 'worker' | 'all';
 
@@ -38,6 +39,28 @@ const EnvSchema = z.object({
     .transform((v) => v === 'true' || v === '1'),
   JWT_SECRET: secret,
   UPLOAD_SIGNING_SECRET: secret,
+  STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_REGION: z.string().min(1).default('us-east-1'),
+  S3_ENDPOINT: z.url().optional(),
+  S3_FORCE_PATH_STYLE: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  S3_PUBLIC_BASE_URL: z.url().optional(),
+  S3_PREFIX: z.string().optional(),
+  UPLOAD_MAX_VIDEO_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(2 * 1024 ** 3),
+  UPLOAD_MAX_IMAGE_BYTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10 * 1024 ** 2),
   /** Where the built web app lives; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -53,6 +76,10 @@ export interface Config {
   host: string;
   dataDir: string;
   mediaDir: string;
+  /** Temporary files of uploads in progress. */
+  uploadsDir: string;
+  storage: StorageOptions;
+  uploadLimits: { videoMaxBytes: number; imageMaxBytes: number };
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
   publicUrl: string;
   corsOrigins: string[];
@@ -124,6 +151,9 @@ export function loadConfig(
     .split(',')
     .map((o) => o.trim())
     .filter(Boolean);
+  if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
+    throw new ConfigError(['S3_BUCKET: required when STORAGE_DRIVER is s3']);
+  }
   const badOrigin = extraOrigins.find((o) => !z.url().safeParse(o).success);
   if (badOrigin) throw new ConfigError([`CORS_ORIGINS: "${badOrigin}" is not a URL`]);
 
@@ -133,6 +163,25 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    storage:
+      e.STORAGE_DRIVER === 's3'
+        ? {
+            driver: 's3',
+            bucket: e.S3_BUCKET!,
+            region: e.S3_REGION,
+            forcePathStyle: e.S3_FORCE_PATH_STYLE,
+            ...(e.S3_ENDPOINT ? { endpoint: e.S3_ENDPOINT } : {}),
+            ...(e.S3_ACCESS_KEY_ID ? { accessKeyId: e.S3_ACCESS_KEY_ID } : {}),
+            ...(e.S3_SECRET_ACCESS_KEY ? { secretAccessKey: e.S3_SECRET_ACCESS_KEY } : {}),
+            ...(e.S3_PUBLIC_BASE_URL ? { publicBaseUrl: e.S3_PUBLIC_BASE_URL } : {}),
+            ...(e.S3_PREFIX ? { prefix: e.S3_PREFIX } : {}),
+          }
+        : { driver: 'local', root: path.join(dataDir, 'media') },
+    uploadLimits: {
+      videoMaxBytes: e.UPLOAD_MAX_VIDEO_BYTES,
+      imageMaxBytes: e.UPLOAD_MAX_IMAGE_BYTES,
+    },
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },

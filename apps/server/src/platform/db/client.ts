@@ -19,9 +19,18 @@ export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 export type DatabaseTarget =
   { kind: 'pglite'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
 
+/** How the job queue (pg-boss) reaches the same database. */
+export type QueueConnection =
+  | {
+      kind: 'executor';
+      executeSql: (text: string, values?: unknown[]) => Promise<{ rows: unknown[] }>;
+    }
+  | { kind: 'url'; url: string };
+
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  queueConnection: QueueConnection;
   /** Applies pending migrations from apps/server/drizzle. */
   migrate(): Promise<void>;
   ping(): Promise<void>;
@@ -39,6 +48,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return {
       db,
       kind: 'postgres',
+      queueConnection: { kind: 'url', url: target.url },
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder }),
       ping: async () => {
         await db.execute(sql`select 1`);
@@ -59,6 +69,18 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   return {
     db,
     kind: 'pglite',
+    // pg-boss shares the one PGlite connection: parameterless (often multi-statement) text goes
+    // to exec, the rest to query.
+    queueConnection: {
+      kind: 'executor',
+      executeSql: async (text, values) => {
+        if (!values || values.length === 0) {
+          const results = await client.exec(text);
+          return results.at(-1) ?? { rows: [] };
+        }
+        return client.query(text, values);
+      },
+    },
     migrate: () => migratePglite(drizzlePglite({ client }), { migrationsFolder }),
     ping: async () => {
       await client.query('select 1');

@@ -37,6 +37,8 @@ export const users = pgTable(
     avatarKey: text('avatar_key'),
     coverImageKey: text('cover_image_key'),
     bio: text('bio').notNull().default(''),
+    /** Kept exact by the subscription toggle, in the same transaction as the row it adds. */
+    subscribersCount: integer('subscribers_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -47,6 +49,7 @@ export const users = pgTable(
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_fullname_length', sql`char_length(${t.fullname}) between 1 and 80`),
     check('users_bio_length', sql`char_length(${t.bio}) <= 1000`),
+    check('users_subscribers_count_nonnegative', sql`${t.subscribersCount} >= 0`),
   ],
 );
 
@@ -88,11 +91,42 @@ export const mediaAssets = pgTable(
     width: integer('width'),
     height: integer('height'),
     durationSeconds: real('duration_seconds'),
+    /** Hash of the upload signature that brought the file in: a signature is used once. */
+    signatureHash: text('signature_hash').notNull(),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('media_assets_public_id_key').on(t.publicId),
+    uniqueIndex('media_assets_signature_hash_key').on(t.signatureHash),
     index('media_assets_owner_id_idx').on(t.ownerId),
+  ],
+);
+
+/**
+ * An upload in progress (chunked or not). The bytes go to a temporary file under DATA_DIR;
+ * the row remembers how far it got so that a dropped connection can resume.
+ */
+export const uploadSessions = pgTable(
+  'upload_sessions',
+  {
+    id: id(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The client's X-Unique-Upload-Id (or one made up for a single-request upload). */
+    clientUploadId: text('client_upload_id').notNull(),
+    folder: text('folder').notNull(),
+    kind: mediaKind('kind').notNull(),
+    signatureHash: text('signature_hash').notNull(),
+    totalBytes: bigint('total_bytes', { mode: 'number' }).notNull(),
+    receivedBytes: bigint('received_bytes', { mode: 'number' }).notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('upload_sessions_user_upload_key').on(t.userId, t.clientUploadId),
+    uniqueIndex('upload_sessions_signature_key').on(t.signatureHash),
+    index('upload_sessions_updated_idx').on(t.updatedAt),
   ],
 );
 
@@ -114,14 +148,24 @@ export const videos = pgTable(
       onDelete: 'set null',
     }),
     durationSeconds: real('duration_seconds').notNull().default(0),
-    /** Kept in step with view_events by an atomic increment. */
+    /** Counters kept exact by updating them in the transaction that adds or removes the row. */
     views: bigint('views', { mode: 'number' }).notNull().default(0),
+    likesCount: integer('likes_count').notNull().default(0),
+    commentsCount: integer('comments_count').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
     status: videoStatus('status').notNull().default('uploaded'),
+    processingProgress: real('processing_progress'),
+    processingError: text('processing_error'),
+    /** Storage keys of what processing made. */
+    hlsMasterKey: text('hls_master_key'),
+    posterKey: text('poster_key'),
+    storyboardKey: text('storyboard_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    uniqueIndex('videos_video_asset_key').on(t.videoAssetId),
+    index('videos_thumbnail_asset_idx').on(t.thumbnailAssetId),
     index('videos_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
     index('videos_published_views_idx')
       .on(t.views.desc(), t.createdAt.desc())
@@ -131,7 +175,10 @@ export const videos = pgTable(
       .where(sql`${t.isPublished}`),
     check('videos_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('videos_description_length', sql`char_length(${t.description}) <= 5000`),
-    check('videos_views_nonnegative', sql`${t.views} >= 0`),
+    check(
+      'videos_counters_nonnegative',
+      sql`${t.views} >= 0 and ${t.likesCount} >= 0 and ${t.commentsCount} >= 0`,
+    ),
   ],
 );
 
@@ -146,6 +193,7 @@ export const comments = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    likesCount: integer('likes_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -164,6 +212,7 @@ export const tweets = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
+    likesCount: integer('likes_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

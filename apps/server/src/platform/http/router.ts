@@ -1,6 +1,6 @@
 import { envelopeOf, type Endpoint } from '@kinora/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { AppError, badRequest, payloadTooLarge } from './errors';
 
 /** Who is calling: established by the auth module for every request that carries a token. */
@@ -66,6 +66,8 @@ export const apiPrefix = '/api/v1';
  * contract, so a handler only authenticates, calls one service and returns what to present.
  */
 export class Router {
+  private readonly actors = new WeakMap<FastifyRequest, Actor | null>();
+
   constructor(
     private readonly app: FastifyInstance,
     private readonly authenticator: Authenticator,
@@ -88,7 +90,12 @@ export class Router {
         ...(endpoint.access === 'user'
           ? { security: [{ bearerAuth: [] }, { cookieAuth: [] }] }
           : {}),
-        response: { [status]: envelopeOf(endpoint.response) },
+        response: {
+          [status]:
+            endpoint.spreadData && endpoint.response instanceof z.ZodObject
+              ? envelopeOf(endpoint.response).extend(endpoint.response.shape)
+              : envelopeOf(endpoint.response),
+        },
       },
       ...(spec.rateLimitPerMinute
         ? { config: { rateLimit: { max: spec.rateLimitPerMinute, timeWindow: 60_000 } } }
@@ -104,13 +111,19 @@ export class Router {
             },
           }
         : {}),
-      handler: async (request, reply) => {
+      // Who is calling is settled before the body is read: a visitor's upload is refused
+      // without reading it, and a visitor gets 401 rather than a validation error.
+      onRequest: async (request: FastifyRequest) => {
         const actor = spec.lenientAuth
           ? await this.authenticator.authenticate(request).catch(() => null)
           : await this.authenticator.authenticate(request);
         if (endpoint.access === 'user' && !actor) {
           throw new AppError('UNAUTHENTICATED', 'You need to sign in to do that');
         }
+        this.actors.set(request, actor);
+      },
+      handler: async (request, reply) => {
+        const actor = this.actors.get(request) ?? null;
         let body: unknown = request.body;
         let files: Record<string, UploadedFile> = {};
         if (isMultipart) {
@@ -125,9 +138,10 @@ export class Router {
           request,
           reply,
         } as HandlerContext<E>);
+        const envelope = { statusCode: status, data, message: spec.message, success: true };
         return reply
           .code(status)
-          .send({ statusCode: status, data, message: spec.message, success: true });
+          .send(endpoint.spreadData ? { ...(data as object), ...envelope } : envelope);
       },
     };
     this.app.route(options);

@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { randomUUID } from 'node:crypto';
 import {
   assertSafeKey,
+  assertSafePrefix,
   contentTypeOf,
   type ByteRange,
   type ObjectInfo,
@@ -58,6 +59,15 @@ export class LocalDiskStorage implements Storage {
 
   async delete(key: string): Promise<void> {
     await rm(this.pathOf(key), { force: true });
+  }
+
+  async deletePrefix(prefix: string): Promise<void> {
+    assertSafePrefix(prefix);
+    await rm(this.pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
+  }
+
+  localPathOf(key: string): string {
+    return this.pathOf(key);
   }
 
   publicUrl(key: string): string {

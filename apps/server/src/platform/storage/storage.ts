@@ -25,6 +25,12 @@ export interface Storage {
   get(key: string, range?: ByteRange): Promise<Readable>;
   /** Deleting a missing object is not an error. */
   delete(key: string): Promise<void>;
+  /** Deletes every object whose key starts with `prefix` (which ends with '/'). */
+  deletePrefix(prefix: string): Promise<void>;
+  /** A path on this machine's disk for the object, when the driver keeps files locally. */
+  localPathOf?(key: string): string;
+  /** Releases connections on shutdown. */
+  close?(): void;
   /** The URL a browser uses to fetch the object. */
   publicUrl(key: string): string;
 }
@@ -47,6 +53,12 @@ const contentTypes: Record<string, string> = {
 export function contentTypeOf(key: string): string {
   const dot = key.lastIndexOf('.');
   return (dot >= 0 && contentTypes[key.slice(dot).toLowerCase()]) || 'application/octet-stream';
+}
+
+export function assertSafePrefix(prefix: string): void {
+  if (!prefix.endsWith('/'))
+    throw new Error(`A storage prefix ends with '/': ${JSON.stringify(prefix)}`);
+  assertSafeKey(prefix.slice(0, -1));
 }
 
 /** Keys are server-made, but checked anyway so that no key can escape the storage root. */

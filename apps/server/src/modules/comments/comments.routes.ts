@@ -1,0 +1,67 @@
+import { endpoints } from '@kinora/contract';
+import type { Router } from '../../platform/http/router';
+import type { Storage } from '../../platform/storage/storage';
+import { presentComment } from './comments.presenter';
+import type { CommentsService } from './comments.service';
+
+export function registerCommentRoutes(
+  router: Router,
+  deps: { comments: CommentsService; storage: Storage },
+): void {
+  const { comments, storage } = deps;
+
+  router.route(endpoints.listComments, {
+    message: 'Comments',
+    handler: async ({ params, query, actor }) => {
+      const { comments: records, totalCount } = await comments.listComments({
+        videoId: params.videoId,
+        viewerId: actor?.userId ?? null,
+        page: query.page,
+        limit: query.limit,
+      });
+      const totalPages = Math.ceil(totalCount / query.limit);
+      return {
+        comments: records.map((r) => presentComment(r, storage)),
+        totalCount,
+        page: query.page,
+        limit: query.limit,
+        totalPages,
+        hasNextPage: query.page < totalPages,
+      };
+    },
+  });
+
+  router.route(endpoints.addComment, {
+    message: 'Comment added',
+    handler: async ({ params, body, actor }) =>
+      presentComment(
+        await comments.addComment({
+          videoId: params.videoId,
+          authorId: actor.userId,
+          content: body.content,
+        }),
+        storage,
+      ),
+  });
+
+  router.route(endpoints.updateComment, {
+    message: 'Comment updated',
+    handler: async ({ params, body, actor }) =>
+      presentComment(
+        await comments.editComment({
+          commentId: params.commentId,
+          actorId: actor.userId,
+          content: body.content,
+        }),
+        storage,
+      ),
+  });
+
+  router.route(endpoints.deleteComment, {
+    message: 'Comment deleted',
+    handler: async ({ params, actor }) => {
+      await comments.deleteComment({ commentId: params.commentId, actorId: actor.userId });
+      return {};
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export { CommentsRepository } from './comments.repository';
+export { CommentsService } from './comments.service';
+export { registerCommentRoutes } from './comments.routes';

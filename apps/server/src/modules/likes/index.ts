@@ -1,0 +1,3 @@
+export { LikesRepository } from './likes.repository';
+export { LikesService } from './likes.service';
+export { registerLikeRoutes } from './likes.routes';

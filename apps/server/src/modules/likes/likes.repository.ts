@@ -1,0 +1,100 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
+import { comments, likes, tweets, videos } from '../../platform/db/schema';
+
+export type LikeTarget = 'video' | 'comment' | 'tweet';
+
+const targets = {
+  video: { column: likes.videoId, table: videos, id: videos.id, count: videos.likesCount },
+  comment: {
+    column: likes.commentId,
+    table: comments,
+    id: comments.id,
+    count: comments.likesCount,
+  },
+  tweet: { column: likes.tweetId, table: tweets, id: tweets.id, count: tweets.likesCount },
+} as const;
+
+const columnName = { video: 'videoId', comment: 'commentId', tweet: 'tweetId' } as const;
+
+export class LikesRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Adds the like if absent, removes it if present, and moves the target's counter in the
+   * same transaction. A concurrent toggle by the same user waits on the unique index, so the
+   * count always equals the number of like rows.
+   */
+  async toggle(
+    kind: LikeTarget,
+    userId: string,
+    targetId: string,
+  ): Promise<{ isLiked: boolean; likeCount: number } | null> {
+    const target = targets[kind];
+    return this.db.transaction(async (tx) => {
+      const inserted = await tx
+        .insert(likes)
+        .values({ userId, [columnName[kind]]: targetId })
+        .onConflictDoNothing()
+        .returning({ id: likes.id });
+      let isLiked = true;
+      if (inserted.length === 0) {
+        await tx.delete(likes).where(and(eq(likes.userId, userId), eq(target.column, targetId)));
+        isLiked = false;
+      }
+      const [row] = await tx
+        .update(target.table)
+        .set({ likesCount: sql`${target.count} + ${isLiked ? 1 : -1}` })
+        .where(eq(target.id, targetId))
+        .returning({ likeCount: target.count });
+      return row ? { isLiked, likeCount: row.likeCount } : null;
+    });
+  }
+
+  async status(
+    kind: LikeTarget,
+    userId: string | null,
+    targetId: string,
+  ): Promise<{ isLiked: boolean; likeCount: number } | null> {
+    const target = targets[kind];
+    const [row] = await this.db
+      .select({
+        likeCount: target.count,
+        isLiked: userId
+          ? sql<boolean>`exists (select 1 from ${likes} where ${likes.userId} = ${userId} and ${target.column} = ${target.id})`
+          : sql<boolean>`false`,
+      })
+      .from(target.table)
+      .where(eq(target.id, targetId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Which of the given comments the user likes. */
+  async likedCommentIds(userId: string, commentIds: string[]): Promise<Set<string>> {
+    if (commentIds.length === 0) return new Set();
+    const rows = await this.db
+      .select({ id: likes.commentId })
+      .from(likes)
+      .where(
+        and(
+          eq(likes.userId, userId),
+          sql`${likes.commentId} = any(${sql.param(commentIds)}::uuid[])`,
+        ),
+      );
+    return new Set(rows.map((r) => r.id!));
+  }
+
+  async likedVideoIds(
+    userId: string,
+    limit: number,
+  ): Promise<{ videoId: string; likedAt: Date }[]> {
+    const rows = await this.db
+      .select({ videoId: likes.videoId, likedAt: likes.createdAt })
+      .from(likes)
+      .where(and(eq(likes.userId, userId), sql`${likes.videoId} is not null`))
+      .orderBy(desc(likes.createdAt))
+      .limit(limit);
+    return rows.map((r) => ({ videoId: r.videoId!, likedAt: r.likedAt }));
+  }
+}

@@ -1,0 +1,56 @@
+import { endpoints } from '@kinora/contract';
+import type { Router } from '../../platform/http/router';
+import type { Storage } from '../../platform/storage/storage';
+import { presentVideo } from '../videos';
+import type { LikesService } from './likes.service';
+
+export function registerLikeRoutes(
+  router: Router,
+  deps: { likes: LikesService; storage: Storage },
+): void {
+  const { likes, storage } = deps;
+
+  router.route(endpoints.toggleVideoLike, {
+    message: 'Like toggled',
+    handler: ({ params, actor }) =>
+      likes.toggleLike({ kind: 'video', targetId: params.id, userId: actor.userId }),
+  });
+  router.route(endpoints.toggleCommentLike, {
+    message: 'Like toggled',
+    handler: ({ params, actor }) =>
+      likes.toggleLike({ kind: 'comment', targetId: params.id, userId: actor.userId }),
+  });
+  router.route(endpoints.toggleTweetLike, {
+    message: 'Like toggled',
+    handler: ({ params, actor }) =>
+      likes.toggleLike({ kind: 'tweet', targetId: params.id, userId: actor.userId }),
+  });
+  router.route(endpoints.videoLikeStatus, {
+    message: 'Like status',
+    handler: ({ params, actor }) =>
+      likes.likeStatus({ kind: 'video', targetId: params.id, viewerId: actor?.userId ?? null }),
+  });
+  router.route(endpoints.commentLikeStatus, {
+    message: 'Like status',
+    handler: ({ params, actor }) =>
+      likes.likeStatus({ kind: 'comment', targetId: params.id, viewerId: actor?.userId ?? null }),
+  });
+  router.route(endpoints.videoLikeCount, {
+    message: 'Like count',
+    handler: async ({ params, actor }) => {
+      const { likeCount } = await likes.likeStatus({
+        kind: 'video',
+        targetId: params.id,
+        viewerId: actor?.userId ?? null,
+      });
+      return { likeCount };
+    },
+  });
+  router.route(endpoints.likedVideos, {
+    message: 'Liked videos',
+    handler: async ({ params, actor }) => {
+      const liked = await likes.likedVideos({ userId: params.userId, actorId: actor.userId });
+      return liked.map((v) => ({ ...presentVideo(v, storage), likedAt: v.likedAt.toISOString() }));
+    },
+  });
+}

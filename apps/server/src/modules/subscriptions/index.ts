@@ -1,0 +1,3 @@
+export { SubscriptionsRepository } from './subscriptions.repository';
+export { SubscriptionsService } from './subscriptions.service';
+export { registerSubscriptionRoutes } from './subscriptions.routes';

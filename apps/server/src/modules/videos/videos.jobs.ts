@@ -1,0 +1,150 @@
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { AppError } from '../../platform/http/errors';
+import { buildHlsLadder } from '../../platform/media/video/hls';
+import { extractPoster } from '../../platform/media/video/poster';
+import { probeVideo } from '../../platform/media/video/probe';
+import { buildStoryboard } from '../../platform/media/video/storyboard';
+import { defineJob, type JobContext } from '../../platform/queue/job-queue';
+import { contentTypeOf, type Storage } from '../../platform/storage/storage';
+import type { VideosRepository } from './videos.repository';
+
+export const processVideoJob = defineJob<{ videoId: string }>({
+  name: 'video-process',
+  retryLimit: 3,
+  retryDelaySeconds: 20,
+  retryBackoff: true,
+  // A transcode that has not finished in this long is taken for a dead worker and retried.
+  expireInSeconds: 2 * 3600,
+});
+
+export const deleteFilesJob = defineJob<{ keys: string[]; prefixes: string[] }>({
+  name: 'media-delete-files',
+  retryLimit: 5,
+  retryDelaySeconds: 30,
+  retryBackoff: true,
+  expireInSeconds: 600,
+});
+
+/** Processing outputs of a video live under this prefix (originals live under their asset's). */
+export const outputPrefix = (videoId: string) => `videos/${videoId}/`;
+
+async function listFiles(dir: string, base = dir): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((e) =>
+      e.isDirectory()
+        ? listFiles(path.join(dir, e.name), base)
+        : [path.relative(base, path.join(dir, e.name))],
+    ),
+  );
+  return nested.flat();
+}
+
+/**
+ * Turns an uploaded original into what adaptive playback needs: the HLS ladder, a poster when
+ * the creator gave no thumbnail, and a storyboard for seek previews. Idempotent: a retry
+ * replaces whatever an interrupted attempt left.
+ */
+export class VideoProcessor {
+  constructor(
+    private readonly repo: VideosRepository,
+    private readonly storage: Storage,
+    private readonly workDir: string,
+  ) {}
+
+  async process({ videoId }: { videoId: string }, context: JobContext): Promise<void> {
+    const input = await this.repo.findProcessingInput(videoId);
+    if (!input) return; // deleted meanwhile: nothing to do
+    await this.repo.setProcessing(videoId, {
+      status: 'processing',
+      processingProgress: 0,
+      processingError: null,
+    });
+    await mkdir(this.workDir, { recursive: true });
+    const work = await mkdtemp(path.join(this.workDir, `video-${videoId}-`));
+    try {
+      let source = this.storage.localPathOf?.(input.videoKey);
+      if (!source) {
+        source = path.join(work, 'source');
+        await pipeline(await this.storage.get(input.videoKey), createWriteStream(source));
+      }
+      const probe = await probeVideo(source, { signal: context.signal });
+      let reported = 0;
+      const ladder = await buildHlsLadder({
+        input: source,
+        outputDir: path.join(work, 'hls'),
+        probe,
+        signal: context.signal,
+        onProgress: (fraction) => {
+          // The ladder is most of the work; report it as the first 90%, a few times a second at most.
+          const now = Date.now();
+          if (now - reported < 1000) return;
+          reported = now;
+          void this.repo.setProcessing(videoId, {
+            processingProgress: Math.min(0.9, fraction * 0.9),
+          });
+        },
+      });
+      if (!input.hasThumbnail) {
+        await extractPoster({
+          input: source,
+          output: path.join(work, 'poster', 'poster.jpg'),
+          durationSeconds: probe.durationSeconds,
+          signal: context.signal,
+        });
+      }
+      await buildStoryboard({
+        input: source,
+        outputDir: path.join(work, 'storyboard'),
+        durationSeconds: probe.durationSeconds,
+        signal: context.signal,
+      });
+
+      const prefix = outputPrefix(videoId);
+      await this.storage.deletePrefix(prefix);
+      for (const file of await listFiles(work)) {
+        if (file === 'source') continue;
+        const key = prefix + file.split(path.sep).join('/');
+        await this.storage.put(key, createReadStream(path.join(work, file)), contentTypeOf(key));
+      }
+      const storyboard = (await listFiles(path.join(work, 'storyboard'))).find((f) =>
+        f.endsWith('.vtt'),
+      );
+      await this.repo.setProcessing(videoId, {
+        status: 'ready',
+        processingProgress: 1,
+        hlsMasterKey: `${prefix}hls/${ladder.masterPlaylist}`,
+        posterKey: input.hasThumbnail ? null : `${prefix}poster/poster.jpg`,
+        storyboardKey: storyboard ? `${prefix}storyboard/${storyboard}` : null,
+      });
+      // Deleted while we worked: take the outputs away again.
+      if (!(await this.repo.findProcessingInput(videoId))) await this.storage.deletePrefix(prefix);
+    } catch (error) {
+      // A file ffprobe refuses will never process: fail at once instead of retrying.
+      const permanent = error instanceof AppError && error.statusCode === 415;
+      if (permanent || context.isLastAttempt) {
+        await this.repo.setProcessing(videoId, {
+          status: 'failed',
+          processingProgress: null,
+          processingError:
+            error instanceof Error ? error.message.slice(0, 500) : 'Processing failed',
+        });
+        if (permanent) return;
+      }
+      throw error;
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+  }
+}
+
+export async function deleteFiles(
+  storage: Storage,
+  files: { keys: string[]; prefixes: string[] },
+): Promise<void> {
+  for (const key of files.keys) await storage.delete(key);
+  for (const prefix of files.prefixes) await storage.deletePrefix(prefix);
+}

@@ -1,0 +1,283 @@
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  getTableColumns,
+  gt,
+  ilike,
+  inArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import type { Database } from '../../platform/db/client';
+import { mediaAssets, users, videos, viewEvents, watchHistory } from '../../platform/db/schema';
+
+const videoAsset = alias(mediaAssets, 'video_asset');
+const thumbnailAsset = alias(mediaAssets, 'thumbnail_asset');
+
+const recordColumns = {
+  ...getTableColumns(videos),
+  owner: {
+    id: users.id,
+    username: users.username,
+    fullname: users.fullname,
+    avatarKey: users.avatarKey,
+    subscribersCount: users.subscribersCount,
+  },
+  videoKey: videoAsset.storageKey,
+  videoPublicId: videoAsset.publicId,
+  thumbnailKey: thumbnailAsset.storageKey,
+  thumbnailPublicId: thumbnailAsset.publicId,
+};
+
+/** A video with what its presentation needs: owner and asset keys. */
+export type VideoRecord = typeof videos.$inferSelect & {
+  owner: {
+    id: string;
+    username: string;
+    fullname: string;
+    avatarKey: string | null;
+    subscribersCount: number;
+  };
+  videoKey: string | null;
+  videoPublicId: string | null;
+  thumbnailKey: string | null;
+  thumbnailPublicId: string | null;
+};
+
+export interface ListFilter {
+  /** Drafts are included only when they belong to this user. */
+  viewerId: string | null;
+  ownerId?: string;
+  text?: string;
+  sortBy: 'createdAt' | 'views' | 'title' | 'duration' | 'likes';
+  sortType: 'asc' | 'desc';
+  page: number;
+  limit: number;
+}
+
+const sortColumns = {
+  createdAt: videos.createdAt,
+  views: videos.views,
+  title: videos.title,
+  duration: videos.durationSeconds,
+  likes: videos.likesCount,
+} as const;
+
+/** `%` and `_` in what a person types are literal characters, not patterns. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export class VideosRepository {
+  constructor(private readonly db: Database) {}
+
+  private selectRecords() {
+    return this.db
+      .select(recordColumns)
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId));
+  }
+
+  async findById(id: string): Promise<VideoRecord | null> {
+    const [row] = await this.selectRecords().where(eq(videos.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  async findByIds(ids: string[]): Promise<VideoRecord[]> {
+    if (ids.length === 0) return [];
+    return this.selectRecords().where(inArray(videos.id, ids));
+  }
+
+  async list(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
+    const conditions: SQL[] = [];
+    const visible = filter.viewerId
+      ? or(eq(videos.isPublished, true), eq(videos.ownerId, filter.viewerId))!
+      : eq(videos.isPublished, true);
+    conditions.push(visible);
+    if (filter.ownerId) conditions.push(eq(videos.ownerId, filter.ownerId));
+    if (filter.text) {
+      const pattern = `%${escapeLike(filter.text)}%`;
+      conditions.push(or(ilike(videos.title, pattern), ilike(videos.description, pattern))!);
+    }
+    const where = and(...conditions);
+    const order = filter.sortType === 'asc' ? asc : desc;
+    const [records, [counted]] = await Promise.all([
+      this.selectRecords()
+        .where(where)
+        .orderBy(order(sortColumns[filter.sortBy]), order(videos.id))
+        .limit(filter.limit)
+        .offset((filter.page - 1) * filter.limit),
+      this.db
+        .select({ total: sql<number>`count(*)::int` })
+        .from(videos)
+        .where(where),
+    ]);
+    return { records, total: counted?.total ?? 0 };
+  }
+
+  async insert(input: {
+    ownerId: string;
+    title: string;
+    description: string;
+    videoAssetId: string;
+    thumbnailAssetId: string | null;
+    durationSeconds: number;
+  }): Promise<string> {
+    const [row] = await this.db.insert(videos).values(input).returning({ id: videos.id });
+    return row!.id;
+  }
+
+  async update(
+    id: string,
+    changes: Partial<
+      Pick<typeof videos.$inferInsert, 'title' | 'description' | 'thumbnailAssetId'>
+    >,
+  ): Promise<void> {
+    await this.db
+      .update(videos)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(videos.id, id));
+  }
+
+  async togglePublished(id: string): Promise<void> {
+    await this.db
+      .update(videos)
+      .set({ isPublished: sql`not ${videos.isPublished}`, updatedAt: sql`now()` })
+      .where(eq(videos.id, id));
+  }
+
+  /**
+   * Deletes the video and what hangs on it (comments, likes, playlist items, history and view
+   * events go by cascade) and its media asset rows, in one transaction. Answers the storage
+   * keys and prefixes whose files must now be removed.
+   */
+  async deleteWithDependents(id: string): Promise<{ keys: string[]; prefixes: string[] } | null> {
+    return this.db.transaction(async (tx) => {
+      const [video] = await tx.delete(videos).where(eq(videos.id, id)).returning({
+        videoAssetId: videos.videoAssetId,
+        thumbnailAssetId: videos.thumbnailAssetId,
+      });
+      if (!video) return null;
+      const keys: string[] = [];
+      for (const assetId of [video.videoAssetId, video.thumbnailAssetId]) {
+        if (!assetId) continue;
+        const [asset] = await tx
+          .delete(mediaAssets)
+          .where(eq(mediaAssets.id, assetId))
+          .returning({ key: mediaAssets.storageKey });
+        if (asset) keys.push(asset.key);
+      }
+      return { keys, prefixes: [`videos/${id}/`] };
+    });
+  }
+
+  /**
+   * Counts a view unless this viewer was counted for this video within the hour. The check
+   * and the increment happen under a lock on the video row, so concurrent requests from one
+   * viewer count once and concurrent viewers all count.
+   */
+  async recordView(input: {
+    videoId: string;
+    viewerKey: string;
+    viewerId: string | null;
+    positionSeconds: number | undefined;
+  }): Promise<{ views: number; counted: boolean } | null> {
+    return this.db.transaction(async (tx) => {
+      const [locked] = await tx
+        .select({ views: videos.views })
+        .from(videos)
+        .where(eq(videos.id, input.videoId))
+        .for('update');
+      if (!locked) return null;
+      const [recent] = await tx
+        .select({ id: viewEvents.id })
+        .from(viewEvents)
+        .where(
+          and(
+            eq(viewEvents.viewerKey, input.viewerKey),
+            eq(viewEvents.videoId, input.videoId),
+            gt(viewEvents.createdAt, sql`now() - interval '1 hour'`),
+          ),
+        )
+        .limit(1);
+      let views = locked.views;
+      if (!recent) {
+        await tx.insert(viewEvents).values({
+          videoId: input.videoId,
+          viewerId: input.viewerId,
+          viewerKey: input.viewerKey,
+        });
+        const [updated] = await tx
+          .update(videos)
+          .set({ views: sql`${videos.views} + 1` })
+          .where(eq(videos.id, input.videoId))
+          .returning({ views: videos.views });
+        views = updated!.views;
+      }
+      if (input.viewerId) {
+        await tx
+          .insert(watchHistory)
+          .values({
+            userId: input.viewerId,
+            videoId: input.videoId,
+            positionSeconds: input.positionSeconds ?? 0,
+          })
+          .onConflictDoUpdate({
+            target: [watchHistory.userId, watchHistory.videoId],
+            set: {
+              watchedAt: sql`now()`,
+              ...(input.positionSeconds !== undefined
+                ? { positionSeconds: input.positionSeconds }
+                : {}),
+            },
+          });
+      }
+      return { views, counted: !recent };
+    });
+  }
+
+  async setProcessing(
+    id: string,
+    state: Partial<
+      Pick<
+        typeof videos.$inferInsert,
+        | 'status'
+        | 'processingProgress'
+        | 'processingError'
+        | 'hlsMasterKey'
+        | 'posterKey'
+        | 'storyboardKey'
+      >
+    >,
+  ): Promise<void> {
+    await this.db.update(videos).set(state).where(eq(videos.id, id));
+  }
+
+  async findProcessingInput(id: string): Promise<{
+    videoKey: string;
+    hasThumbnail: boolean;
+    durationSeconds: number;
+  } | null> {
+    const [row] = await this.db
+      .select({
+        videoKey: videoAsset.storageKey,
+        thumbnailAssetId: videos.thumbnailAssetId,
+        durationSeconds: videos.durationSeconds,
+      })
+      .from(videos)
+      .innerJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .where(eq(videos.id, id))
+      .limit(1);
+    return row
+      ? {
+          videoKey: row.videoKey,
+          hasThumbnail: row.thumbnailAssetId !== null,
+          durationSeconds: row.durationSeconds,
+        }
+      : null;
+  }
+}

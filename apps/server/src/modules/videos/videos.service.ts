@@ -1,0 +1,200 @@
+import { createHash } from 'node:crypto';
+import type { CreateVideoBody, ListVideosOptions, UpdateVideoBody } from '@kinora/contract';
+import { uniqueViolation } from '../../platform/db/errors';
+import { AppError, badRequest, notFound } from '../../platform/http/errors';
+import type { UploadsService } from '../uploads';
+import { assertCanManageVideo, assertCanSeeVideo, canSeeVideo } from './videos.policy';
+import type { ListFilter, VideoRecord, VideosRepository } from './videos.repository';
+
+/** What the service asks of the job queue; the queue module provides it. */
+export interface VideoJobs {
+  processVideo(videoId: string): Promise<void>;
+  deleteFiles(files: { keys: string[]; prefixes: string[] }): Promise<void>;
+}
+
+export class VideosService {
+  constructor(
+    private readonly repo: VideosRepository,
+    private readonly uploads: UploadsService,
+    private readonly jobs: VideoJobs,
+  ) {}
+
+  async getVideo({
+    videoId,
+    viewerId,
+  }: {
+    videoId: string;
+    viewerId: string | null;
+  }): Promise<VideoRecord> {
+    const video = await this.repo.findById(videoId);
+    assertCanSeeVideo(viewerId, video);
+    return video as VideoRecord;
+  }
+
+  /** The videos among `ids` that the viewer may see, in the order of `ids`. */
+  async getVisibleVideos({
+    ids,
+    viewerId,
+  }: {
+    ids: string[];
+    viewerId: string | null;
+  }): Promise<VideoRecord[]> {
+    const byId = new Map((await this.repo.findByIds(ids)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => {
+      const record = byId.get(id);
+      return record && canSeeVideo(viewerId, record) ? [record] : [];
+    });
+  }
+
+  async listVideos({ query, viewerId }: { query: ListVideosOptions; viewerId: string | null }) {
+    const filter: ListFilter = {
+      viewerId,
+      sortBy: query.sortBy,
+      sortType: query.sortType,
+      page: query.page,
+      limit: query.limit,
+      ...(query.userId ? { ownerId: query.userId } : {}),
+      ...(query.query ? { text: query.query } : {}),
+    };
+    const { records, total } = await this.repo.list(filter);
+    return { records, total, page: query.page, limit: query.limit };
+  }
+
+  /**
+   * Publishes a video from assets the caller uploaded. Duration and file come from the
+   * server's own probe of the asset, never from the client.
+   */
+  async createVideo({
+    ownerId,
+    input,
+  }: {
+    ownerId: string;
+    input: CreateVideoBody;
+  }): Promise<VideoRecord> {
+    const video = await this.uploads.findOwnedAsset({
+      publicId: input.videoPublicId,
+      ownerId,
+      kind: 'video',
+    });
+    if (!video) {
+      throw badRequest('The video file was not found among your uploads', [
+        { field: 'videoPublicId', message: 'Upload the video file first' },
+      ]);
+    }
+    let thumbnailAssetId: string | null = null;
+    if (input.thumbnailPublicId) {
+      const thumbnail = await this.uploads.findOwnedAsset({
+        publicId: input.thumbnailPublicId,
+        ownerId,
+        kind: 'image',
+      });
+      if (!thumbnail) {
+        throw badRequest('The thumbnail was not found among your uploads', [
+          { field: 'thumbnailPublicId', message: 'Upload the thumbnail first' },
+        ]);
+      }
+      thumbnailAssetId = thumbnail.id;
+    }
+    let videoId: string;
+    try {
+      videoId = await this.repo.insert({
+        ownerId,
+        title: input.title.trim(),
+        description: input.description.trim(),
+        videoAssetId: video.id,
+        thumbnailAssetId,
+        durationSeconds: video.durationSeconds ?? 0,
+      });
+    } catch (error) {
+      if (uniqueViolation(error) === 'videos_video_asset_key') {
+        throw new AppError('CONFLICT', 'This video file already belongs to another video');
+      }
+      throw error;
+    }
+    await this.jobs.processVideo(videoId);
+    return (await this.repo.findById(videoId))!;
+  }
+
+  async updateVideo({
+    videoId,
+    actorId,
+    changes,
+  }: {
+    videoId: string;
+    actorId: string;
+    changes: UpdateVideoBody;
+  }): Promise<VideoRecord> {
+    const video = await this.repo.findById(videoId);
+    assertCanSeeVideo(actorId, video);
+    assertCanManageVideo(actorId, video);
+    let thumbnailAssetId: string | undefined;
+    if (changes.thumbnailPublicId) {
+      const thumbnail = await this.uploads.findOwnedAsset({
+        publicId: changes.thumbnailPublicId,
+        ownerId: actorId,
+        kind: 'image',
+      });
+      if (!thumbnail) {
+        throw badRequest('The thumbnail was not found among your uploads', [
+          { field: 'thumbnailPublicId', message: 'Upload the thumbnail first' },
+        ]);
+      }
+      thumbnailAssetId = thumbnail.id;
+    }
+    await this.repo.update(videoId, {
+      ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
+      ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
+      ...(thumbnailAssetId ? { thumbnailAssetId } : {}),
+    });
+    return (await this.repo.findById(videoId))!;
+  }
+
+  async togglePublish({
+    videoId,
+    actorId,
+  }: {
+    videoId: string;
+    actorId: string;
+  }): Promise<VideoRecord> {
+    const video = await this.repo.findById(videoId);
+    assertCanSeeVideo(actorId, video);
+    assertCanManageVideo(actorId, video);
+    await this.repo.togglePublished(videoId);
+    return (await this.repo.findById(videoId))!;
+  }
+
+  /** Removes the video and everything hanging on it; files go in a cleanup job. */
+  async deleteVideo({ videoId, actorId }: { videoId: string; actorId: string }): Promise<void> {
+    const video = await this.repo.findById(videoId);
+    assertCanSeeVideo(actorId, video);
+    assertCanManageVideo(actorId, video);
+    const files = await this.repo.deleteWithDependents(videoId);
+    if (!files) throw notFound('Video');
+    await this.jobs.deleteFiles(files);
+  }
+
+  /**
+   * Counts a view once per viewer per hour. A signed-in viewer is known by id; a visitor by
+   * a hash of address and browser, which is all the server has.
+   */
+  async recordView(input: {
+    videoId: string;
+    viewerId: string | null;
+    client: { ip: string; userAgent: string };
+    positionSeconds?: number;
+  }): Promise<{ views: number; counted: boolean }> {
+    const video = await this.repo.findById(input.videoId);
+    assertCanSeeVideo(input.viewerId, video);
+    const viewerKey = input.viewerId
+      ? `user:${input.viewerId}`
+      : `anon:${createHash('sha256').update(`${input.client.ip}|${input.client.userAgent}`).digest('base64url')}`;
+    const result = await this.repo.recordView({
+      videoId: input.videoId,
+      viewerKey,
+      viewerId: input.viewerId,
+      positionSeconds: input.positionSeconds,
+    });
+    if (!result) throw notFound('Video');
+    return result;
+  }
+}

@@ -1,0 +1,256 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildHlsLadder, hlsArguments, planRenditions, type HlsSource } from './hls';
+import { parseMediaPlaylist } from './hls-playlists';
+import { probeVideo, type VideoProbe } from './probe';
+import { makeClip, makeTempDir } from './test-clips';
+
+const source = (overrides: Partial<HlsSource>): HlsSource => ({
+  width: 1920,
+  height: 1080,
+  pixelAspectRatio: 1,
+  framesPerSecond: 30,
+  audioCodec: 'aac',
+  ...overrides,
+});
+
+describe('planRenditions', () => {
+  const sizes = (s: HlsSource) => planRenditions(s).map((r) => `${r.name}:${r.width}x${r.height}`);
+
+  it('climbs to 1080p for a 1080p source', () => {
+    expect(sizes(source({}))).toEqual(['360p:640x360', '720p:1280x720', '1080p:1920x1080']);
+  });
+
+  it('never goes above the source', () => {
+    expect(sizes(source({ width: 1280, height: 720 }))).toEqual(['360p:640x360', '720p:1280x720']);
+    expect(sizes(source({ width: 1280, height: 718 }))).toEqual(['360p:642x360']);
+    expect(sizes(source({ width: 3840, height: 2160 }))).toHaveLength(3);
+  });
+
+  it('makes one rendition at the source size below 360p, with even sides', () => {
+    expect(sizes(source({ width: 320, height: 180 }))).toEqual(['180p:320x180']);
+    expect(sizes(source({ width: 321, height: 181 }))).toEqual(['180p:320x180']);
+  });
+
+  it('keeps the aspect ratio with even widths', () => {
+    expect(sizes(source({ width: 1920, height: 800 }))).toEqual(['360p:864x360', '720p:1728x720']);
+    expect(sizes(source({ width: 1440, height: 1080 }))[0]).toBe('360p:480x360');
+  });
+
+  it('measures portrait video by its short side', () => {
+    expect(sizes(source({ width: 1080, height: 1920 }))).toEqual([
+      '360p:360x640',
+      '720p:720x1280',
+      '1080p:1080x1920',
+    ]);
+  });
+
+  it('makes anamorphic pixels square', () => {
+    // DVD-style 720x480 stored, shown 16:9.
+    expect(sizes(source({ width: 720, height: 480, pixelAspectRatio: 32 / 27 }))).toEqual([
+      '360p:640x360',
+    ]);
+  });
+
+  it('caps the frame rate at 60 and gives fast video more bits', () => {
+    const [slow] = planRenditions(source({ framesPerSecond: 30 }));
+    const [fast] = planRenditions(source({ framesPerSecond: 120 }));
+    expect(fast!.framesPerSecond).toBe(60);
+    expect(fast!.maxVideoKbps).toBeGreaterThan(slow!.maxVideoKbps);
+  });
+
+  it('leaves audio out when the source has none', () => {
+    expect(planRenditions(source({ audioCodec: null }))[0]!.audioKbps).toBeNull();
+  });
+});
+
+describe('hlsArguments', () => {
+  const { args } = hlsArguments({
+    input: '/media/in put.mp4',
+    outputDir: '/media/out%dir',
+    source: source({ width: 1280, height: 720 }),
+  });
+  const valuesOf = (flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));
+
+  it('makes one fMP4 HLS output per rendition from one decode', () => {
+    expect(valuesOf('-i')).toEqual(['file:/media/in put.mp4']);
+    expect(valuesOf('-f')).toEqual(['hls', 'hls']);
+    expect(valuesOf('-hls_segment_type')).toEqual(['fmp4', 'fmp4']);
+    expect(valuesOf('-c:v')).toEqual(['libx264', 'libx264']);
+    expect(valuesOf('-c:a')).toEqual(['aac', 'aac']);
+    expect(valuesOf('-preset')).toEqual(['veryfast', 'veryfast']);
+    expect(args).not.toContain('-threads');
+    expect(args.at(-1)).toBe('/media/out%dir/720p/index.m3u8');
+    expect(valuesOf('-hls_segment_filename')).toEqual([
+      '/media/out%%dir/360p/seg_%05d.m4s',
+      '/media/out%%dir/720p/seg_%05d.m4s',
+    ]);
+  });
+
+  it('forces keyframes on segment boundaries', () => {
+    expect(valuesOf('-hls_time')).toEqual(['4', '4']);
+    expect(valuesOf('-force_key_frames')).toEqual([
+      'expr:gte(t,n_forced*4)',
+      'expr:gte(t,n_forced*4)',
+    ]);
+    expect(valuesOf('-g')).toEqual(['120', '120']);
+  });
+
+  it('takes a preset and a thread count', () => {
+    const custom = hlsArguments({
+      input: '/a.mp4',
+      outputDir: '/out',
+      source: source({ audioCodec: null }),
+      preset: 'ultrafast',
+      threads: 2,
+    }).args;
+    expect(custom.filter((a) => a === 'ultrafast')).toHaveLength(3);
+    expect(custom.filter((a) => a === '-threads')).toHaveLength(3);
+    expect(custom).not.toContain('0:a:0');
+  });
+
+  it('wants absolute paths', () => {
+    expect(() => hlsArguments({ input: 'a.mp4', outputDir: '/out', source: source({}) })).toThrow();
+  });
+});
+
+/** Pids of the processes whose command line mentions the folder. */
+function processesMentioning(text: string): number[] {
+  if (process.platform !== 'linux') return [];
+  return readdirSync('/proc')
+    .filter((name) => /^\d+$/.test(name) && Number(name) !== process.pid)
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(text);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+describe('buildHlsLadder', () => {
+  let dir: string;
+  let cleanup: () => Promise<void>;
+  let clip720: string;
+  let probe720: VideoProbe;
+  let tiny: string;
+
+  beforeAll(async () => {
+    ({ dir, cleanup } = await makeTempDir('hls'));
+    [clip720, tiny] = await Promise.all([
+      makeClip(dir, { width: 1280, height: 720, seconds: 6 }),
+      makeClip(dir, { width: 320, height: 180, seconds: 2, hasAudio: false }),
+    ]);
+    probe720 = await probeVideo(clip720);
+  });
+
+  afterAll(() => cleanup());
+
+  it('encodes 360p and 720p for a 720p source, with a master playlist listing both', async () => {
+    const outputDir = path.join(dir, 'ladder-720');
+    const progress: number[] = [];
+    const ladder = await buildHlsLadder({
+      input: clip720,
+      outputDir,
+      probe: probe720,
+      preset: 'ultrafast',
+      onProgress: (fraction) => progress.push(fraction),
+    });
+
+    expect(ladder.masterPlaylist).toBe('master.m3u8');
+    expect(ladder.renditions.map((r) => [r.name, r.width, r.height])).toEqual([
+      ['360p', 640, 360],
+      ['720p', 1280, 720],
+    ]);
+
+    const master = await readFile(path.join(outputDir, 'master.m3u8'), 'utf8');
+    const lines = master.trim().split('\n');
+    expect(lines[0]).toBe('#EXTM3U');
+    const variants = lines.flatMap((line, i) =>
+      line.startsWith('#EXT-X-STREAM-INF:') ? [{ info: line, uri: lines[i + 1]! }] : [],
+    );
+    expect(variants.map((v) => v.uri)).toEqual(['360p/index.m3u8', '720p/index.m3u8']);
+    for (const [i, variant] of variants.entries()) {
+      const rendition = ladder.renditions[i]!;
+      expect(variant.info).toMatch(/BANDWIDTH=\d+/);
+      expect(variant.info).toContain(`RESOLUTION=${rendition.width}x${rendition.height}`);
+      expect(variant.info).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+      expect(rendition.bandwidth).toBeGreaterThan(0);
+    }
+
+    const durations: number[][] = [];
+    for (const rendition of ladder.renditions) {
+      const folder = path.join(outputDir, rendition.name);
+      const playlist = parseMediaPlaylist(await readFile(path.join(folder, 'index.m3u8'), 'utf8'));
+      expect(playlist.hasEndList).toBe(true);
+      expect(playlist.initSegment).toBe('init.mp4');
+      const init = await readFile(path.join(folder, 'init.mp4'));
+      expect(init.subarray(4, 8).toString('latin1')).toBe('ftyp');
+      expect(init.includes('moov')).toBe(true);
+      expect(playlist.segments[0]!.uri).toBe('seg_00001.m4s');
+      for (const segment of playlist.segments) {
+        expect(existsSync(path.join(folder, segment.uri))).toBe(true);
+      }
+      const total = playlist.segments.reduce((sum, s) => sum + s.durationSeconds, 0);
+      expect(total).toBeCloseTo(6, 0);
+      durations.push(playlist.segments.map((s) => s.durationSeconds));
+    }
+    // Keyframes on the same instants: every rendition cuts its segments at the same times.
+    expect(durations[0]!.length).toBeGreaterThan(1);
+    expect(durations[1]).toEqual(durations[0]);
+
+    expect(progress.at(-1)).toBe(1);
+    expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('makes a single rendition at the source size for a source under 360p, without audio', async () => {
+    const outputDir = path.join(dir, 'ladder-tiny');
+    const ladder = await buildHlsLadder({
+      input: tiny,
+      outputDir,
+      probe: await probeVideo(tiny),
+      preset: 'ultrafast',
+    });
+    expect(ladder.renditions).toHaveLength(1);
+    expect(ladder.renditions[0]).toMatchObject({ name: '180p', width: 320, height: 180 });
+    expect(ladder.renditions[0]!.codecs).toMatch(/^avc1\.[0-9a-f]{6}$/);
+    const master = await readFile(path.join(outputDir, 'master.m3u8'), 'utf8');
+    expect(master).toContain('RESOLUTION=320x180');
+    expect(master).toContain('180p/index.m3u8');
+  });
+
+  it('kills ffmpeg and rejects when aborted', async () => {
+    const outputDir = path.join(dir, 'ladder-aborted');
+    const controller = new AbortController();
+    const running = buildHlsLadder({
+      input: clip720,
+      outputDir,
+      probe: probe720,
+      preset: 'slow',
+      signal: controller.signal,
+    });
+    const started = Date.now();
+    while (process.platform === 'linux' && processesMentioning(outputDir).length === 0) {
+      if (Date.now() - started > 10_000) throw new Error('ffmpeg never started');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+    expect(processesMentioning(outputDir)).toEqual([]);
+    expect(existsSync(path.join(outputDir, 'master.m3u8'))).toBe(false);
+  });
+
+  it('does not start when the signal is already aborted', async () => {
+    await expect(
+      buildHlsLadder({
+        input: clip720,
+        outputDir: path.join(dir, 'never'),
+        probe: probe720,
+        signal: AbortSignal.abort(),
+      }),
+    ).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

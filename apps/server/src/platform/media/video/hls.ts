@@ -1,0 +1,309 @@
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { ffmpegBinaries } from './ffmpeg-binaries';
+import {
+  avcCodecString,
+  masterPlaylist,
+  parseMediaPlaylist,
+  segmentBitrates,
+  type MasterPlaylistEntry,
+} from './hls-playlists';
+import { abortError, mediaInputArguments, progressReporter, runMediaTool } from './media-process';
+import type { VideoProbe } from './probe';
+
+/** One step of the ladder. `size` is the short side: 720p is 1280x720 or, upright, 720x1280. */
+export interface HlsRung {
+  name: string;
+  size: number;
+  /** Cap of the video bit rate at up to 30 fps; faster video gets half as much again. */
+  maxVideoKbps: number;
+  audioKbps: number;
+}
+
+export const hlsRungs: readonly HlsRung[] = [
+  { name: '360p', size: 360, maxVideoKbps: 1000, audioKbps: 96 },
+  { name: '720p', size: 720, maxVideoKbps: 3000, audioKbps: 128 },
+  { name: '1080p', size: 1080, maxVideoKbps: 6000, audioKbps: 128 },
+];
+
+export interface PlannedRendition {
+  name: string;
+  width: number;
+  height: number;
+  framesPerSecond: number;
+  maxVideoKbps: number;
+  /** null when the source has no audio. */
+  audioKbps: number | null;
+  /** Relative to the output folder, e.g. `360p/index.m3u8`. */
+  playlist: string;
+}
+
+export interface HlsRendition extends PlannedRendition {
+  /** Peak segment bit rate as announced in the master playlist, in bits per second. */
+  bandwidth: number;
+  averageBandwidth: number;
+  codecs: string;
+}
+
+export interface HlsLadder {
+  /** Relative to the output folder. */
+  masterPlaylist: string;
+  renditions: HlsRendition[];
+}
+
+export type HlsSource = Pick<
+  VideoProbe,
+  'width' | 'height' | 'pixelAspectRatio' | 'framesPerSecond' | 'audioCodec'
+>;
+
+export const masterPlaylistName = 'master.m3u8';
+const maxFramesPerSecond = 60;
+const defaultSegmentSeconds = 4;
+
+const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
+
+/**
+ * The renditions for a source: every rung up to the source's size, never above it, and one
+ * rendition at the source's own size when it is smaller than the lowest rung.
+ */
+export function planRenditions(source: HlsSource): PlannedRendition[] {
+  // Anamorphic pixels are made square, so the aspect ratio is the one the viewer sees.
+  const displayWidth = source.width * (source.pixelAspectRatio || 1);
+  const displayHeight = source.height;
+  const isPortrait = displayHeight > displayWidth;
+  const shortSide = Math.min(displayWidth, displayHeight);
+  const framesPerSecond = Math.min(source.framesPerSecond, maxFramesPerSecond);
+  const highFrameRate = framesPerSecond > 31;
+  const lowest = hlsRungs[0]!;
+
+  const rungs = hlsRungs.filter((rung) => rung.size <= shortSide);
+  if (rungs.length === 0) {
+    const size = Math.max(2, Math.floor(shortSide / 2) * 2);
+    rungs.push({ ...lowest, name: `${size}p`, size });
+  }
+  return rungs.map((rung) => {
+    const longSide = even(((isPortrait ? displayHeight : displayWidth) * rung.size) / shortSide);
+    const maxVideoKbps = Math.round(rung.maxVideoKbps * (highFrameRate ? 1.5 : 1));
+    return {
+      name: rung.name,
+      width: isPortrait ? rung.size : longSide,
+      height: isPortrait ? longSide : rung.size,
+      framesPerSecond,
+      maxVideoKbps,
+      audioKbps: source.audioCodec ? rung.audioKbps : null,
+      playlist: `${rung.name}/index.m3u8`,
+    };
+  });
+}
+
+export interface HlsArgumentsOptions {
+  /** Absolute path of the source file. */
+  input: string;
+  /** Absolute path of the folder that receives `master.m3u8` and one folder per rendition. */
+  outputDir: string;
+  source: HlsSource;
+  /** x264 preset: `veryfast` balances speed and size on a small server. */
+  preset?: string;
+  /** ffmpeg picks a thread count from the cores when this is not set. */
+  threads?: number;
+  segmentSeconds?: number;
+  /** x264 constant quality; the bit rate cap of each rung still applies. */
+  crf?: number;
+}
+
+/**
+ * The ffmpeg command that encodes every rendition in one run: the source is decoded once,
+ * split, scaled, and each rendition is its own HLS output in fragmented MP4. It does not write
+ * master.m3u8: buildHlsLadder writes it from the segments as they came out.
+ *
+ * Keyframes are forced at every segment boundary, the same instants in every rendition, so a
+ * player can switch renditions at any segment.
+ */
+export function hlsArguments(options: HlsArgumentsOptions): {
+  args: string[];
+  renditions: PlannedRendition[];
+} {
+  const { input, outputDir, source } = options;
+  if (!path.isAbsolute(input) || !path.isAbsolute(outputDir)) {
+    throw new Error('hlsArguments needs absolute paths');
+  }
+  const preset = options.preset ?? 'veryfast';
+  const segmentSeconds = options.segmentSeconds ?? defaultSegmentSeconds;
+  const crf = options.crf ?? 23;
+  const renditions = planRenditions(source);
+  const framesPerSecond = renditions[0]!.framesPerSecond;
+  const gop = Math.max(1, Math.round(framesPerSecond * segmentSeconds));
+
+  const prepare = [
+    ...(source.framesPerSecond > maxFramesPerSecond ? [`fps=${maxFramesPerSecond}`] : []),
+    'format=yuv420p', // 8-bit 4:2:0: what every browser's H.264 decoder plays
+    `split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`,
+  ].join(',');
+  const scales = renditions.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`);
+  const filterGraph = [`[0:v:0]${prepare}`, ...scales].join(';');
+
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-y',
+    '-loglevel',
+    'error',
+    '-nostats',
+    '-progress',
+    'pipe:1',
+    ...mediaInputArguments(input),
+    '-filter_complex',
+    filterGraph,
+  ];
+  renditions.forEach((r, i) => {
+    const dir = path.join(outputDir, r.name);
+    args.push(
+      '-map',
+      `[v${i}]`,
+      ...(r.audioKbps === null ? [] : ['-map', '0:a:0']),
+      // Strips what the uploader's camera wrote (location, device), and chapters.
+      '-map_metadata',
+      '-1',
+      '-map_chapters',
+      '-1',
+      '-c:v',
+      'libx264',
+      '-preset',
+      preset,
+      '-profile:v',
+      'high',
+      '-crf',
+      String(crf),
+      '-maxrate',
+      `${r.maxVideoKbps}k`,
+      '-bufsize',
+      `${r.maxVideoKbps * 2}k`,
+      '-g',
+      String(gop),
+      '-keyint_min',
+      String(gop),
+      '-sc_threshold',
+      '0',
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${segmentSeconds})`,
+      ...(options.threads ? ['-threads', String(options.threads)] : []),
+      ...(r.audioKbps === null ? [] : ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2']),
+      '-f',
+      'hls',
+      '-hls_time',
+      String(segmentSeconds),
+      '-hls_playlist_type',
+      'vod',
+      '-hls_flags',
+      'independent_segments',
+      '-hls_segment_type',
+      'fmp4',
+      '-hls_fmp4_init_filename',
+      'init.mp4',
+      '-hls_segment_filename',
+      // The segment name is a printf pattern: a % in the folder must not count.
+      path.join(dir.replaceAll('%', '%%'), 'seg_%05d.m4s'),
+      '-start_number',
+      '1',
+      path.join(dir, 'index.m3u8'),
+    );
+  });
+  return { args, renditions };
+}
+
+export interface BuildHlsLadderOptions {
+  input: string;
+  /** Created when missing; rendition folders from an earlier attempt are replaced. */
+  outputDir: string;
+  probe: VideoProbe;
+  /** A fraction from 0 to 1; 1 once master.m3u8 is written. */
+  onProgress?: (fraction: number) => void;
+  /** Aborting kills ffmpeg; the promise rejects with an AbortError once it has exited. */
+  signal?: AbortSignal;
+  preset?: string;
+  threads?: number;
+  segmentSeconds?: number;
+}
+
+async function measureRendition(
+  outputDir: string,
+  rendition: PlannedRendition,
+  targetSeconds: number,
+): Promise<HlsRendition> {
+  const playlistPath = path.join(outputDir, rendition.playlist);
+  const playlist = parseMediaPlaylist(await readFile(playlistPath, 'utf8'));
+  if (!playlist.hasEndList || playlist.segments.length === 0 || !playlist.initSegment) {
+    throw new Error(`ffmpeg left an incomplete playlist: ${rendition.playlist}`);
+  }
+  const dir = path.dirname(playlistPath);
+  const segments = await Promise.all(
+    playlist.segments.map(async (s) => ({
+      bytes: (await stat(path.join(dir, s.uri))).size,
+      durationSeconds: s.durationSeconds,
+    })),
+  );
+  const bitrates = segmentBitrates(segments, targetSeconds);
+  const videoCodec = avcCodecString(await readFile(path.join(dir, playlist.initSegment)));
+  return {
+    ...rendition,
+    bandwidth: bitrates.peak,
+    averageBandwidth: bitrates.average,
+    // ffmpeg's native AAC encoder writes AAC-LC.
+    codecs: rendition.audioKbps === null ? videoCodec : `${videoCodec},mp4a.40.2`,
+  };
+}
+
+/**
+ * Encodes the HLS ladder of a video (H.264 + AAC in fragmented MP4, one folder per rendition)
+ * and writes master.m3u8 listing each rendition with its measured peak bit rate, resolution
+ * and codecs. The master playlist is written last, so its presence means the ladder is whole.
+ */
+export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<HlsLadder> {
+  if (options.signal?.aborted) throw abortError(options.signal);
+  const input = path.resolve(options.input);
+  const outputDir = path.resolve(options.outputDir);
+  const segmentSeconds = options.segmentSeconds ?? defaultSegmentSeconds;
+  const { args, renditions } = hlsArguments({
+    input,
+    outputDir,
+    source: options.probe,
+    preset: options.preset,
+    threads: options.threads,
+    segmentSeconds,
+  });
+
+  // A retried job starts clean: stale segments of an earlier attempt must not linger.
+  await rm(path.join(outputDir, masterPlaylistName), { force: true });
+  for (const r of renditions) {
+    const dir = path.join(outputDir, r.name);
+    await rm(dir, { recursive: true, force: true });
+    await mkdir(dir, { recursive: true });
+  }
+
+  const progress = progressReporter(options.probe.durationSeconds, options.onProgress);
+  const { ffmpeg } = ffmpegBinaries();
+  await runMediaTool({
+    command: ffmpeg,
+    args,
+    signal: options.signal,
+    onStdoutLine: progress.onLine,
+  });
+
+  const measured = await Promise.all(
+    renditions.map((r) => measureRendition(outputDir, r, segmentSeconds)),
+  );
+  const entries: MasterPlaylistEntry[] = measured.map((r) => ({
+    uri: r.playlist,
+    bandwidth: r.bandwidth,
+    averageBandwidth: r.averageBandwidth,
+    width: r.width,
+    height: r.height,
+    framesPerSecond: r.framesPerSecond,
+    codecs: r.codecs,
+  }));
+  const masterPath = path.join(outputDir, masterPlaylistName);
+  await writeFile(`${masterPath}.tmp`, masterPlaylist(entries));
+  await rename(`${masterPath}.tmp`, masterPath);
+  progress.finish();
+  return { masterPlaylist: masterPlaylistName, renditions: measured };
+}

@@ -1,0 +1,75 @@
+/**
+ * The composition root: every service built once, with its real dependencies, for the HTTP
+ * app and the job workers alike.
+ */
+import path from 'node:path';
+import { AccessTokens } from './platform/auth/tokens';
+import { UploadSigner } from './platform/auth/upload-signatures';
+import type { Config } from './platform/config/config';
+import type { DatabaseHandle } from './platform/db/client';
+import { probeVideo } from './platform/media/video/probe';
+import type { JobQueue } from './platform/queue/job-queue';
+import type { Storage } from './platform/storage/storage';
+import { AuthRepository, AuthService } from './modules/auth';
+import { CommentsRepository, CommentsService } from './modules/comments';
+import { LikesRepository, LikesService } from './modules/likes';
+import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
+import { UploadsRepository, UploadsService } from './modules/uploads';
+import { UsersRepository, UsersService } from './modules/users';
+import {
+  deleteFilesJob,
+  processVideoJob,
+  VideoProcessor,
+  VideosRepository,
+  VideosService,
+} from './modules/videos';
+
+export interface Services {
+  tokens: AccessTokens;
+  auth: AuthService;
+  users: UsersService;
+  uploads: UploadsService;
+  videos: VideosService;
+  videoProcessor: VideoProcessor;
+  comments: CommentsService;
+  likes: LikesService;
+  subscriptions: SubscriptionsService;
+}
+
+export function createServices(deps: {
+  config: Config;
+  database: DatabaseHandle;
+  storage: Storage;
+  queue: JobQueue;
+}): Services {
+  const { config, database, storage, queue } = deps;
+  const db = database.db;
+  const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
+  const auth = new AuthService(new AuthRepository(db), tokens, config.refreshTokenTtlSeconds);
+  const users = new UsersService(new UsersRepository(db), auth, storage);
+  const uploads = new UploadsService(
+    new UploadsRepository(db),
+    storage,
+    new UploadSigner(config.secrets.uploadSigningSecret),
+    (file) => probeVideo(file),
+    config.uploadsDir,
+    config.uploadLimits,
+  );
+  const videosRepo = new VideosRepository(db);
+  const videos = new VideosService(videosRepo, uploads, {
+    processVideo: (videoId) => queue.send(processVideoJob, { videoId }),
+    deleteFiles: (files) => queue.send(deleteFilesJob, files),
+  });
+  const comments = new CommentsService(new CommentsRepository(db), videos);
+  return {
+    tokens,
+    auth,
+    users,
+    uploads,
+    videos,
+    videoProcessor: new VideoProcessor(videosRepo, storage, path.join(config.dataDir, 'work')),
+    comments,
+    likes: new LikesService(new LikesRepository(db), videos, comments),
+    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db)),
+  };
+}

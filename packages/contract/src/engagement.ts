@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { Id, IsoDate } from './common';
+import { PageInfo, PageQuery } from './pagination';
+import { Video } from './videos';
+
+export const CommentAuthor = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  avatar: z.string().nullable(),
+});
+
+export const Comment = z.object({
+  _id: z.string(),
+  content: z.string(),
+  videoId: z.string(),
+  /** The author's id. */
+  owner: z.string(),
+  ownerDetails: CommentAuthor,
+  likesCount: z.number().int(),
+  /** Whether the caller likes it (false for visitors). */
+  isLiked: z.boolean(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentPage = PageInfo.extend({
+  comments: z.array(Comment),
+  totalCount: z.number().int(),
+});
+export type CommentPage = z.infer<typeof CommentPage>;
+
+export const CommentBody = z.object({
+  content: z
+    .string({ message: 'Comment is required' })
+    .trim()
+    .min(1, 'Comment cannot be empty')
+    .max(2000, 'Comment must be at most 2000 characters'),
+});
+export type CommentBody = z.input<typeof CommentBody>;
+
+export const VideoIdParam = z.object({ videoId: Id });
+export const CommentIdParam = z.object({ commentId: Id });
+export const ListCommentsQuery = PageQuery;
+
+export const LikeToggleResult = z.object({ isLiked: z.boolean(), likeCount: z.number().int() });
+export type LikeToggleResult = z.infer<typeof LikeToggleResult>;
+export const LikeStatus = z.object({ isLiked: z.boolean(), likeCount: z.number().int() });
+export type LikeStatus = z.infer<typeof LikeStatus>;
+export const LikeCount = z.object({ likeCount: z.number().int() });
+
+export const LikedVideo = Video.extend({ likedAt: IsoDate });
+export type LikedVideo = z.infer<typeof LikedVideo>;
+export const LikedVideos = z.array(LikedVideo);
+
+export const UserIdParam = z.object({ userId: Id });
+export const ChannelIdParam = z.object({ channelId: Id });
+
+export const SubscriptionState = z.object({
+  isSubscribed: z.boolean(),
+  subscriberCount: z.number().int(),
+});
+export type SubscriptionState = z.infer<typeof SubscriptionState>;
+
+export const Subscriber = z.object({
+  subscriberId: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  avatar: z.string().nullable(),
+  subscribedAt: IsoDate,
+});
+export type Subscriber = z.infer<typeof Subscriber>;
+
+export const SubscribedChannel = z.object({
+  channelId: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  avatar: z.string().nullable(),
+  subscribersCount: z.number().int(),
+  subscribedAt: IsoDate,
+});
+export type SubscribedChannel = z.infer<typeof SubscribedChannel>;

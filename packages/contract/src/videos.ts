@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { Id, IsoDate } from './common';
+import { PageInfo, PageQuery } from './pagination';
+
+/** The channel as embedded in a video (core-viewing-and-creator.md §3). */
+export const VideoOwner = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  avatar: z.string().nullable(),
+  subscribersCount: z.number().int(),
+});
+export type VideoOwner = z.infer<typeof VideoOwner>;
+
+/** uploaded -> processing -> ready | failed. The original plays from `uploaded` on. */
+export const VideoStatus = z.enum(['uploaded', 'processing', 'ready', 'failed']);
+export type VideoStatus = z.infer<typeof VideoStatus>;
+
+export const Video = z.object({
+  _id: z.string(),
+  title: z.string(),
+  description: z.string(),
+  /** URL of the original file, playable with HTTP range requests. */
+  videofile: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+  /** Seconds. */
+  duration: z.number(),
+  views: z.number().int(),
+  likes: z.number().int(),
+  comments: z.number().int(),
+  isLive: z.boolean(),
+  isPublished: z.boolean(),
+  status: VideoStatus,
+  /** Master HLS playlist once the ladder exists, else null. */
+  hls: z.string().nullable(),
+  /** WebVTT of seek-preview tiles once processed, else null. */
+  storyboard: z.string().nullable(),
+  /** 0..1 while processing. */
+  processingProgress: z.number().nullable(),
+  videoPublicId: z.string().nullable(),
+  thumbnailPublicId: z.string().nullable(),
+  owner: VideoOwner,
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type Video = z.infer<typeof Video>;
+
+export const VideoSortBy = z.enum(['createdAt', 'views', 'title', 'duration', 'likes']);
+
+export const ListVideosQuery = PageQuery.extend({
+  sortBy: VideoSortBy.default('createdAt'),
+  sortType: z.enum(['asc', 'desc']).default('desc'),
+  /** Words to look for in titles and descriptions. */
+  query: z.string().trim().max(200).optional(),
+  /** Only this channel's videos; its owner also sees drafts. */
+  userId: Id.optional(),
+});
+export type ListVideosQuery = z.input<typeof ListVideosQuery>;
+/** The query after validation and defaults, as the server sees it. */
+export type ListVideosOptions = z.output<typeof ListVideosQuery>;
+
+export const VideoPage = PageInfo.extend({
+  videos: z.array(Video),
+  totalVideos: z.number().int(),
+});
+export type VideoPage = z.infer<typeof VideoPage>;
+
+const Title = z
+  .string({ message: 'Title is required' })
+  .trim()
+  .min(1, 'Title is required')
+  .max(200, 'Title must be at most 200 characters');
+const Description = z
+  .string({ message: 'Description is required' })
+  .trim()
+  .min(1, 'Description is required')
+  .max(5000, 'Description must be at most 5000 characters');
+const PublicId = z.string().trim().min(1).max(200);
+
+/**
+ * Creates a video from assets this user uploaded. The spec's client also sends videofile,
+ * thumbnail and duration: they are ignored, since the server knows them from its own probe.
+ */
+export const CreateVideoBody = z.object({
+  title: Title,
+  description: Description,
+  videoPublicId: PublicId,
+  thumbnailPublicId: PublicId.optional(),
+});
+export type CreateVideoBody = z.input<typeof CreateVideoBody>;
+
+export const UpdateVideoBody = z
+  .object({
+    title: Title.optional(),
+    description: Description.optional(),
+    thumbnailPublicId: PublicId.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdateVideoBody = z.input<typeof UpdateVideoBody>;
+
+export const VideoIdParams = z.object({ id: Id });
+
+export const ViewResult = z.object({
+  views: z.number().int(),
+  /** False when this viewer's view was already counted within the hour. */
+  counted: z.boolean(),
+});
+export type ViewResult = z.infer<typeof ViewResult>;
+
+export const RecordViewBody = z
+  .object({
+    /** Playback position in seconds, kept in the viewer's history to resume from. */
+    position: z.number().min(0).max(86_400).optional(),
+  })
+  .optional();
