@@ -1,0 +1,168 @@
+/**
+ * A job survives a crash: the real server is started as a process, killed with SIGKILL in the
+ * middle of a transcode, and started again on the same data folder; the video still becomes
+ * ready. Embedded profile (PGlite file database), where the restarted process knows it is the
+ * only worker and takes the interrupted job back at once.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeClip, makeTempDir } from '../../platform/media/video/test-clips';
+import { testDatabaseKind } from '../../../test/harness';
+
+const serverRoot = path.resolve(import.meta.dirname, '../../..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+async function waitFor<T>(
+  what: string,
+  probe: () => Promise<T | undefined>,
+  timeoutMs: number,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe().catch(() => undefined);
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+describe.skipIf(testDatabaseKind() !== 'pglite')('video processing across a crash', () => {
+  let dataDir: { dir: string; cleanup: () => Promise<void> };
+  let clipDir: { dir: string; cleanup: () => Promise<void> };
+  let port: number;
+  let server: ChildProcess | null = null;
+  const base = () => `http://127.0.0.1:${port}`;
+
+  const start = async () => {
+    server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      cwd: serverRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir.dir,
+        PUBLIC_URL: base(),
+        WEB_DIST_DIR: '',
+        LOG_LEVEL: 'warn',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    await waitFor(
+      'the server',
+      async () => ((await fetch(`${base()}/api/v1/healthcheck`)).ok ? true : undefined),
+      60_000,
+    );
+  };
+
+  beforeAll(async () => {
+    dataDir = await makeTempDir('crash');
+    clipDir = await makeTempDir('crash-clip');
+    port = await freePort();
+  });
+  afterAll(async () => {
+    server?.kill('SIGKILL');
+    await dataDir.cleanup();
+    await clipDir.cleanup();
+  });
+
+  it('finishes the transcode after the server is killed mid-way and restarted', async () => {
+    // Long enough at 720p that the transcode is still running when we pull the plug.
+    const clip = await makeClip(clipDir.dir, { width: 1280, height: 720, seconds: 20 });
+    await start();
+
+    const form = new FormData();
+    form.set('fullname', 'Crash Tester');
+    form.set('username', 'crash_tester');
+    form.set('email', 'crash@example.test');
+    form.set('password', 'survives restarts');
+    const sharp = (await import('sharp')).default;
+    const avatar = await sharp({
+      create: { width: 32, height: 32, channels: 3, background: '#123456' },
+    })
+      .png()
+      .toBuffer();
+    form.set('avatar', new Blob([avatar], { type: 'image/png' }), 'a.png');
+    const registered = await fetch(`${base()}/api/v1/users/register`, {
+      method: 'POST',
+      body: form,
+    });
+    expect(registered.status).toBe(201);
+    const token = ((await registered.json()) as { data: { accessToken: string } }).data.accessToken;
+    const auth = { authorization: `Bearer ${token}` };
+
+    const sign = (await (
+      await fetch(`${base()}/api/v1/cloudinary/sign-upload?folder=videos`, { headers: auth })
+    ).json()) as {
+      signature: string;
+      timestamp: number;
+      apiKey: string;
+    };
+    const upload = new FormData();
+    upload.set('file', new Blob([await readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
+    upload.set('api_key', sign.apiKey);
+    upload.set('timestamp', String(sign.timestamp));
+    upload.set('signature', sign.signature);
+    upload.set('folder', 'videos');
+    const uploaded = await fetch(`${base()}/v1_1/kinora/video/upload`, {
+      method: 'POST',
+      body: upload,
+    });
+    expect(uploaded.status).toBe(200);
+    const asset = (await uploaded.json()) as { public_id: string };
+
+    const created = await fetch(`${base()}/api/v1/videos`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        title: 'Crash course',
+        description: 'Survives',
+        videoPublicId: asset.public_id,
+      }),
+    });
+    expect(created.status).toBe(201);
+    const videoId = ((await created.json()) as { data: { _id: string } }).data._id;
+    const status = async () =>
+      (
+        (await (await fetch(`${base()}/api/v1/videos/${videoId}`, { headers: auth })).json()) as {
+          data: { status: string; processingProgress: number | null; hls: string | null };
+        }
+      ).data;
+
+    await waitFor(
+      'the transcode to start',
+      async () => ((await status()).status === 'processing' ? true : undefined),
+      60_000,
+    );
+    server!.kill('SIGKILL');
+    await new Promise((r) => server!.once('exit', r));
+    server = null;
+
+    await start();
+    const done = await waitFor(
+      'the video to become ready after the restart',
+      async () => {
+        const s = await status();
+        if (s.status === 'failed') throw new Error('processing failed');
+        return s.status === 'ready' ? s : undefined;
+      },
+      180_000,
+    );
+    expect(done.hls).toMatch(/master\.m3u8$/);
+    const master = await fetch(`${base()}${done.hls}`);
+    expect(master.status).toBe(200);
+    expect(await master.text()).toContain('#EXT-X-STREAM-INF');
+  }, 300_000);
+});
