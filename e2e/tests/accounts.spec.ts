@@ -33,7 +33,7 @@ test('a newcomer signs up with an avatar, signs out, signs in and edits their na
     .poll(() => avatar.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
     .toBe(true);
 
-  await page.getByRole('button', { name: 'Logout' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
   await expect(profileLink).toHaveCount(0);
 
@@ -42,7 +42,9 @@ test('a newcomer signs up with an avatar, signs out, signs in and edits their na
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill('wrong password');
   await page.getByRole('button', { name: 'Sign In' }).click();
-  await expect(page.getByText('Invalid email or password. Please try again.')).toBeVisible();
+  await expect(
+    page.getByRole('alert').getByText('Invalid email or password. Please try again.'),
+  ).toBeVisible();
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Logged in successfully!')).toBeVisible();

@@ -230,11 +230,11 @@ const fallbackMessages: Record<number, string> = {
 };
 
 function readAnswer(answer: RawAnswer): unknown {
-  let body: unknown = null;
+  let body: unknown;
   try {
     body = answer.text ? JSON.parse(answer.text) : null;
   } catch {
-    body = null;
+    body = null; // not JSON: a proxy page or a crash; handled below as an unreadable answer
   }
   const envelope = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
   if (answer.status >= 200 && answer.status < 300 && envelope.success === true) {

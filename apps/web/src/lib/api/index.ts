@@ -1,4 +1,9 @@
 export { api, buildUrl, sessionEvents, type ApiOptions, type FilesOf } from './client';
 export { ApiError, errorMessage, isApiError, type ApiErrorCode } from './api-error';
 export { apiBase } from './config';
-export { clearAccessToken, getAccessToken, sessionStorageKeys, setAccessToken } from './token-store';
+export {
+  clearAccessToken,
+  getAccessToken,
+  sessionStorageKeys,
+  setAccessToken,
+} from './token-store';

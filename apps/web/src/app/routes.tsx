@@ -1,0 +1,90 @@
+import { Navigate, type RouteObject } from 'react-router';
+import { PageSkeleton } from '../components/PageSkeleton';
+import { RouteErrorScreen } from './ErrorBoundary';
+import { AuthLayout } from './layouts/AuthLayout';
+import { MainLayout } from './layouts/MainLayout';
+import { NotFoundPage } from './NotFoundPage';
+import { HomePage, placeholder, SearchPage, tabPlaceholder } from './placeholder-pages';
+import { RootLayout } from './RootLayout';
+
+/**
+ * Every route of the spec (core §2.1). Feature screens load on demand (`lazy`), so a visitor
+ * downloads the code of the screens they open.
+ */
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteErrorScreen />,
+    hydrateFallbackElement: <PageSkeleton />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: 'category/:category', element: <HomePage /> },
+          { path: 'trending', element: placeholder('Trending Right Now') },
+          { path: 'video/:id', element: placeholder('Video') },
+          { path: 'channel/:id', element: placeholder('Channel') },
+          { path: 'channel/:id/about', element: placeholder('Channel Analytics') },
+          { path: 'about', element: placeholder('Channel Analytics') },
+          { path: 'search', element: <SearchPage /> },
+          { path: 'dashboard', element: placeholder('Dashboard') },
+          { path: 'upload', element: placeholder('Upload Video') },
+          { path: 'tweets', element: placeholder('Tweets') },
+          { path: 'subscriptions', element: placeholder('Subscriptions') },
+          { path: 'library', element: placeholder('Library') },
+          { path: 'history', element: placeholder('Watch History') },
+          { path: 'liked', element: placeholder('Liked Videos') },
+          { path: 'my-videos', element: placeholder('My Videos') },
+          { path: 'playlists', element: placeholder('Playlists') },
+          { path: 'playlist/:id', element: placeholder('Playlist') },
+          { path: 'requests', element: placeholder('Message Requests') },
+          { path: 'messages/conversations', element: placeholder('Messages') },
+          { path: 'messages/conversations/:conversationId', element: placeholder('Chat') },
+          {
+            path: 'profile/edit',
+            lazy: async () => ({
+              Component: (await import('../features/profile/components/EditProfilePage'))
+                .EditProfilePage,
+            }),
+          },
+          {
+            path: 'profile',
+            lazy: async () => ({
+              Component: (await import('../features/profile/components/ProfileLayout'))
+                .ProfileLayout,
+            }),
+            children: [
+              { index: true, element: <Navigate to="/profile/videos" replace /> },
+              { path: 'videos', element: tabPlaceholder('My Videos') },
+              { path: 'tweets', element: tabPlaceholder('My Tweets') },
+              { path: 'subscribers', element: tabPlaceholder('My Subscribers') },
+              { path: 'analytics', element: tabPlaceholder('Channel Analytics') },
+              { path: 'requests', element: tabPlaceholder('Message Requests') },
+              // Unknown tabs fall back to the videos tab (signed-in-areas §2).
+              { path: '*', element: <Navigate to="/profile/videos" replace /> },
+            ],
+          },
+          { path: '*', element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          {
+            path: 'login',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/LoginPage')).LoginPage,
+            }),
+          },
+          {
+            path: 'register',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/RegisterPage')).RegisterPage,
+            }),
+          },
+        ],
+      },
+    ],
+  },
+];

@@ -1,0 +1,122 @@
+import { LoginBody } from '@kinora/contract';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/Button';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { PasswordField } from '../../../components/form/PasswordField';
+import { TextField } from '../../../components/form/TextField';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api';
+import { useLogin } from '../../../lib/auth';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  fieldErrorsFromApi,
+  fieldErrorsFromSchema,
+  type FieldErrors,
+} from '../../../lib/validation';
+import { clearFieldError, focusFirstInvalid, textOf } from '../form-helpers';
+import { AuthCard, authLinkClass } from './AuthCard';
+
+export const loginMessages = {
+  success: 'Logged in successfully!',
+  failure: 'Invalid email or password. Please try again.',
+} as const;
+
+/** Wait after a successful sign-in before going home (signed-in-areas §4). */
+export const LOGIN_REDIRECT_MS = 1200;
+
+/** What to tell the user when signing in failed. */
+function loginFailureMessage(error: unknown): string {
+  // No access token in the answer, or a failure that is not about the credentials at all
+  // (offline, rate limited, server down): say what really happened.
+  if (!isApiError(error)) return error instanceof Error ? error.message : loginMessages.failure;
+  if (error.status === 0 || error.status === 429 || error.status >= 500) return error.message;
+  return loginMessages.failure;
+}
+
+export function LoginPage() {
+  useDocumentTitle('Sign In');
+  const login = useLogin();
+  const toast = useToast();
+  const navigateLater = useDelayedNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isRedirecting, setIsRedirecting] = useState(false);
+  const isBusy = login.isPending || isRedirecting;
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const parsed = LoginBody.safeParse({
+      email: textOf(data, 'email'),
+      password: textOf(data, 'password'),
+    });
+    setFormError(null);
+    if (!parsed.success) {
+      const found = fieldErrorsFromSchema(parsed.error);
+      setErrors(found);
+      focusFirstInvalid(form, found);
+      return;
+    }
+    setErrors({});
+    login.mutate(parsed.data, {
+      onSuccess: () => {
+        setIsRedirecting(true);
+        toast.success(loginMessages.success);
+        navigateLater('/', LOGIN_REDIRECT_MS);
+      },
+      onError: (error) => {
+        const message = loginFailureMessage(error);
+        setErrors(fieldErrorsFromApi(error));
+        setFormError(message);
+        toast.error(message);
+      },
+    });
+  };
+
+  return (
+    <AuthCard
+      title="Sign In"
+      subtitle="Welcome back. Sign in to like, comment, subscribe and upload."
+      footer={
+        <>
+          Don&apos;t have an account?{' '}
+          <Link to="/register" className={authLinkClass}>
+            Sign Up
+          </Link>
+        </>
+      }
+    >
+      <form
+        noValidate
+        onSubmit={submit}
+        onInput={(e) => setErrors((current) => clearFieldError(current, e.target))}
+        className="flex flex-col gap-4"
+        aria-label="Sign in"
+      >
+        <TextField
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          required
+          error={errors.email}
+        />
+        <PasswordField
+          label="Password"
+          name="password"
+          autoComplete="current-password"
+          required
+          error={errors.password}
+        />
+        <FormAlert message={formError} />
+        <Button type="submit" size="lg" disabled={isBusy} className="mt-2 w-full">
+          {isBusy ? 'Signing in...' : 'Sign In'}
+        </Button>
+      </form>
+    </AuthCard>
+  );
+}

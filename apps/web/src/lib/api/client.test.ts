@@ -1,0 +1,257 @@
+import { makeUser } from '../../testing/fixtures';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from './api-error';
+import { api, buildUrl, sessionEvents } from './client';
+import { getAccessToken, setAccessToken } from './token-store';
+
+/*
+ * The one place where fetch is stubbed: these tests pin the client's own rules (envelope,
+ * bearer header, refresh-once-and-retry, token lifecycle). Screens are tested against a real
+ * HTTP server instead (src/testing/contract-server.ts).
+ */
+
+type Answer = { status: number; body?: unknown; headers?: Record<string, string> };
+const ok = (data: unknown, status = 200): Answer => ({
+  status,
+  body: { statusCode: status, data, message: 'OK', success: true },
+});
+const fail = (status: number, code: string, message: string, errors?: unknown): Answer => ({
+  status,
+  body: { statusCode: status, data: null, message, success: false, code, errors },
+});
+
+interface Call {
+  url: string;
+  method: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+  credentials: RequestCredentials | undefined;
+}
+
+/** A fetch that answers from a routing function and records every call. */
+function stubFetch(route: (call: Call) => Answer | Promise<Answer>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const call: Call = {
+        url,
+        method: init.method ?? 'GET',
+        headers: (init.headers ?? {}) as Record<string, string>,
+        body: init.body as string | undefined,
+        credentials: init.credentials,
+      };
+      calls.push(call);
+      const answer = await route(call);
+      return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json', ...answer.headers },
+      });
+    }),
+  );
+  return calls;
+}
+
+const user = makeUser();
+
+beforeEach(() => {
+  vi.stubEnv('VITE_API_BASE', 'http://api.test/api/v1');
+});
+afterEach(() => {
+  localStorage.clear();
+});
+
+describe('api()', () => {
+  it('answers the envelope data, sends cookies and the stored bearer token', async () => {
+    setAccessToken('tok-1');
+    const calls = stubFetch(() => ok(user));
+
+    await expect(api('currentUser')).resolves.toEqual(user);
+
+    expect(calls).toHaveLength(1);
+    expect(calls[0]).toMatchObject({
+      url: 'http://api.test/api/v1/users/current-user',
+      method: 'GET',
+      credentials: 'include',
+    });
+    expect(calls[0]?.headers.Authorization).toBe('Bearer tok-1');
+  });
+
+  it("also reads the token stored under 'token'", async () => {
+    localStorage.setItem('token', 'legacy');
+    const calls = stubFetch(() => ok(user));
+    await api('currentUser');
+    expect(calls[0]?.headers.Authorization).toBe('Bearer legacy');
+  });
+
+  it('sends JSON bodies and no Authorization header without a token', async () => {
+    const calls = stubFetch(() => ok(user));
+    await api('updateDetails', { body: { fullname: 'Ada King' } });
+    expect(calls[0]?.method).toBe('PATCH');
+    expect(calls[0]?.headers['Content-Type']).toBe('application/json');
+    expect(calls[0]?.headers.Authorization).toBeUndefined();
+    expect(JSON.parse(calls[0]?.body ?? '')).toEqual({ fullname: 'Ada King' });
+  });
+
+  it('throws ApiError with status, code, message, field errors and Retry-After', async () => {
+    stubFetch(() => ({
+      ...fail(429, 'RATE_LIMITED', 'Too many attempts', [{ field: 'email', message: 'Slow down' }]),
+      headers: { 'Retry-After': '30' },
+    }));
+    const error = await api('login', { body: { email: 'a@b.co', password: 'x' } }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 429,
+      code: 'RATE_LIMITED',
+      message: 'Too many attempts',
+      retryAfterSeconds: 30,
+    });
+    expect((error as ApiError).fieldError('email')).toBe('Slow down');
+  });
+
+  it('turns a network failure into NETWORK_ERROR and a foreign answer into BAD_RESPONSE', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api('currentUser')).rejects.toMatchObject({ status: 0, code: 'NETWORK_ERROR' });
+
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<!doctype html>', { status: 200 })),
+    );
+    await expect(api('currentUser')).rejects.toMatchObject({ status: 200, code: 'BAD_RESPONSE' });
+  });
+
+  it('stores the access token that login answers', async () => {
+    stubFetch(() => ok({ user, accessToken: 'fresh' }));
+    await api('login', { body: { email: 'ada@example.com', password: 'secret-pass' } });
+    expect(getAccessToken()).toBe('fresh');
+  });
+});
+
+describe('session renewal', () => {
+  it('refreshes once on a 401 and repeats the call with the new token', async () => {
+    setAccessToken('expired');
+    const calls = stubFetch((call) => {
+      if (call.url.endsWith('/users/refresh-token')) return ok({ accessToken: 'renewed' });
+      return call.headers.Authorization === 'Bearer renewed'
+        ? ok(user)
+        : fail(401, 'TOKEN_EXPIRED', 'Token expired');
+    });
+
+    await expect(api('currentUser')).resolves.toEqual(user);
+
+    expect(calls.map((c) => c.url.replace('http://api.test/api/v1', ''))).toEqual([
+      '/users/current-user',
+      '/users/refresh-token',
+      '/users/current-user',
+    ]);
+    const refresh = calls[1];
+    expect(refresh?.method).toBe('POST');
+    expect(refresh?.body).toBe('{}');
+    expect(getAccessToken()).toBe('renewed');
+  });
+
+  it('shares one refresh between concurrent 401s', async () => {
+    setAccessToken('expired');
+    let releaseRefresh!: () => void;
+    const refreshGate = new Promise<void>((r) => {
+      releaseRefresh = r;
+    });
+    const calls = stubFetch(async (call) => {
+      if (call.url.endsWith('/users/refresh-token')) {
+        await refreshGate;
+        return ok({ accessToken: 'renewed' });
+      }
+      return call.headers.Authorization === 'Bearer renewed'
+        ? ok(user)
+        : fail(401, 'TOKEN_EXPIRED', 'Token expired');
+    });
+
+    const results = Promise.all([
+      api('currentUser'),
+      api('updateDetails', { body: { fullname: 'Ada' } }),
+      api('currentUser'),
+    ]);
+    await vi.waitFor(() =>
+      expect(calls.filter((c) => c.url.endsWith('refresh-token'))).toHaveLength(1),
+    );
+    releaseRefresh();
+    await expect(results).resolves.toHaveLength(3);
+
+    expect(calls.filter((c) => c.url.endsWith('/users/refresh-token'))).toHaveLength(1);
+    expect(calls).toHaveLength(3 + 1 + 3);
+  });
+
+  it('retries only once: a second 401 is thrown', async () => {
+    setAccessToken('expired');
+    const calls = stubFetch((call) =>
+      call.url.endsWith('/users/refresh-token')
+        ? ok({ accessToken: 'renewed' })
+        : fail(401, 'UNAUTHENTICATED', 'You need to sign in'),
+    );
+    await expect(api('currentUser')).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(3);
+  });
+
+  it('when the refresh fails: throws the original 401, removes the token, reports expiry', async () => {
+    setAccessToken('expired');
+    const onExpired = vi.fn();
+    sessionEvents.addEventListener('expired', onExpired);
+    stubFetch((call) =>
+      call.url.endsWith('/users/refresh-token')
+        ? fail(401, 'SESSION_REVOKED', 'Session revoked')
+        : fail(401, 'TOKEN_EXPIRED', 'Token expired'),
+    );
+
+    await expect(api('currentUser')).rejects.toMatchObject({ code: 'TOKEN_EXPIRED' });
+    expect(getAccessToken()).toBeNull();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    sessionEvents.removeEventListener('expired', onExpired);
+  });
+
+  it.each(['login', 'refreshToken'] as const)('never refreshes for %s itself', async (name) => {
+    const calls = stubFetch(() => fail(401, 'INVALID_CREDENTIALS', 'Invalid email or password'));
+    const call =
+      name === 'login'
+        ? api('login', { body: { email: 'ada@example.com', password: 'wrong' } })
+        : api('refreshToken', { body: {} });
+    await expect(call).rejects.toMatchObject({ status: 401 });
+    expect(calls).toHaveLength(1);
+  });
+});
+
+describe('logout', () => {
+  it('removes the stored token when the call succeeds', async () => {
+    setAccessToken('tok');
+    stubFetch(() => ok({}));
+    await api('logout');
+    expect(getAccessToken()).toBeNull();
+  });
+
+  it('removes the stored token even when the call fails', async () => {
+    setAccessToken('tok');
+    localStorage.setItem('token', 'legacy');
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    await expect(api('logout')).rejects.toBeInstanceOf(ApiError);
+    expect(getAccessToken()).toBeNull();
+    expect(localStorage.getItem('token')).toBeNull();
+  });
+});
+
+describe('buildUrl', () => {
+  it('fills path parameters and drops empty query values', () => {
+    expect(buildUrl('/videos/:id', { id: 'a b' }, { page: 2, q: undefined, tag: ['x', 'y'] })).toBe(
+      'http://api.test/api/v1/videos/a%20b?page=2&tag=x&tag=y',
+    );
+  });
+
+  it('defaults to /api/v1 on the same origin', () => {
+    vi.stubEnv('VITE_API_BASE', '');
+    expect(buildUrl('/users/login')).toBe('/api/v1/users/login');
+  });
+
+  it('refuses a missing path parameter', () => {
+    expect(() => buildUrl('/videos/:id', {})).toThrow('Missing path parameter "id"');
+  });
+});

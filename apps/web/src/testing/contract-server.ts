@@ -1,0 +1,240 @@
+import {
+  endpoints,
+  type EndpointName,
+  type ErrorCode,
+  type FieldError,
+  type ResponseOf,
+} from '@kinora/contract';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, beforeEach, vi } from 'vitest';
+
+/**
+ * A real HTTP server that speaks the contract, for component tests: screens make their
+ * actual calls (fetch for JSON, XMLHttpRequest for uploads) and each test says what the
+ * server answers. Nothing in the app is mocked.
+ *
+ * @example
+ *   const server = withContractServer();
+ *   server().on('login', () => ({ data: { user: makeUser(), accessToken: 't' } }));
+ */
+
+export interface RecordedRequest {
+  name: EndpointName;
+  method: string;
+  path: string;
+  params: Record<string, string>;
+  query: Record<string, string>;
+  headers: IncomingMessage['headers'];
+  /** Parsed JSON body, or the text fields of a multipart body. */
+  body: unknown;
+  /** Files of a multipart body, by field. */
+  files: Record<string, { name: string; type: string; size: number }>;
+}
+
+export type Reply<N extends EndpointName> =
+  | { status?: number; data: ResponseOf<N> }
+  | {
+      status: number;
+      error: { code: ErrorCode; message: string; errors?: FieldError[] };
+      headers?: Record<string, string>;
+    };
+
+export type Handler<N extends EndpointName> = (
+  request: RecordedRequest,
+) => Reply<N> | Promise<Reply<N>>;
+
+export interface ContractServer {
+  /** The API base the app is pointed at (VITE_API_BASE). */
+  url: string;
+  on<N extends EndpointName>(name: N, handler: Handler<N>): void;
+  /** Every call received, in order. */
+  requests: RecordedRequest[];
+  requestsTo(name: EndpointName): RecordedRequest[];
+  close(): Promise<void>;
+}
+
+const unauthenticated = {
+  status: 401,
+  error: { code: 'UNAUTHENTICATED', message: 'You need to sign in' },
+} as const;
+
+/** What a fresh server answers: nobody is signed in. */
+function defaultHandlers(): Partial<Record<EndpointName, Handler<EndpointName>>> {
+  return {
+    currentUser: () => unauthenticated,
+    refreshToken: () => unauthenticated,
+    logout: () => ({ data: {} }),
+  };
+}
+
+const routes = Object.entries(endpoints).map(([name, endpoint]) => {
+  const keys: string[] = [];
+  const pattern = endpoint.path.replace(/:([A-Za-z_]\w*)/g, (_, key: string) => {
+    keys.push(key);
+    return '([^/]+)';
+  });
+  return {
+    name: name as EndpointName,
+    method: endpoint.method,
+    regex: new RegExp(`^/api/v1${pattern}$`),
+    keys,
+    hasFiles: 'files' in endpoint,
+  };
+});
+
+async function readBody(req: IncomingMessage): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
+async function parseBody(req: IncomingMessage, raw: Buffer) {
+  const type = req.headers['content-type'] ?? '';
+  const files: RecordedRequest['files'] = {};
+  if (type.startsWith('multipart/form-data')) {
+    // Node's own Request parses multipart; jsdom is not involved on this side.
+    const form = await new Request('http://test.invalid', {
+      method: 'POST',
+      headers: { 'content-type': type },
+      body: new Uint8Array(raw),
+    }).formData();
+    const fields: Record<string, string> = {};
+    for (const [key, value] of form.entries()) {
+      if (typeof value === 'string') fields[key] = value;
+      else files[key] = { name: value.name, type: value.type, size: value.size };
+    }
+    return { body: fields, files };
+  }
+  if (raw.length === 0) return { body: undefined, files };
+  return { body: JSON.parse(raw.toString('utf8')) as unknown, files };
+}
+
+export async function startContractServer(): Promise<ContractServer> {
+  const handlers = defaultHandlers();
+  const requests: RecordedRequest[] = [];
+
+  const send = (res: ServerResponse, status: number, payload: unknown, headers = {}) => {
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(JSON.stringify(payload));
+  };
+
+  const server = createServer((req, res) => {
+    // The app runs on jsdom's origin; uploads go through its CORS-checking XMLHttpRequest.
+    res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
+    res.setHeader('Access-Control-Allow-Credentials', 'true');
+    res.setHeader('Access-Control-Allow-Headers', 'authorization, content-type, accept');
+    res.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, PUT, DELETE');
+    res.setHeader('Access-Control-Expose-Headers', 'Retry-After');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
+    void (async () => {
+      const url = new URL(req.url ?? '/', 'http://test.invalid');
+      const route = routes.find((r) => r.method === req.method && r.regex.test(url.pathname));
+      const raw = await readBody(req);
+      if (!route) {
+        send(res, 404, {
+          statusCode: 404,
+          data: null,
+          success: false,
+          code: 'ROUTE_NOT_FOUND',
+          message: 'No such route',
+        });
+        return;
+      }
+      const match = route.regex.exec(url.pathname) ?? [];
+      const params = Object.fromEntries(
+        route.keys.map((key, i) => [key, decodeURIComponent(match[i + 1] ?? '')]),
+      );
+      const { body, files } = await parseBody(req, raw);
+      const request: RecordedRequest = {
+        name: route.name,
+        method: req.method ?? 'GET',
+        path: url.pathname,
+        params,
+        query: Object.fromEntries(url.searchParams),
+        headers: req.headers,
+        body,
+        files,
+      };
+      requests.push(request);
+      const handler = handlers[route.name];
+      if (!handler) {
+        send(res, 501, {
+          statusCode: 501,
+          data: null,
+          success: false,
+          code: 'INTERNAL',
+          message: `The test gave no answer for ${route.name}`,
+        });
+        return;
+      }
+      const reply = await handler(request);
+      if ('error' in reply) {
+        send(
+          res,
+          reply.status,
+          { statusCode: reply.status, data: null, success: false, ...reply.error },
+          reply.headers,
+        );
+      } else {
+        const status = reply.status ?? 200;
+        send(res, status, { statusCode: status, data: reply.data, message: 'OK', success: true });
+      }
+    })().catch((error: unknown) => {
+      send(res, 500, {
+        statusCode: 500,
+        data: null,
+        success: false,
+        code: 'INTERNAL',
+        message: String(error),
+      });
+    });
+  });
+
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const url = `http://127.0.0.1:${port}/api/v1`;
+  vi.stubEnv('VITE_API_BASE', url);
+
+  return {
+    url,
+    requests,
+    on: (name, handler) => {
+      handlers[name] = handler as unknown as Handler<EndpointName>;
+    },
+    requestsTo: (name) => requests.filter((r) => r.name === name),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+/** Starts a fresh server before each test of the file and stops it after. */
+export function withContractServer(): () => ContractServer {
+  let server: ContractServer | null = null;
+  beforeEach(async () => {
+    server = await startContractServer();
+  });
+  afterEach(async () => {
+    await server?.close();
+    server = null;
+  });
+  return () => {
+    if (!server) throw new Error('The contract server runs only inside a test');
+    return server;
+  };
+}
+
+/** A promise the test resolves when it wants: holds a server answer to show busy states. */
+export function deferred<T>() {
+  let resolve!: (value: T) => void;
+  const promise = new Promise<T>((r) => {
+    resolve = r;
+  });
+  return { promise, resolve };
+}

@@ -1,0 +1,28 @@
+import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  document.documentElement.className = '';
+  document.body.removeAttribute('style');
+});
+
+// jsdom has no layout engine: no media queries (every test sees a small screen) and no
+// object URLs for file previews.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+      addListener: () => undefined,
+      removeListener: () => undefined,
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:preview';
+if (!URL.revokeObjectURL) URL.revokeObjectURL = () => undefined;
