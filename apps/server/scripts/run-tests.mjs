@@ -35,6 +35,8 @@ if (await reachable(url.hostname, url.port || 5432)) {
     'src/platform/storage/**',
     '--exclude',
     'src/platform/config/**',
+    '--exclude',
+    'src/main.test.ts',
   ]);
 } else if (process.env.CI) {
   console.error(`PostgreSQL is required in CI but ${url.host} does not answer.`);

@@ -1,0 +1,71 @@
+/**
+ * The process as `npm start` runs it: it refuses bad configuration, serves, and on SIGTERM
+ * closes the HTTP server, the job queue and the database, then exits 0.
+ */
+import { spawn } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeTempDir } from './platform/media/video/test-clips';
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+    server.on('error', reject);
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverRoot,
+    env: { ...process.env, HOST: '127.0.0.1', WEB_DIST_DIR: '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => resolve(code)),
+  );
+  return { child, exited, output: () => output };
+}
+
+describe('main', () => {
+  let data: { dir: string; cleanup: () => Promise<void> };
+  beforeAll(async () => {
+    data = await makeTempDir('main');
+  });
+  afterAll(async () => {
+    await data.cleanup();
+  });
+
+  it('refuses to start with invalid configuration, naming the problem', async () => {
+    const server = startServer({ DATA_DIR: data.dir, PORT: 'not-a-port' });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toContain('PORT');
+  });
+
+  it('shuts down gracefully on SIGTERM and starts again on the same data', async () => {
+    for (let run = 0; run < 2; run++) {
+      const port = await freePort();
+      const server = startServer({ DATA_DIR: data.dir, PORT: String(port) });
+      const deadline = Date.now() + 60_000;
+      for (;;) {
+        const ok = await fetch(`http://127.0.0.1:${port}/api/v1/healthcheck`)
+          .then((r) => r.ok)
+          .catch(() => false);
+        if (ok) break;
+        if (Date.now() > deadline) throw new Error(`server did not start:\n${server.output()}`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+      server.child.kill('SIGTERM');
+      expect(await server.exited).toBe(0);
+    }
+  }, 120_000);
+});
