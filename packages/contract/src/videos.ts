@@ -112,4 +112,5 @@ export const RecordViewBody = z
     /** Playback position in seconds, kept in the viewer's history to resume from. */
     position: z.number().min(0).max(86_400).optional(),
   })
-  .optional();
+  // The spec's client sends no body at all.
+  .nullish();

@@ -38,13 +38,19 @@ export class LikesRepository {
         .onConflictDoNothing()
         .returning({ id: likes.id });
       let isLiked = true;
+      let change = 1;
       if (inserted.length === 0) {
-        await tx.delete(likes).where(and(eq(likes.userId, userId), eq(target.column, targetId)));
+        const deleted = await tx
+          .delete(likes)
+          .where(and(eq(likes.userId, userId), eq(target.column, targetId)))
+          .returning({ id: likes.id });
         isLiked = false;
+        // A concurrent toggle may have removed it first: only a removed row moves the count.
+        change = deleted.length === 0 ? 0 : -1;
       }
       const [row] = await tx
         .update(target.table)
-        .set({ likesCount: sql`${target.count} + ${isLiked ? 1 : -1}` })
+        .set({ likesCount: sql`${target.count} + ${change}` })
         .where(eq(target.id, targetId))
         .returning({ likeCount: target.count });
       return row ? { isLiked, likeCount: row.likeCount } : null;
@@ -58,31 +64,16 @@ export class LikesRepository {
   ): Promise<{ isLiked: boolean; likeCount: number } | null> {
     const target = targets[kind];
     const [row] = await this.db
-      .select({
-        likeCount: target.count,
-        isLiked: userId
-          ? sql<boolean>`exists (select 1 from ${likes} where ${likes.userId} = ${userId} and ${target.column} = ${target.id})`
-          : sql<boolean>`false`,
-      })
+      .select({ likeCount: target.count, likeId: likes.id })
       .from(target.table)
+      // A join (not a correlated subquery) so that every column is qualified by its table.
+      .leftJoin(
+        likes,
+        and(eq(target.column, target.id), userId ? eq(likes.userId, userId) : sql`false`),
+      )
       .where(eq(target.id, targetId))
       .limit(1);
-    return row ?? null;
-  }
-
-  /** Which of the given comments the user likes. */
-  async likedCommentIds(userId: string, commentIds: string[]): Promise<Set<string>> {
-    if (commentIds.length === 0) return new Set();
-    const rows = await this.db
-      .select({ id: likes.commentId })
-      .from(likes)
-      .where(
-        and(
-          eq(likes.userId, userId),
-          sql`${likes.commentId} = any(${sql.param(commentIds)}::uuid[])`,
-        ),
-      );
-    return new Set(rows.map((r) => r.id!));
+    return row ? { isLiked: row.likeId !== null, likeCount: row.likeCount } : null;
   }
 
   async likedVideoIds(

@@ -26,20 +26,24 @@ export class SubscriptionsRepository {
         .onConflictDoNothing()
         .returning({ channelId: subscriptions.channelId });
       let isSubscribed = true;
+      let change = 1;
       if (inserted.length === 0) {
-        await tx
+        const deleted = await tx
           .delete(subscriptions)
           .where(
             and(
               eq(subscriptions.subscriberId, subscriberId),
               eq(subscriptions.channelId, channelId),
             ),
-          );
+          )
+          .returning({ channelId: subscriptions.channelId });
         isSubscribed = false;
+        // A concurrent toggle may have removed it first: only a removed row moves the count.
+        change = deleted.length === 0 ? 0 : -1;
       }
       const [row] = await tx
         .update(users)
-        .set({ subscribersCount: sql`${users.subscribersCount} + ${isSubscribed ? 1 : -1}` })
+        .set({ subscribersCount: sql`${users.subscribersCount} + ${change}` })
         .where(eq(users.id, channelId))
         .returning({ subscriberCount: users.subscribersCount });
       return row ? { isSubscribed, subscriberCount: row.subscriberCount } : null;
@@ -51,16 +55,20 @@ export class SubscriptionsRepository {
     channelId: string,
   ): Promise<{ isSubscribed: boolean; subscriberCount: number } | null> {
     const [row] = await this.db
-      .select({
-        subscriberCount: users.subscribersCount,
-        isSubscribed: subscriberId
-          ? sql<boolean>`exists (select 1 from ${subscriptions} where ${subscriptions.subscriberId} = ${subscriberId} and ${subscriptions.channelId} = ${users.id})`
-          : sql<boolean>`false`,
-      })
+      .select({ subscriberCount: users.subscribersCount, subscribedAt: subscriptions.createdAt })
       .from(users)
+      .leftJoin(
+        subscriptions,
+        and(
+          eq(subscriptions.channelId, users.id),
+          subscriberId ? eq(subscriptions.subscriberId, subscriberId) : sql`false`,
+        ),
+      )
       .where(eq(users.id, channelId))
       .limit(1);
-    return row ?? null;
+    return row
+      ? { isSubscribed: row.subscribedAt !== null, subscriberCount: row.subscriberCount }
+      : null;
   }
 
   async subscribers(channelId: string, page: number, limit: number): Promise<PersonRow[]> {

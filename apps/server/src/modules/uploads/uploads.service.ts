@@ -3,7 +3,11 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { UploadFolder } from '@kinora/contract';
-import { signatureHash, type UploadSigner } from '../../platform/auth/upload-signatures';
+import {
+  signatureHash,
+  userIdOfApiKey,
+  type UploadSigner,
+} from '../../platform/auth/upload-signatures';
 import { uniqueViolation } from '../../platform/db/errors';
 import { AppError, badRequest, payloadTooLarge } from '../../platform/http/errors';
 import { processImage } from '../../platform/media/images';
@@ -131,7 +135,9 @@ export class UploadsService {
     chunk: ChunkInfo | null,
     bytes: number,
   ): Promise<UploadSessionRow> {
-    const userId = fields.apiKey;
+    const userId = userIdOfApiKey(fields.apiKey);
+    if (!/^[0-9a-f-]{36}$/.test(userId))
+      throw new AppError('UNAUTHENTICATED', 'Invalid upload signature');
     const hash = signatureHash(fields.signature);
     if (chunk) {
       const existing = await this.repo.findSession(userId, chunk.uploadId);

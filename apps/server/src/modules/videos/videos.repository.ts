@@ -49,7 +49,7 @@ export type VideoRecord = typeof videos.$inferSelect & {
 };
 
 export interface ListFilter {
-  /** Drafts are included only when they belong to this user. */
+  /** Drafts are included only when this user lists their own videos (ownerId = viewerId). */
   viewerId: string | null;
   ownerId?: string;
   text?: string;
@@ -94,10 +94,9 @@ export class VideosRepository {
 
   async list(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
     const conditions: SQL[] = [];
-    const visible = filter.viewerId
-      ? or(eq(videos.isPublished, true), eq(videos.ownerId, filter.viewerId))!
-      : eq(videos.isPublished, true);
-    conditions.push(visible);
+    // Drafts appear only in the owner's own channel listing (userId = the viewer).
+    const isOwnListing = filter.viewerId !== null && filter.ownerId === filter.viewerId;
+    if (!isOwnListing) conditions.push(eq(videos.isPublished, true));
     if (filter.ownerId) conditions.push(eq(videos.ownerId, filter.ownerId));
     if (filter.text) {
       const pattern = `%${escapeLike(filter.text)}%`;

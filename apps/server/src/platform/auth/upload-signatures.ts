@@ -1,10 +1,10 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
  * Signed uploads: the sign step gives a signed-in user a signature over (api key, folder,
  * timestamp); the upload endpoint, which has no login of its own, accepts a file only with a
- * valid, fresh signature. The api key is the user's id, so the signature binds the upload to
- * that user, that folder and that moment.
+ * valid, fresh signature. The api key carries the user's id, so the signature binds the upload
+ * to that user, that folder and that moment.
  */
 export class UploadSigner {
   constructor(
@@ -25,7 +25,9 @@ export class UploadSigner {
     signature: string;
   } {
     const timestamp = Math.floor((fields.now ?? new Date()).getTime() / 1000);
-    const apiKey = fields.userId;
+    // `<userId>.<nonce>`: the client posts the key back unchanged, so every signature differs
+    // even for two signs within the same second, and the key still names its user.
+    const apiKey = `${fields.userId}.${randomBytes(9).toString('base64url')}`;
     return {
       apiKey,
       timestamp,
@@ -50,6 +52,11 @@ export class UploadSigner {
     const age = Math.floor(now.getTime() / 1000) - timestamp;
     return age <= this.lifetimeSeconds && age >= -60;
   }
+}
+
+/** The user an api key was issued to. */
+export function userIdOfApiKey(apiKey: string): string {
+  return apiKey.split('.')[0] ?? '';
 }
 
 /** Stored instead of the signature itself, to refuse a second use. */

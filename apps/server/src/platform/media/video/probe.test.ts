@@ -132,6 +132,13 @@ describe('probeVideo', () => {
     await expectRefused(file);
   });
 
+  it('kills a probe that takes too long, without blaming the file', async () => {
+    await expect(probeVideo(clip640, { timeoutMs: 1 })).rejects.toMatchObject({
+      name: 'MediaToolError',
+      failure: 'timeout',
+    });
+  });
+
   it('refuses a file that is not there', async () => {
     await expectRefused(path.join(dir, 'missing.mp4'));
   });

@@ -1,0 +1,231 @@
+import { randomUUID } from 'node:crypto';
+import type { Video } from '@kinora/contract';
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likes, tweets } from '../../platform/db/schema';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { clip, createVideo, togglePublish } from '../../../test/media-factories';
+
+let t: TestApp;
+let olga: RegisteredUser;
+let bob: RegisteredUser;
+let carol: RegisteredUser;
+let crowd: RegisteredUser[];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [olga, bob, carol] = await Promise.all([
+    registerUser(t.app),
+    registerUser(t.app),
+    registerUser(t.app),
+    clip(),
+  ]);
+  crowd = await Promise.all(Array.from({ length: 20 }, () => registerUser(t.app)));
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(user ? { headers: user.auth } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+const toggle = (kind: 'video' | 'comment' | 'tweet', id: string, user?: RegisteredUser | null) =>
+  call('POST', `/likes/${kind}/${id}/toggle`, user);
+
+async function status(kind: 'video' | 'comment', id: string, user?: RegisteredUser | null) {
+  const res = await call('GET', `/likes/${kind}/${id}/status`, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: { isLiked: boolean; likeCount: number } }>().data;
+}
+
+const likeRows = async (column: 'videoId' | 'commentId' | 'tweetId', id: string, userId?: string) =>
+  (
+    await t.database.db
+      .select({ n: count() })
+      .from(likes)
+      .where(and(eq(likes[column], id), userId ? eq(likes.userId, userId) : undefined))
+  )[0]!.n;
+
+async function postComment(videoId: string, user: RegisteredUser) {
+  const res = await call('POST', `/comments/${videoId}`, user, { content: 'worth a like' });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ data: { _id: string } }>().data._id;
+}
+
+describe('video likes', () => {
+  it('toggles for a signed-in user, with status, count and the video’s likes field', async () => {
+    const video = await createVideo(t.app, olga);
+    expect((await toggle('video', video._id, null)).statusCode).toBe(401);
+    expect(await likeRows('videoId', video._id)).toBe(0);
+
+    const liked = await toggle('video', video._id, bob);
+    expect(liked.statusCode).toBe(200);
+    expect(liked.json().data).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await status('video', video._id, bob)).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await status('video', video._id, carol)).toEqual({ isLiked: false, likeCount: 1 });
+    expect(await status('video', video._id, null)).toEqual({ isLiked: false, likeCount: 1 });
+    const countRes = await call('GET', `/likes/video/${video._id}/count`);
+    expect(countRes.json().data).toEqual({ likeCount: 1 });
+    expect((await call('GET', `/videos/${video._id}`)).json().data.likes).toBe(1);
+
+    expect((await toggle('video', video._id, carol)).json().data).toEqual({
+      isLiked: true,
+      likeCount: 2,
+    });
+    const unliked = await toggle('video', video._id, bob);
+    expect(unliked.json().data).toEqual({ isLiked: false, likeCount: 1 });
+    expect(await status('video', video._id, bob)).toEqual({ isLiked: false, likeCount: 1 });
+    expect(await likeRows('videoId', video._id)).toBe(1);
+    // The owner may like their own video.
+    expect((await toggle('video', video._id, olga)).json().data.likeCount).toBe(2);
+  });
+
+  it('answers 404 for an unknown video or someone else’s draft, 400 for a malformed id', async () => {
+    const unknown = randomUUID();
+    expect((await toggle('video', unknown, bob)).statusCode).toBe(404);
+    expect((await call('GET', `/likes/video/${unknown}/status`)).statusCode).toBe(404);
+    expect((await call('GET', `/likes/video/${unknown}/count`)).statusCode).toBe(404);
+    expect((await toggle('video', 'nope', bob)).statusCode).toBe(400);
+    expect((await call('GET', '/likes/video/nope/status')).statusCode).toBe(400);
+
+    const draft = await createVideo(t.app, olga);
+    await togglePublish(t.app, olga, draft._id);
+    expect((await toggle('video', draft._id, bob)).statusCode).toBe(404);
+    expect((await call('GET', `/likes/video/${draft._id}/status`, bob)).statusCode).toBe(404);
+    expect((await call('GET', `/likes/video/${draft._id}/count`)).statusCode).toBe(404);
+    expect(await likeRows('videoId', draft._id)).toBe(0);
+    expect((await toggle('video', draft._id, olga)).statusCode).toBe(200);
+  });
+
+  it('counts 20 users liking at once exactly', async () => {
+    const video = await createVideo(t.app, olga);
+    const answers = await Promise.all(crowd.map((u) => toggle('video', video._id, u)));
+    expect(answers.map((a) => a.statusCode)).toEqual(crowd.map(() => 200));
+    expect(answers.every((a) => a.json().data.isLiked === true)).toBe(true);
+    expect((await call('GET', `/likes/video/${video._id}/count`)).json().data).toEqual({
+      likeCount: 20,
+    });
+    expect((await call('GET', `/videos/${video._id}`)).json().data.likes).toBe(20);
+    expect(await likeRows('videoId', video._id)).toBe(20);
+  });
+
+  it('keeps the count equal to the rows when one user toggles 10 times at once', async () => {
+    const video = await createVideo(t.app, olga);
+    // Someone else's like is there too, so a count that drifts below the rows shows.
+    await toggle('video', video._id, carol);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => toggle('video', video._id, bob)),
+    );
+    // Every toggle should be answered; the counter is checked whatever they answered.
+    expect.soft(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const bobsRows = await likeRows('videoId', video._id, bob.userId);
+    expect([0, 1]).toContain(bobsRows);
+    const rows = await likeRows('videoId', video._id);
+    expect(rows).toBe(1 + bobsRows);
+    expect((await call('GET', `/videos/${video._id}`)).json().data.likes).toBe(rows);
+    expect((await call('GET', `/likes/video/${video._id}/count`)).json().data.likeCount).toBe(rows);
+    expect(await status('video', video._id, bob)).toEqual({
+      isLiked: bobsRows === 1,
+      likeCount: rows,
+    });
+  });
+});
+
+describe('comment likes', () => {
+  it('toggles with status and the comment’s likesCount and isLiked', async () => {
+    const video = await createVideo(t.app, olga);
+    const commentId = await postComment(video._id, carol);
+    expect((await toggle('comment', commentId, null)).statusCode).toBe(401);
+    expect((await toggle('comment', commentId, bob)).json().data).toEqual({
+      isLiked: true,
+      likeCount: 1,
+    });
+    expect(await status('comment', commentId, bob)).toEqual({ isLiked: true, likeCount: 1 });
+    expect(await status('comment', commentId, null)).toEqual({ isLiked: false, likeCount: 1 });
+    const list = (await call('GET', `/comments/${video._id}`, bob)).json().data.comments;
+    expect(list[0]).toMatchObject({ _id: commentId, likesCount: 1, isLiked: true });
+    const asVisitor = (await call('GET', `/comments/${video._id}`)).json().data.comments;
+    expect(asVisitor[0]).toMatchObject({ likesCount: 1, isLiked: false });
+    // A comment like is not a video like.
+    expect(await status('video', video._id, bob)).toEqual({ isLiked: false, likeCount: 0 });
+
+    expect((await toggle('comment', commentId, bob)).json().data).toEqual({
+      isLiked: false,
+      likeCount: 0,
+    });
+    expect(await likeRows('commentId', commentId)).toBe(0);
+    expect((await toggle('comment', randomUUID(), bob)).statusCode).toBe(404);
+    expect((await call('GET', `/likes/comment/${randomUUID()}/status`)).statusCode).toBe(404);
+  });
+
+  it('hides the comments of someone else’s draft (404)', async () => {
+    const video = await createVideo(t.app, olga);
+    const commentId = await postComment(video._id, olga);
+    await togglePublish(t.app, olga, video._id);
+    expect((await toggle('comment', commentId, bob)).statusCode).toBe(404);
+    expect((await call('GET', `/likes/comment/${commentId}/status`, bob)).statusCode).toBe(404);
+    expect(await likeRows('commentId', commentId)).toBe(0);
+  });
+});
+
+describe('tweet likes', () => {
+  it('toggles and answers the tweet’s count', async () => {
+    const [tweet] = await t.database.db
+      .insert(tweets)
+      .values({ ownerId: carol.userId, content: 'Hello from a tweet' })
+      .returning();
+    const id = tweet!.id;
+    expect((await toggle('tweet', id, null)).statusCode).toBe(401);
+    expect((await toggle('tweet', id, bob)).json().data).toEqual({ isLiked: true, likeCount: 1 });
+    expect((await toggle('tweet', id, olga)).json().data).toEqual({ isLiked: true, likeCount: 2 });
+    expect((await toggle('tweet', id, bob)).json().data).toEqual({ isLiked: false, likeCount: 1 });
+    expect(await likeRows('tweetId', id)).toBe(1);
+    const [row] = await t.database.db.select().from(tweets).where(eq(tweets.id, id));
+    expect(row!.likesCount).toBe(1);
+    expect((await toggle('tweet', randomUUID(), bob)).statusCode).toBe(404);
+    expect((await toggle('tweet', 'nope', bob)).statusCode).toBe(400);
+  });
+});
+
+describe('GET /likes/videos/:userId', () => {
+  it('lists the user’s liked videos, most recent first, with likedAt; private to the user', async () => {
+    const dave = await registerUser(t.app);
+    const first = await createVideo(t.app, olga, { title: 'liked first' });
+    const second = await createVideo(t.app, olga, { title: 'liked second' });
+    const before = Date.now();
+    await toggle('video', first._id, dave);
+    await toggle('video', second._id, dave);
+    const commentId = await postComment(first._id, olga);
+    await toggle('comment', commentId, dave);
+
+    const res = await call('GET', `/likes/videos/${dave.userId}`, dave);
+    expect(res.statusCode).toBe(200);
+    const list = res.json().data as (Video & { likedAt: string })[];
+    expect(list.map((v) => v._id)).toEqual([second._id, first._id]);
+    expect(list[0]).toMatchObject({ title: 'liked second', likes: 1, owner: { _id: olga.userId } });
+    for (const v of list) {
+      const at = Date.parse(v.likedAt);
+      expect(at).toBeGreaterThan(before - 5_000);
+      expect(at).toBeLessThan(Date.now() + 5_000);
+    }
+    expect(Date.parse(list[0]!.likedAt)).toBeGreaterThanOrEqual(Date.parse(list[1]!.likedAt));
+
+    expect((await call('GET', `/likes/videos/${dave.userId}`, null)).statusCode).toBe(401);
+    const other = await call('GET', `/likes/videos/${dave.userId}`, bob);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().code).toBe('FORBIDDEN');
+    expect((await call('GET', '/likes/videos/nope', dave)).statusCode).toBe(400);
+
+    // Unliking takes it off; a video that became a draft is not shown to a non-owner.
+    await toggle('video', first._id, dave);
+    await togglePublish(t.app, olga, second._id);
+    expect((await call('GET', `/likes/videos/${dave.userId}`, dave)).json().data).toEqual([]);
+  });
+});

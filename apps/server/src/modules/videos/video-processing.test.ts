@@ -1,0 +1,143 @@
+import type { Video } from '@kinora/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { clip, createVideo, eventually } from '../../../test/media-factories';
+
+let t: TestApp;
+let alice: RegisteredUser;
+
+beforeAll(async () => {
+  t = await createTestApp({}, { workers: true });
+  [alice] = await Promise.all([
+    registerUser(t.app),
+    clip({ width: 640, height: 360, seconds: 2 }),
+    clip({ width: 320, height: 180, seconds: 2, hasAudio: false }),
+  ]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
+
+async function getVideo(id: string): Promise<Video> {
+  const res = await get(`/api/v1/videos/${id}`);
+  expect(res.statusCode).toBe(200);
+  return res.json<{ data: Video }>().data;
+}
+
+/** Polls the video until processing ends, either way. */
+const settled = (id: string) =>
+  eventually(
+    async () => {
+      const video = await getVideo(id);
+      return video.status === 'ready' || video.status === 'failed' ? video : undefined;
+    },
+    { timeoutMs: 60_000, intervalMs: 300, what: `video ${id} to be processed` },
+  );
+
+/** A URL of a playlist entry, relative to the playlist it is in. */
+const resolve = (relative: string, base: string) =>
+  new URL(relative, `http://test${base}`).pathname;
+
+describe('video processing', () => {
+  it('plays the original at once, then makes the HLS ladder, a poster and a storyboard', async () => {
+    const video = await createVideo(t.app, alice, {
+      file: await clip({ width: 640, height: 360, seconds: 2 }),
+    });
+    expect(video.status).toBe('uploaded');
+    expect(video.hls).toBeNull();
+    expect(video.thumbnail).toBeNull();
+
+    // Before processing is done, the original already plays with range requests.
+    const early = await get(video.videofile!, { range: 'bytes=0-1023' });
+    expect(early.statusCode).toBe(206);
+    expect(early.headers['content-range']).toMatch(/^bytes 0-1023\/\d+$/);
+    expect(early.rawPayload.length).toBe(1024);
+
+    const ready = await settled(video._id);
+    expect(ready.status).toBe('ready');
+    expect(ready.processingProgress).toBeNull();
+
+    // The master playlist lists the 360p rendition and nothing above the source.
+    expect(ready.hls).toMatch(/\.m3u8$/);
+    const master = await get(ready.hls!);
+    expect(master.statusCode).toBe(200);
+    expect(master.headers['content-type']).toMatch(/mpegurl/i);
+    const masterText = master.body;
+    expect(masterText.startsWith('#EXTM3U')).toBe(true);
+    expect(masterText).toContain('RESOLUTION=640x360');
+    expect(masterText).not.toContain('720');
+    const renditionLine = masterText.split('\n').find((l) => l.trim().endsWith('.m3u8'));
+    expect(renditionLine).toMatch(/360p/);
+
+    const renditionUrl = resolve(renditionLine!.trim(), ready.hls!);
+    const rendition = await get(renditionUrl);
+    expect(rendition.statusCode).toBe(200);
+    expect(rendition.body).toContain('#EXT-X-ENDLIST');
+    const init = /#EXT-X-MAP:URI="([^"]+)"/.exec(rendition.body)?.[1];
+    expect(init).toBeDefined();
+    const initSegment = await get(resolve(init!, renditionUrl));
+    expect(initSegment.statusCode).toBe(200);
+    expect(initSegment.rawPayload.subarray(4, 8).toString()).toBe('ftyp');
+    const segment = rendition.body.split('\n').find((l) => l.trim().endsWith('.m4s'));
+    expect((await get(resolve(segment!.trim(), renditionUrl))).statusCode).toBe(200);
+
+    // No thumbnail was given: a poster stands in.
+    expect(ready.thumbnail).not.toBeNull();
+    const poster = await get(ready.thumbnail!);
+    expect(poster.statusCode).toBe(200);
+    expect(poster.headers['content-type']).toMatch(/^image\//);
+
+    // The storyboard is WebVTT whose cues point at a served sprite.
+    expect(ready.storyboard).toMatch(/\.vtt$/);
+    const storyboard = await get(ready.storyboard!);
+    expect(storyboard.statusCode).toBe(200);
+    expect(storyboard.body.startsWith('WEBVTT')).toBe(true);
+    const sprite = /^(\S+?)#xywh=/m.exec(storyboard.body)?.[1];
+    expect(sprite).toBeDefined();
+    expect((await get(resolve(sprite!, ready.storyboard!))).statusCode).toBe(200);
+
+    // Deleting the video removes the files (in a job, so it is polled for).
+    const files = [
+      ready.videofile!,
+      ready.hls!,
+      renditionUrl,
+      resolve(init!, renditionUrl),
+      ready.thumbnail!,
+      ready.storyboard!,
+    ];
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/videos/${video._id}`,
+      headers: alice.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    await eventually(
+      async () => {
+        const statuses = await Promise.all(files.map(async (f) => (await get(f)).statusCode));
+        return statuses.every((s) => s === 404) ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 300, what: 'the files of the deleted video to go' },
+    );
+  });
+
+  it('keeps the creator’s thumbnail instead of making a poster, also for a silent clip', async () => {
+    const video = await createVideo(t.app, alice, {
+      file: await clip({ width: 320, height: 180, seconds: 2, hasAudio: false }),
+      withThumbnail: true,
+    });
+    const thumbnail = video.thumbnail;
+    expect(thumbnail).toMatch(/^\/media\/thumbnails\//);
+    const ready = await settled(video._id);
+    expect(ready.status).toBe('ready');
+    expect(ready.thumbnail).toBe(thumbnail);
+    // A source below the lowest rung gets one rendition at its own size.
+    const master = await get(ready.hls!);
+    expect(master.statusCode).toBe(200);
+    expect(master.body).toContain('RESOLUTION=320x180');
+    expect((await get(ready.storyboard!)).statusCode).toBe(200);
+  });
+});
