@@ -11,9 +11,12 @@ import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
 import { AuthRepository, AuthService } from './modules/auth';
+import { ChannelsRepository, ChannelsService } from './modules/channels';
 import { CommentsRepository, CommentsService } from './modules/comments';
 import { LikesRepository, LikesService } from './modules/likes';
+import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
+import { TweetsRepository, TweetsService } from './modules/tweets';
 import { UploadsRepository, UploadsService } from './modules/uploads';
 import { UsersRepository, UsersService } from './modules/users';
 import {
@@ -34,6 +37,9 @@ export interface Services {
   comments: CommentsService;
   likes: LikesService;
   subscriptions: SubscriptionsService;
+  channels: ChannelsService;
+  tweets: TweetsService;
+  search: SearchService;
 }
 
 export function createServices(deps: {
@@ -71,5 +77,8 @@ export function createServices(deps: {
     comments,
     likes: new LikesService(new LikesRepository(db), videos, comments),
     subscriptions: new SubscriptionsService(new SubscriptionsRepository(db)),
+    channels: new ChannelsService(new ChannelsRepository(db)),
+    tweets: new TweetsService(new TweetsRepository(db)),
+    search: new SearchService(new SearchRepository(db), videos),
   };
 }

@@ -16,6 +16,17 @@ import {
   UserIdParam,
   VideoIdParam,
 } from './engagement';
+import {
+  ChannelNameParams,
+  ChannelParams,
+  ChannelVideoPage,
+  ChannelVideosQuery,
+  ChannelWithStats,
+  MyStats,
+  SearchQuery,
+  SearchResult,
+  TweetPage,
+} from './channels';
 import { Empty } from './envelope';
 import { IdParams } from './common';
 import { PageQuery } from './pagination';
@@ -390,6 +401,63 @@ export const endpoints = {
     params: UserIdParam,
     query: PageQuery,
     response: z.array(SubscribedChannel),
+  }),
+
+  // Discovery and creator views
+  search: define({
+    method: 'GET',
+    path: '/search',
+    summary: 'Videos and channels matching the words, best first (typos and prefixes tolerated)',
+    tag: 'discovery',
+    access: 'public',
+    query: SearchQuery,
+    response: SearchResult,
+  }),
+  getChannel: define({
+    method: 'GET',
+    path: '/channels/:id',
+    summary: 'A channel and its stats (total views and likes only for its owner)',
+    tag: 'channels',
+    access: 'public',
+    params: ChannelParams,
+    response: ChannelWithStats,
+  }),
+  channelVideos: define({
+    method: 'GET',
+    path: '/channels/:id/videos',
+    summary: 'Published videos of a channel (drafts too for its owner)',
+    tag: 'channels',
+    access: 'public',
+    params: ChannelParams,
+    query: ChannelVideosQuery,
+    response: ChannelVideoPage,
+  }),
+  channelByName: define({
+    method: 'GET',
+    path: '/users/c/:name',
+    summary: 'A channel and its stats, found by username',
+    tag: 'channels',
+    access: 'public',
+    params: ChannelNameParams,
+    response: ChannelWithStats,
+  }),
+  myStats: define({
+    method: 'GET',
+    path: '/users/my-stats',
+    summary: 'The signed-in creator’s figures',
+    tag: 'channels',
+    access: 'user',
+    response: MyStats,
+  }),
+  userTweets: define({
+    method: 'GET',
+    path: '/tweets/user/:id',
+    summary: 'Tweets of a user, newest first',
+    tag: 'tweets',
+    access: 'public',
+    params: ChannelParams,
+    query: PageQuery,
+    response: TweetPage,
   }),
 } as const;
 

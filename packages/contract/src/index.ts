@@ -8,3 +8,4 @@ export * from './engagement';
 export * from './pagination';
 export * from './uploads';
 export * from './videos';
+export * from './channels';

@@ -45,7 +45,8 @@ export const Video = z.object({
 });
 export type Video = z.infer<typeof Video>;
 
-export const VideoSortBy = z.enum(['createdAt', 'views', 'title', 'duration', 'likes']);
+/** `trending`: most views in the last 7 days (from view events), newest first on ties. */
+export const VideoSortBy = z.enum(['createdAt', 'views', 'title', 'duration', 'likes', 'trending']);
 
 export const ListVideosQuery = PageQuery.extend({
   sortBy: VideoSortBy.default('createdAt'),

@@ -2,7 +2,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 
-export type UserRow = Omit<typeof users.$inferSelect, 'passwordHash'>;
+export type UserRow = Omit<typeof users.$inferSelect, 'passwordHash' | 'searchVector'>;
 
 const publicColumns = {
   id: users.id,

@@ -18,8 +18,11 @@ import { mediaAssets, users, videos, viewEvents, watchHistory } from '../../plat
 const videoAsset = alias(mediaAssets, 'video_asset');
 const thumbnailAsset = alias(mediaAssets, 'thumbnail_asset');
 
+// Every column but the search document, which only search reads.
+const { searchVector: _searchVector, ...videoColumns } = getTableColumns(videos);
+
 const recordColumns = {
-  ...getTableColumns(videos),
+  ...videoColumns,
   owner: {
     id: users.id,
     username: users.username,
@@ -34,7 +37,7 @@ const recordColumns = {
 };
 
 /** A video with what its presentation needs: owner and asset keys. */
-export type VideoRecord = typeof videos.$inferSelect & {
+export type VideoRecord = Omit<typeof videos.$inferSelect, 'searchVector'> & {
   owner: {
     id: string;
     username: string;
@@ -53,7 +56,7 @@ export interface ListFilter {
   viewerId: string | null;
   ownerId?: string;
   text?: string;
-  sortBy: 'createdAt' | 'views' | 'title' | 'duration' | 'likes';
+  sortBy: 'createdAt' | 'views' | 'title' | 'duration' | 'likes' | 'trending';
   sortType: 'asc' | 'desc';
   page: number;
   limit: number;
@@ -104,10 +107,17 @@ export class VideosRepository {
     }
     const where = and(...conditions);
     const order = filter.sortType === 'asc' ? asc : desc;
+    // Trending: views counted from the last 7 days of view events, newest first on ties.
+    // Spelled out with qualified names: a correlated subquery must not leave "id" ambiguous.
+    const recentViews = sql`(select count(*) from view_events ve where ve.video_id = "videos"."id" and ve.created_at > now() - interval '7 days')`;
+    const ordering =
+      filter.sortBy === 'trending'
+        ? [order(recentViews), desc(videos.createdAt), desc(videos.id)]
+        : [order(sortColumns[filter.sortBy]), order(videos.id)];
     const [records, [counted]] = await Promise.all([
       this.selectRecords()
         .where(where)
-        .orderBy(order(sortColumns[filter.sortBy]), order(videos.id))
+        .orderBy(...ordering)
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
       this.db

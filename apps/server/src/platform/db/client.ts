@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -61,9 +62,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   let client: PGlite;
   if (target.kind === 'pglite') {
     mkdirSync(target.dir, { recursive: true });
-    client = await PGlite.create(target.dir);
+    client = await PGlite.create(target.dir, { extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create();
+    client = await PGlite.create({ extensions: { pg_trgm } });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
@@ -87,4 +88,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     close: () => client.close(),
   };
+}
+
+/** Runs hand-written SQL and answers its rows (both drivers answer `{ rows }`). */
+export async function queryRows<T>(db: Database | Tx, query: SQL): Promise<T[]> {
+  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
 }

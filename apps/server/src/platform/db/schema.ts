@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  customType,
   bigint,
   bigserial,
   boolean,
@@ -22,6 +23,9 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const id = () => uuid('id').primaryKey().defaultRandom();
+
+/** PostgreSQL full-text document; written by the database as a generated column. */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
@@ -39,11 +43,18 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     /** Kept exact by the subscription toggle, in the same transaction as the row it adds. */
     subscribersCount: integer('subscribers_count').notNull().default(0),
+    /** Channel name for search (weight C, below a video's title and description). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', "username" || ' ' || "fullname"), 'C')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('users_username_key').on(t.username),
+    index('users_search_idx').using('gin', t.searchVector),
+    index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
+    index('users_fullname_trgm_idx').using('gin', t.fullname.op('gin_trgm_ops')),
     uniqueIndex('users_email_key').on(t.email),
     check('users_username_format', sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
@@ -160,10 +171,16 @@ export const videos = pgTable(
     hlsMasterKey: text('hls_master_key'),
     posterKey: text('poster_key'),
     storyboardKey: text('storyboard_key'),
+    /** Title (weight A) above description (weight B), for full-text search. */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
+    ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('videos_search_idx').using('gin', t.searchVector),
+    index('videos_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     uniqueIndex('videos_video_asset_key').on(t.videoAssetId),
     index('videos_thumbnail_asset_idx').on(t.thumbnailAssetId),
     index('videos_owner_created_idx').on(t.ownerId, t.createdAt.desc()),

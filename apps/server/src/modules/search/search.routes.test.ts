@@ -1,0 +1,243 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tweets } from '../../platform/db/schema';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { createVideo, togglePublish } from '../../../test/media-factories';
+
+let t: TestApp;
+let creator: RegisteredUser;
+let viewer: RegisteredUser;
+const ids: Record<string, string> = {};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  creator = await registerUser(t.app, { username: 'lumiere_films', fullname: 'Lumière Films' });
+  viewer = await registerUser(t.app);
+  ids.title = (
+    await createVideo(t.app, creator, {
+      title: 'Aurora borealis timelapse',
+      description: 'Night sky',
+    })
+  )._id;
+  ids.description = (
+    await createVideo(t.app, creator, {
+      title: 'Norway trip',
+      description: 'We filmed the aurora at night',
+    })
+  )._id;
+  ids.other = (
+    await createVideo(t.app, viewer, { title: 'Cooking pasta', description: 'Tomato sauce' })
+  )._id;
+  ids.draft = (
+    await createVideo(t.app, creator, { title: 'Aurora secret draft', description: 'hidden' })
+  )._id;
+  await togglePublish(t.app, creator, ids.draft);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const search = (query: string, extra = '', headers: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/api/v1/search?query=${encodeURIComponent(query)}${extra}`,
+    headers,
+  });
+
+describe('GET /search', () => {
+  it('ranks a title match above a description match and never shows drafts', async () => {
+    const res = await search('aurora');
+    expect(res.statusCode).toBe(200);
+    const found = res.json().data.videos.map((v: { _id: string }) => v._id);
+    expect(found.slice(0, 2)).toEqual([ids.title, ids.description]);
+    expect(found).not.toContain(ids.draft);
+    expect(found).not.toContain(ids.other);
+    // Not even for the owner: search lists published videos.
+    const own = await search('aurora', '', creator.auth);
+    expect(own.json().data.videos.map((v: { _id: string }) => v._id)).not.toContain(ids.draft);
+  });
+
+  it('finds a video despite a one-letter typo, and by a prefix', async () => {
+    const typo = await search('timelaps');
+    expect(typo.json().data.videos[0]._id).toBe(ids.title);
+    const typo2 = await search('aurrora');
+    expect(typo2.json().data.videos.map((v: { _id: string }) => v._id)).toContain(ids.title);
+    const prefix = await search('borea');
+    expect(prefix.json().data.videos[0]._id).toBe(ids.title);
+  });
+
+  it('finds a channel by a prefix of its name, with subscriber count and full name, no email', async () => {
+    const res = await search('lumi', '&type=channels');
+    const channel = res.json().data.channels[0];
+    expect(channel).toMatchObject({
+      _id: creator.userId,
+      username: 'lumiere_films',
+      fullName: 'Lumière Films',
+      subscribersCount: 0,
+    });
+    expect(JSON.stringify(res.json())).not.toContain('@example.test');
+    expect(res.json().data.videos).toEqual([]);
+    // A channel's name also finds its videos, below title matches.
+    const byChannel = await search('lumiere', '&type=videos');
+    expect(byChannel.json().data.videos.map((v: { _id: string }) => v._id)).toEqual(
+      expect.arrayContaining([ids.title, ids.description]),
+    );
+  });
+
+  it('treats user text as data: symbols work and find nothing strange', async () => {
+    for (const q of ['(', '%', '_', "'; drop table videos; --", 'a & b | !c', '\\', ':*']) {
+      const res = await search(q);
+      expect(res.statusCode, q).toBe(200);
+    }
+    expect((await search('%')).json().data).toMatchObject({ videos: [], channels: [] });
+  });
+
+  it('refuses a blank query and pages the results', async () => {
+    expect((await search('   ')).statusCode).toBe(400);
+    const first = await search('aurora', '&limit=1&page=1');
+    const second = await search('aurora', '&limit=1&page=2');
+    expect(first.json().data.videos).toHaveLength(1);
+    expect(first.json().data.totalVideos).toBe(2);
+    expect(second.json().data.videos[0]._id).not.toBe(first.json().data.videos[0]._id);
+  });
+});
+
+describe('channels', () => {
+  it('GET /channels/:id shows total views and likes only to the owner', async () => {
+    const asVisitor = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/channels/${creator.userId}`,
+    });
+    expect(asVisitor.statusCode).toBe(200);
+    expect(asVisitor.json().data.channel).toMatchObject({
+      _id: creator.userId,
+      username: 'lumiere_films',
+    });
+    expect(asVisitor.json().data.channel).not.toHaveProperty('email');
+    expect(asVisitor.json().data.stats).toMatchObject({
+      totalVideos: 2,
+      totalViews: null,
+      totalLikes: null,
+    });
+    const asOther = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/channels/${creator.userId}`,
+      headers: viewer.auth,
+    });
+    expect(asOther.json().data.stats.totalViews).toBeNull();
+    const asOwner = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/channels/${creator.userId}`,
+      headers: creator.auth,
+    });
+    expect(asOwner.json().data.stats).toMatchObject({
+      totalVideos: 3,
+      totalViews: 0,
+      totalLikes: 0,
+    });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/channels/${crypto.randomUUID()}`,
+    });
+    expect(missing.statusCode).toBe(404);
+  });
+
+  it('GET /users/c/:name finds the channel by username', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/c/LUMIERE_FILMS' });
+    expect(res.json().data.channel._id).toBe(creator.userId);
+    expect(
+      (await t.app.inject({ method: 'GET', url: '/api/v1/users/c/nobody_here' })).statusCode,
+    ).toBe(404);
+  });
+
+  it('GET /channels/:id/videos lists published videos, drafts too for the owner', async () => {
+    const visitor = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/channels/${creator.userId}/videos`,
+    });
+    expect(visitor.json().data.totalVideos).toBe(2);
+    const owner = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/channels/${creator.userId}/videos`,
+      headers: creator.auth,
+    });
+    expect(owner.json().data.totalVideos).toBe(3);
+  });
+
+  it('GET /users/my-stats answers the creator’s figures and 401 to a visitor', async () => {
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/likes/video/${ids.title}/toggle`,
+      headers: viewer.auth,
+    });
+    await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${ids.title}/views`,
+      headers: viewer.auth,
+      payload: {},
+    });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/subscriptions/toggle/${creator.userId}`,
+      headers: viewer.auth,
+    });
+    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/my-stats' })).statusCode).toBe(
+      401,
+    );
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/users/my-stats',
+      headers: creator.auth,
+    });
+    expect(res.json().data).toMatchObject({
+      subscribersCount: 1,
+      totalViews: 1,
+      totalLikes: 1,
+      videosCount: 3,
+      tweetsCount: 0,
+      subscriptionsCount: 0,
+    });
+  });
+
+  it('GET /tweets/user/:id pages tweets with the caller’s likes', async () => {
+    const [tweet] = await t.database.db
+      .insert(tweets)
+      .values([{ ownerId: creator.userId, content: 'First light tonight' }])
+      .returning({ id: tweets.id });
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/likes/tweet/${tweet!.id}/toggle`,
+      headers: viewer.auth,
+    });
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tweets/user/${creator.userId}?page=1&limit=10`,
+      headers: viewer.auth,
+    });
+    expect(res.json().data.tweets[0]).toMatchObject({
+      content: 'First light tonight',
+      likesCount: 1,
+      isLiked: true,
+      owner: { username: 'lumiere_films' },
+    });
+    const visitor = await t.app.inject({
+      method: 'GET',
+      url: `/api/v1/tweets/user/${creator.userId}`,
+    });
+    expect(visitor.json().data.tweets[0].isLiked).toBe(false);
+  });
+});
+
+describe('trending order', () => {
+  it('sorts by views of the last 7 days, newest first on ties', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/v1/videos?sortBy=trending&limit=12',
+    });
+    expect(res.statusCode).toBe(200);
+    const order = res.json().data.videos.map((v: { _id: string }) => v._id);
+    expect(order[0]).toBe(ids.title); // the only one viewed
+    // The rest by creation time, newest first: other was created after description.
+    expect(order.slice(1)).toEqual([ids.other, ids.description]);
+  });
+});

@@ -1,0 +1,33 @@
+import { endpoints } from '@kinora/contract';
+import type { Router } from '../../platform/http/router';
+import type { Storage } from '../../platform/storage/storage';
+import { presentVideo } from '../videos';
+import type { SearchService } from './search.service';
+
+export function registerSearchRoutes(
+  router: Router,
+  deps: { search: SearchService; storage: Storage },
+): void {
+  const { search, storage } = deps;
+  router.route(endpoints.search, {
+    message: 'Search results',
+    handler: async ({ query, actor }) => {
+      const result = await search.search({ ...query, viewerId: actor?.userId ?? null });
+      return {
+        videos: result.videos.map((v) => presentVideo(v, storage)),
+        channels: result.channels.map((c) => ({
+          _id: c.id,
+          username: c.username,
+          fullName: c.fullname,
+          fullname: c.fullname,
+          avatar: c.avatarKey ? storage.publicUrl(c.avatarKey) : null,
+          subscribersCount: c.subscribersCount,
+        })),
+        page: query.page,
+        limit: query.limit,
+        totalVideos: result.totalVideos,
+        totalChannels: result.totalChannels,
+      };
+    },
+  });
+}

@@ -1,0 +1,3 @@
+export { TweetsRepository } from './tweets.repository';
+export { TweetsService } from './tweets.service';
+export { registerTweetRoutes } from './tweets.routes';
