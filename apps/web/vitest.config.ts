@@ -9,6 +9,7 @@ export default mergeConfig(
       setupFiles: ['./src/testing/setup.ts'],
       include: ['src/**/*.test.{ts,tsx}'],
       restoreMocks: true,
+      testTimeout: 20_000,
       unstubEnvs: true,
       unstubGlobals: true,
     },

@@ -15,7 +15,7 @@ export const SignUploadResult = z.object({
   apiKey: z.string(),
   cloudName: z.string(),
   folder: UploadFolder,
-  /** Where to post the file: `{origin}/v1_1/{cloudName}/{image|video}/upload`, without the type. */
+  /** Where to post the file, on the page's own origin: `/v1_1/{cloudName}/{image|video}/upload`. */
   uploadUrl: z.string(),
 });
 export type SignUploadResult = z.infer<typeof SignUploadResult>;

@@ -23,13 +23,41 @@ export const routes: RouteObject[] = [
           { index: true, element: <HomePage /> },
           { path: 'category/:category', element: <HomePage /> },
           { path: 'trending', element: placeholder('Trending Right Now') },
-          { path: 'video/:id', element: placeholder('Video') },
+          {
+            path: 'video/:id',
+            lazy: async () => ({
+              Component: (await import('../features/videos/components/WatchPage')).WatchPage,
+            }),
+          },
           { path: 'channel/:id', element: placeholder('Channel') },
-          { path: 'channel/:id/about', element: placeholder('Channel Analytics') },
-          { path: 'about', element: placeholder('Channel Analytics') },
+          {
+            path: 'channel/:id/about',
+            lazy: async () => ({
+              Component: (await import('../features/analytics/components/ChannelAnalyticsPage'))
+                .ChannelAnalyticsPage,
+            }),
+          },
+          {
+            path: 'about',
+            lazy: async () => ({
+              Component: (await import('../features/analytics/components/ChannelAnalyticsPage'))
+                .ChannelAnalyticsPage,
+            }),
+          },
           { path: 'search', element: <SearchPage /> },
-          { path: 'dashboard', element: placeholder('Dashboard') },
-          { path: 'upload', element: placeholder('Upload Video') },
+          {
+            path: 'dashboard',
+            lazy: async () => ({
+              Component: (await import('../features/dashboard/components/DashboardPage'))
+                .DashboardPage,
+            }),
+          },
+          {
+            path: 'upload',
+            lazy: async () => ({
+              Component: (await import('../features/upload/components/UploadPage')).UploadPage,
+            }),
+          },
           { path: 'tweets', element: placeholder('Tweets') },
           { path: 'subscriptions', element: placeholder('Subscriptions') },
           { path: 'library', element: placeholder('Library') },
@@ -59,7 +87,13 @@ export const routes: RouteObject[] = [
               { path: 'videos', element: tabPlaceholder('My Videos') },
               { path: 'tweets', element: tabPlaceholder('My Tweets') },
               { path: 'subscribers', element: tabPlaceholder('My Subscribers') },
-              { path: 'analytics', element: tabPlaceholder('Channel Analytics') },
+              {
+                path: 'analytics',
+                lazy: async () => ({
+                  Component: (await import('../features/analytics/components/ChannelAnalyticsPage'))
+                    .ChannelAnalyticsTab,
+                }),
+              },
               { path: 'requests', element: tabPlaceholder('Message Requests') },
               // Unknown tabs fall back to the videos tab (signed-in-areas §2).
               { path: '*', element: <Navigate to="/profile/videos" replace /> },

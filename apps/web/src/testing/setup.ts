@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Lazy routes and real HTTP round trips can take more than a second on a busy 2-core CI
+// machine; waiting longer never slows a passing test.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -58,7 +58,8 @@ export function registerUploadRoutes(
       return {
         ...signed,
         cloudName,
-        uploadUrl: `${deps.publicUrl}/v1_1/${cloudName}/${resource}/upload`,
+        // Relative: the page posts to the origin it was loaded from, whatever name it used.
+        uploadUrl: `/v1_1/${cloudName}/${resource}/upload`,
       };
     },
   });

@@ -1,0 +1,227 @@
+import type { VideoOwner, VideoStatus } from '@kinora/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { copyText } from '../lib/clipboard';
+import { cn } from '../lib/cn';
+import { formatCount, formatDuration, formatRelativeTime } from '../lib/format';
+import { shareUrl } from '../lib/share-links';
+import { Avatar } from './Avatar';
+import { FilmIcon, ShareIcon, SpinnerIcon } from './icons';
+import { toastDurations, useToast } from './toast';
+
+/**
+ * A video as lists show it. Wider than the contract's Video on purpose: the spec's cards
+ * tolerate an owner that is a bare id or missing, an `uploader` instead of an owner, and a
+ * duration as seconds or 'm:ss' under several names (core §3).
+ */
+export interface VideoSummary {
+  _id: string;
+  title?: string | null;
+  thumbnail?: string | null;
+  duration?: number | string | null;
+  videoDuration?: number | string | null;
+  length?: number | string | null;
+  time?: number | string | null;
+  views?: number | null;
+  likes?: number | null;
+  comments?: number | null;
+  createdAt?: string | null;
+  isLive?: boolean | null;
+  status?: VideoStatus | null;
+  owner?: Partial<VideoOwner> | string | null;
+  uploader?: Partial<VideoOwner> | string | null;
+}
+
+export const videoCardText = {
+  untitled: 'Untitled Video',
+  unknownChannel: 'Unknown Channel',
+  copied: 'Video URL copied to clipboard!',
+  copyFailed: 'Failed to copy video link',
+} as const;
+
+/** The channel of a video when it is known (an object with an id), else null. */
+export function channelOf(video: Pick<VideoSummary, 'owner' | 'uploader'>) {
+  const owner = video.owner ?? video.uploader;
+  if (!owner || typeof owner !== 'object' || !owner._id) return null;
+  const name = owner.fullname?.trim() || owner.username?.trim() || videoCardText.unknownChannel;
+  return { id: owner._id, name, username: owner.username ?? name, avatar: owner.avatar ?? null };
+}
+
+/** Seconds or 'm:ss', from the first duration field that has a value. */
+export function durationOf(video: VideoSummary): string {
+  const value = [video.duration, video.videoDuration, video.length, video.time].find(
+    (v) => v !== null && v !== undefined && v !== '',
+  );
+  return formatDuration(value);
+}
+
+/** '1 view', '1.2K views'. */
+export function countLabel(value: number | null | undefined, one: string, many: string): string {
+  return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
+/**
+ * The 16:9 thumbnail box: it keeps its size while the image loads (no layout shift) and shows
+ * a quiet placeholder when there is no image or it fails. Duration, LIVE and processing
+ * badges sit on it.
+ */
+export function VideoThumbnail({
+  video,
+  className,
+  size = 'md',
+}: {
+  video: VideoSummary;
+  className?: string;
+  size?: 'sm' | 'md';
+}) {
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const src = video.thumbnail || null;
+  const showImage = src !== null && failedSrc !== src;
+  const isProcessing = video.status === 'uploaded' || video.status === 'processing';
+  const badge = 'dark rounded-sm bg-canvas/85 font-semibold text-fg';
+  const badgeSize = size === 'sm' ? 'px-1 py-px text-xs' : 'px-1.5 py-0.5 text-xs';
+
+  return (
+    <div className={cn('relative aspect-video overflow-hidden rounded-lg bg-raised', className)}>
+      {showImage ? (
+        <img
+          src={src}
+          alt=""
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : (
+        <span className="absolute inset-0 flex items-center justify-center text-fg-muted">
+          <FilmIcon size={size === 'sm' ? 20 : 32} />
+        </span>
+      )}
+      <span
+        className={cn('absolute right-1.5 bottom-1.5 tracking-wide tabular-nums', badge, badgeSize)}
+      >
+        <span className="sr-only">Duration </span>
+        {durationOf(video)}
+      </span>
+      {video.isLive || isProcessing || video.status === 'failed' ? (
+        <span className="absolute top-1.5 left-1.5 flex gap-1">
+          {video.isLive ? (
+            <span
+              className={cn(
+                'rounded-sm bg-accent font-bold tracking-wider text-accent-fg',
+                badgeSize,
+              )}
+            >
+              LIVE
+            </span>
+          ) : null}
+          {isProcessing ? (
+            <span className={cn('inline-flex items-center gap-1', badge, badgeSize)}>
+              <SpinnerIcon size={12} className="animate-spin" />
+              Processing
+            </span>
+          ) : null}
+          {video.status === 'failed' ? (
+            <span className={cn(badge, badgeSize)}>Processing failed</span>
+          ) : null}
+        </span>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * A video in a grid (spec §2.6): thumbnail with its badges, channel avatar and name linking to
+ * the channel, title, views, likes, comments, upload time, and a share button that shows on
+ * hover or keyboard focus (always on touch screens).
+ */
+export function VideoCard({ video, className }: { video: VideoSummary; className?: string }) {
+  const toast = useToast();
+  const channel = channelOf(video);
+  const title = video.title?.trim() || videoCardText.untitled;
+  const videoPath = `/video/${encodeURIComponent(video._id)}`;
+
+  const share = async () => {
+    const copied = await copyText(shareUrl('video', video._id));
+    if (copied) toast.success(videoCardText.copied, { duration: toastDurations.share });
+    else toast.error(videoCardText.copyFailed, { duration: toastDurations.share });
+  };
+
+  return (
+    <article className={cn('group flex min-w-0 flex-col gap-3', className)}>
+      <div className="relative">
+        {/* The title link below is the one in the tab order; this one is for pointers. */}
+        <Link to={videoPath} tabIndex={-1} aria-hidden="true" className="block rounded-lg">
+          <VideoThumbnail video={video} className="transition-shadow group-hover:shadow-card" />
+        </Link>
+        <button
+          type="button"
+          onClick={() => void share()}
+          aria-label={`Share ${title}`}
+          title="Share"
+          className="dark absolute top-1.5 right-1.5 inline-flex size-9 items-center justify-center rounded-full bg-canvas/85 text-fg opacity-0 transition-opacity group-hover:opacity-100 hover:bg-raised focus-visible:opacity-100 pointer-coarse:opacity-100"
+        >
+          <ShareIcon size={16} />
+        </button>
+      </div>
+      <div className="flex gap-3">
+        {channel ? (
+          <Link
+            to={`/channel/${encodeURIComponent(channel.id)}`}
+            tabIndex={-1}
+            aria-hidden="true"
+            className="shrink-0 rounded-full"
+          >
+            <Avatar src={channel.avatar} name={channel.username} />
+          </Link>
+        ) : (
+          <Avatar src={null} name="?" />
+        )}
+        <div className="min-w-0 flex-1">
+          <h3 className="line-clamp-2 text-base leading-snug font-semibold text-fg">
+            <Link to={videoPath} className="rounded-sm hover:text-accent-text">
+              {title}
+            </Link>
+          </h3>
+          <p className="mt-1 truncate text-sm text-fg-muted">
+            {channel ? (
+              <Link
+                to={`/channel/${encodeURIComponent(channel.id)}`}
+                className="rounded-sm hover:text-fg"
+              >
+                {channel.name}
+              </Link>
+            ) : (
+              videoCardText.unknownChannel
+            )}
+          </p>
+          <p className="mt-0.5 flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
+            <span>{countLabel(video.views, 'view', 'views')}</span>
+            <span aria-hidden="true">·</span>
+            <span>{countLabel(video.likes, 'like', 'likes')}</span>
+            <span aria-hidden="true">·</span>
+            <span>{countLabel(video.comments, 'comment', 'comments')}</span>
+          </p>
+          <p className="text-sm text-fg-muted">{formatRelativeTime(video.createdAt)}</p>
+        </div>
+      </div>
+    </article>
+  );
+}
+
+/** The card's shape in grey while a list loads. */
+export function VideoCardSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex animate-pulse flex-col gap-3">
+      <div className="aspect-video rounded-lg bg-raised" />
+      <div className="flex gap-3">
+        <div className="size-10 shrink-0 rounded-full bg-raised" />
+        <div className="flex-1 space-y-2 pt-1">
+          <div className="h-4 w-11/12 rounded-sm bg-raised" />
+          <div className="h-3 w-1/2 rounded-sm bg-raised" />
+          <div className="h-3 w-3/4 rounded-sm bg-raised" />
+        </div>
+      </div>
+    </div>
+  );
+}

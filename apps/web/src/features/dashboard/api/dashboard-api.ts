@@ -1,0 +1,25 @@
+import type { Video } from '@kinora/contract';
+import { api } from '../../../lib/api';
+
+/** Dashboard constants (core §7 "Dashboard", §9). */
+export const RECENT_VIDEOS_LIMIT = 6;
+export const CONTENT_TAB_LIMIT = 5;
+
+export const dashboardText = {
+  signedOutTitle: 'Access Your Dashboard',
+  loadFailed: 'Failed to load dashboard data',
+} as const;
+
+export const dashboardKeys = {
+  recentVideos: (userId: string) =>
+    ['videos', 'list', { userId, limit: RECENT_VIDEOS_LIMIT }] as const,
+};
+
+/** The owner's newest videos, drafts included (the listing shows them to their owner). */
+export async function fetchRecentVideos(userId: string, signal?: AbortSignal): Promise<Video[]> {
+  const page = await api('listVideos', {
+    query: { userId, limit: RECENT_VIDEOS_LIMIT },
+    signal,
+  });
+  return page.videos;
+}

@@ -1,0 +1,119 @@
+import type { CurrentUser } from '@kinora/contract';
+import { useId } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Avatar } from '../../../components/Avatar';
+import { buttonClass } from '../../../components/Button';
+import { UploadIcon, UserIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/LoadError';
+import { PageSkeleton } from '../../../components/PageSkeleton';
+import { SignInPrompt } from '../../../components/SignInPrompt';
+import { useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { dashboardText } from '../api/dashboard-api';
+import { useDashboardData } from '../hooks/use-dashboard-data';
+import { AnalyticsPanel } from './AnalyticsPanel';
+import { ContentPanel } from './ContentPanel';
+import {
+  dashboardTabs,
+  DashboardTabs,
+  isDashboardTab,
+  panelId,
+  tabId,
+  type DashboardTab,
+} from './DashboardTabs';
+import { OverviewPanel } from './OverviewPanel';
+
+/**
+ * The creator's dashboard (/dashboard, core §2.12): a greeting, shortcuts, and three tabs. The
+ * open tab is kept in the address (?tab=content) so reloading or sharing keeps it.
+ */
+export function DashboardPage() {
+  const session = useSession();
+  if (session.status === 'loading') return <PageSkeleton label="Loading dashboard" />;
+  if (session.status === 'signedOut') {
+    return (
+      <SignInPrompt
+        title={dashboardText.signedOutTitle}
+        message="Sign in to see your channel's figures and manage your videos."
+      />
+    );
+  }
+  return <Dashboard user={session.user} />;
+}
+
+function Dashboard({ user }: { user: CurrentUser }) {
+  useDocumentTitle('Dashboard');
+  const idBase = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const tab: DashboardTab = isDashboardTab(requested) ? requested : 'overview';
+  const data = useDashboardData(user._id);
+
+  const selectTab = (next: DashboardTab) =>
+    setSearchParams(
+      (params) => {
+        if (next === 'overview') params.delete('tab');
+        else params.set('tab', next);
+        return params;
+      },
+      { replace: true },
+    );
+
+  return (
+    <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
+      <header className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <div className="flex min-w-0 items-center gap-4">
+          <Avatar src={user.avatar} name={user.username} size="lg" />
+          <div className="min-w-0">
+            <p className="text-sm font-medium text-fg-muted">Channel dashboard</p>
+            <h1 className="text-2xl font-bold tracking-tight break-words text-fg sm:text-3xl">
+              Welcome back, {user.fullname}!
+            </h1>
+          </div>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <Link to="/upload" className={buttonClass()}>
+            <UploadIcon size={18} />
+            Upload Video
+          </Link>
+          <Link to="/profile/videos" className={buttonClass({ variant: 'secondary' })}>
+            <UserIcon size={18} />
+            View Channel
+          </Link>
+        </div>
+      </header>
+
+      {data.isError ? (
+        <LoadError
+          title={dashboardText.loadFailed}
+          onRetry={data.retry}
+          isRetrying={data.isRetrying}
+        />
+      ) : (
+        <div className="flex flex-col gap-6">
+          <DashboardTabs active={tab} onSelect={selectTab} idBase={idBase} />
+          {dashboardTabs.map(({ id }) => (
+            // Every panel stays in the page (hidden unless chosen) so each tab controls one.
+            <div
+              key={id}
+              role="tabpanel"
+              id={panelId(idBase, id)}
+              aria-labelledby={tabId(idBase, id)}
+              hidden={id !== tab}
+              tabIndex={0}
+              className="rounded-md"
+            >
+              {id === 'overview' ? (
+                <OverviewPanel stats={data.stats.data} videos={data.videos.data} />
+              ) : id === 'analytics' ? (
+                <AnalyticsPanel />
+              ) : (
+                <ContentPanel videos={data.videos.data} />
+              )}
+            </div>
+          ))}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,67 @@
+import type { Video } from '@kinora/contract';
+import { api, isApiError } from '../../../lib/api';
+
+/** Watch page constants (core §7 "Watch page", §9). */
+export const RELATED_FETCH_LIMIT = 10;
+export const RELATED_SHOWN = 8;
+export const COMMENTS_PAGE_SIZE = 20;
+/** How often a video that is still processing is checked again. */
+export const PROCESSING_POLL_MS = 4000;
+
+/** Cache keys of the watch page's data. */
+export const videoKeys = {
+  detail: (id: string) => ['videos', 'detail', id] as const,
+  related: () => ['videos', 'list', { page: 1, limit: RELATED_FETCH_LIMIT }] as const,
+  comments: (videoId: string) => ['comments', videoId] as const,
+  likeStatus: (videoId: string) => ['likes', 'video', videoId] as const,
+  subscription: (channelId: string) => ['subscriptions', 'status', channelId] as const,
+};
+
+export const watchErrors = {
+  notFound: 'Video not found',
+  invalid: 'Invalid video data received',
+  failed: 'Failed to fetch video',
+} as const;
+
+/** The server answered, but not with a video. */
+export class InvalidVideoDataError extends Error {
+  override readonly name = 'InvalidVideoDataError';
+  constructor() {
+    super(watchErrors.invalid);
+  }
+}
+
+export async function fetchVideo(id: string, signal?: AbortSignal): Promise<Video> {
+  const video = await api('getVideo', { params: { id }, signal });
+  if (!video || typeof video !== 'object' || typeof video._id !== 'string') {
+    throw new InvalidVideoDataError();
+  }
+  return video;
+}
+
+/** Which of the spec's three watch-page errors a failure is. */
+export function watchErrorOf(error: unknown): (typeof watchErrors)[keyof typeof watchErrors] {
+  if (error instanceof InvalidVideoDataError) return watchErrors.invalid;
+  if (isApiError(error)) {
+    // An id that cannot be a video's (400) finds nothing either.
+    if (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_FAILED')) {
+      return watchErrors.notFound;
+    }
+    if (error.code === 'BAD_RESPONSE') return watchErrors.invalid;
+  }
+  return watchErrors.failed;
+}
+
+export const isProcessing = (video: Pick<Video, 'status'>) =>
+  video.status === 'uploaded' || video.status === 'processing';
+
+/** The list related videos are taken from: page 1, limit 10 (core §7). */
+export async function fetchRelatedCandidates(signal?: AbortSignal): Promise<Video[]> {
+  const page = await api('listVideos', { query: { page: 1, limit: RELATED_FETCH_LIMIT }, signal });
+  return page?.videos ?? [];
+}
+
+/** Related videos: the candidates without the one being watched, at most eight. */
+export function pickRelated(candidates: readonly Video[], watchingId: string): Video[] {
+  return candidates.filter((v) => v._id !== watchingId).slice(0, RELATED_SHOWN);
+}

@@ -1,0 +1,60 @@
+import type { VideoOwner } from '@kinora/contract';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { MessageCreatorButton } from '../../../components/MessageCreatorButton';
+import { countLabel } from '../../../components/VideoCard';
+import { useSubscription } from '../hooks/use-watch-data';
+
+/**
+ * The channel under the video: avatar and name linking to the channel, subscriber count, and
+ * for a signed-in viewer who is not the owner, Subscribe/Subscribed and the message button.
+ */
+export function ChannelRow({
+  owner,
+  viewerId,
+}: {
+  owner: VideoOwner;
+  /** The signed-in user's id, null for visitors. */
+  viewerId: string | null;
+}) {
+  const subscription = useSubscription(owner._id, owner.subscribersCount);
+  const canSubscribe = viewerId !== null && viewerId !== owner._id;
+  const channelPath = `/channel/${encodeURIComponent(owner._id)}`;
+  const name = owner.fullname || owner.username;
+
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-3">
+      <div className="flex min-w-0 items-center gap-3">
+        <Link to={channelPath} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
+          <Avatar src={owner.avatar} name={owner.username} />
+        </Link>
+        <div className="min-w-0">
+          <Link
+            to={channelPath}
+            className="block max-w-64 truncate rounded-sm font-semibold text-fg hover:text-accent-text"
+          >
+            {name}
+          </Link>
+          <p className="truncate text-sm text-fg-muted">
+            {countLabel(subscription.subscriberCount, 'subscriber', 'subscribers')}
+          </p>
+        </div>
+      </div>
+      {canSubscribe ? (
+        <div className="flex items-center gap-2">
+          <Button
+            variant={subscription.isSubscribed ? 'secondary' : 'primary'}
+            aria-pressed={subscription.isSubscribed}
+            disabled={subscription.isToggling}
+            onClick={subscription.toggle}
+            className="rounded-full"
+          >
+            {subscription.isSubscribed ? 'Subscribed' : 'Subscribe'}
+          </Button>
+          <MessageCreatorButton isSignedIn className="rounded-full" />
+        </div>
+      ) : null}
+    </div>
+  );
+}

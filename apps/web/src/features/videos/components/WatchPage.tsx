@@ -1,0 +1,169 @@
+import type { Video } from '@kinora/contract';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/Button';
+import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
+import { useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
+import { useRecordView, useVideo } from '../hooks/use-watch-data';
+import { VideoPlayer } from '../player/VideoPlayer';
+import { ChannelRow } from './ChannelRow';
+import { CommentsSection } from './CommentsSection';
+import { RelatedVideos } from './RelatedVideos';
+import { VideoActions } from './VideoActions';
+import { VideoDescription } from './VideoDescription';
+
+/** /video/{id} (core §2.8): the player, the video's details, comments and related videos. */
+export function WatchPage() {
+  const { id = '' } = useParams();
+  const query = useVideo(id);
+  useDocumentTitle(query.data?.title ?? (query.isError ? watchErrorOf(query.error) : 'Video'));
+
+  if (query.isPending) return <WatchSkeleton />;
+  if (query.isError) {
+    return <WatchError message={watchErrorOf(query.error)} onRetry={() => void query.refetch()} />;
+  }
+  // A new video is a new visit: fresh player, fresh view count.
+  return <WatchView key={query.data._id} video={query.data} />;
+}
+
+function WatchView({ video }: { video: Video }) {
+  const session = useSession();
+  const viewer = session.status === 'signedIn' ? session.user : null;
+  const recordView = useRecordView(video._id);
+  const hasMedia = Boolean(video.videofile || video.hls);
+
+  return (
+    <div className="mx-auto flex w-full max-w-content flex-col gap-6 pb-10 sm:px-6 sm:pt-6 xl:flex-row">
+      <div className="min-w-0 flex-1">
+        {hasMedia ? (
+          <VideoPlayer
+            title={video.title}
+            fileUrl={video.videofile}
+            hlsUrl={video.hls}
+            poster={video.thumbnail}
+            storyboardUrl={video.storyboard}
+            durationHint={video.duration}
+            onPlaybackStart={recordView}
+          />
+        ) : (
+          <div className="dark flex aspect-video w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted sm:rounded-lg">
+            <FilmIcon size={36} />
+            <p className="font-medium text-fg">Video not available</p>
+          </div>
+        )}
+
+        <div className="flex flex-col gap-4 px-4 pt-3 sm:px-0">
+          <ProcessingNote video={video} />
+          <h1 className="text-xl leading-snug font-bold tracking-tight break-words text-fg sm:text-2xl">
+            {video.title.trim() || 'Untitled Video'}
+          </h1>
+          <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+            <ChannelRow owner={video.owner} viewerId={viewer?._id ?? null} />
+            <VideoActions videoId={video._id} likes={video.likes} isSignedIn={viewer !== null} />
+          </div>
+          <VideoDescription
+            description={video.description}
+            views={video.views}
+            createdAt={video.createdAt}
+          />
+          <CommentsSection
+            videoId={video._id}
+            videoOwnerId={video.owner._id}
+            fallbackCount={video.comments}
+            viewer={viewer}
+          />
+        </div>
+      </div>
+      <aside aria-label="Related videos" className="shrink-0 px-4 sm:px-0 xl:w-80 2xl:w-96">
+        <RelatedVideos watchingId={video._id} />
+      </aside>
+    </div>
+  );
+}
+
+/** Says how far processing has got while the original upload plays meanwhile. */
+function ProcessingNote({ video }: { video: Video }) {
+  if (isProcessing(video)) {
+    const percent = Math.round((video.processingProgress ?? 0) * 100);
+    return (
+      <p
+        role="status"
+        className="flex items-start gap-2 rounded-md bg-info-soft px-3 py-2 text-sm text-info"
+      >
+        <SpinnerIcon size={16} className="mt-0.5 shrink-0 animate-spin" />
+        <span>
+          <span className="font-semibold">Processing… {percent}%</span>{' '}
+          {video.videofile
+            ? 'You are watching the original upload; more qualities follow when it is done.'
+            : 'The video will play when it is done.'}
+        </span>
+      </p>
+    );
+  }
+  if (video.status === 'failed' && video.videofile) {
+    return (
+      <p className="flex items-start gap-2 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
+        <AlertTriangleIcon size={16} className="mt-0.5 shrink-0" />
+        Processing this video failed; the original upload is shown instead.
+      </p>
+    );
+  }
+  return null;
+}
+
+function WatchError({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const isNotFound = message === watchErrors.notFound;
+  return (
+    <section className="mx-auto flex w-full max-w-lg flex-col items-center gap-3 px-4 py-16 text-center">
+      <span className="flex size-14 items-center justify-center rounded-full bg-danger-soft text-danger">
+        {isNotFound ? <FilmIcon size={26} /> : <AlertTriangleIcon size={26} />}
+      </span>
+      <h1 className="text-2xl font-bold tracking-tight text-fg">{message}</h1>
+      <p className="text-fg-muted">
+        {isNotFound
+          ? 'It may have been removed, or the link may be wrong.'
+          : 'Check your connection and try again.'}
+      </p>
+      <div className="mt-2 flex gap-2">
+        {isNotFound ? null : <Button onClick={onRetry}>Try Again</Button>}
+        <Link to="/" className={buttonClass({ variant: isNotFound ? 'primary' : 'secondary' })}>
+          Go to Home
+        </Link>
+      </div>
+    </section>
+  );
+}
+
+function WatchSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading video"
+      className="mx-auto flex w-full max-w-content animate-pulse flex-col gap-6 sm:px-6 sm:pt-6 xl:flex-row"
+    >
+      <div className="min-w-0 flex-1">
+        <div className="aspect-video w-full bg-raised sm:rounded-lg" />
+        <div className="space-y-3 px-4 pt-4 sm:px-0">
+          <div className="h-6 w-3/4 rounded-sm bg-raised" />
+          <div className="flex items-center gap-3">
+            <div className="size-10 rounded-full bg-raised" />
+            <div className="h-4 w-40 rounded-sm bg-raised" />
+          </div>
+          <div className="h-20 rounded-lg bg-raised" />
+        </div>
+      </div>
+      <div className="hidden shrink-0 space-y-3 xl:block xl:w-80 2xl:w-96">
+        {[0, 1, 2, 3].map((i) => (
+          <div key={i} className="flex gap-2">
+            <div className="aspect-video w-40 rounded-lg bg-raised" />
+            <div className="flex-1 space-y-2">
+              <div className="h-3.5 rounded-sm bg-raised" />
+              <div className="h-3 w-1/2 rounded-sm bg-raised" />
+            </div>
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,126 @@
+import type { Video } from '@kinora/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { useToast } from '../../../components/toast';
+import { api } from '../../../lib/api';
+import {
+  fetchRelatedCandidates,
+  fetchVideo,
+  isProcessing,
+  pickRelated,
+  PROCESSING_POLL_MS,
+  videoKeys,
+} from '../api/videos-api';
+
+/** The video; checked again every few seconds while it is still processing. */
+export function useVideo(id: string) {
+  return useQuery({
+    queryKey: videoKeys.detail(id),
+    queryFn: ({ signal }) => fetchVideo(id, signal),
+    refetchInterval: (query) =>
+      query.state.data && isProcessing(query.state.data) ? PROCESSING_POLL_MS : false,
+  });
+}
+
+export function useRelatedVideos(watchingId: string) {
+  return useQuery({
+    queryKey: videoKeys.related(),
+    queryFn: ({ signal }) => fetchRelatedCandidates(signal),
+    select: (candidates) => pickRelated(candidates, watchingId),
+  });
+}
+
+/**
+ * Logs a failed load that the screen does not show (core §7: "only logged"). A load cancelled
+ * because the page went away is not a failure.
+ */
+export function logged<T>(what: string, load: () => Promise<T>): Promise<T> {
+  return load().catch((error: unknown) => {
+    if ((error as { name?: unknown } | null)?.name !== 'AbortError') {
+      console.error(`Failed to load ${what}`, error);
+    }
+    throw error;
+  });
+}
+
+export const engagementText = {
+  likeFailed: 'Could not update your like. Please try again.',
+  subscribeFailed: 'Failed to subscribe/unsubscribe',
+} as const;
+
+/** Like state and count of a video; toggling needs a signed-in user. */
+export function useVideoLike(videoId: string, fallbackCount: number) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const status = useQuery({
+    queryKey: videoKeys.likeStatus(videoId),
+    queryFn: ({ signal }) =>
+      logged('like status', () => api('videoLikeStatus', { params: { id: videoId }, signal })),
+  });
+  const toggle = useMutation({
+    mutationFn: () => api('toggleVideoLike', { params: { id: videoId } }),
+    onSuccess: (answer) => queryClient.setQueryData(videoKeys.likeStatus(videoId), answer),
+    onError: () => toast.error(engagementText.likeFailed),
+  });
+  return {
+    isLiked: status.data?.isLiked ?? false,
+    likeCount: status.data?.likeCount ?? fallbackCount,
+    toggle: () => toggle.mutate(),
+    isToggling: toggle.isPending,
+  };
+}
+
+/**
+ * Whether the viewer subscribes to a channel, and its subscriber count. A failed status
+ * counts as not subscribed (core §7).
+ */
+export function useSubscription(channelId: string, fallbackCount: number) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const status = useQuery({
+    queryKey: videoKeys.subscription(channelId),
+    queryFn: ({ signal }) =>
+      logged('subscription status', () =>
+        api('subscriptionStatus', { params: { channelId }, signal }),
+      ),
+  });
+  const toggle = useMutation({
+    mutationFn: () => api('toggleSubscription', { params: { channelId } }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(videoKeys.subscription(channelId), answer);
+      // Channel statistics elsewhere (channel page, cards) are out of date now.
+      void queryClient.invalidateQueries({ queryKey: ['channels'] });
+    },
+    onError: () => toast.error(engagementText.subscribeFailed),
+  });
+  return {
+    isSubscribed: status.data?.isSubscribed ?? false,
+    subscriberCount: status.data?.subscriberCount ?? fallbackCount,
+    toggle: () => toggle.mutate(),
+    isToggling: toggle.isPending,
+  };
+}
+
+/**
+ * Counts the view once per visit of a video, when playback first starts (core §4); the shown
+ * count goes up by one when the server counted it.
+ */
+export function useRecordView(videoId: string): () => void {
+  const queryClient = useQueryClient();
+  const countedFor = useRef<string | null>(null);
+  const record = useMutation({
+    mutationFn: (id: string) => api('recordView', { params: { id } }),
+    onSuccess: (answer, id) => {
+      if (!answer.counted) return;
+      queryClient.setQueryData<Video>(videoKeys.detail(id), (video) =>
+        video ? { ...video, views: video.views + 1 } : video,
+      );
+    },
+    onError: (error) => console.error('Failed to record the view', error),
+  });
+  return () => {
+    if (countedFor.current === videoId) return;
+    countedFor.current = videoId;
+    record.mutate(videoId);
+  };
+}

@@ -1,0 +1,166 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../../app/testing';
+import { stubMediaPlayback } from '../../../testing/media-element';
+import { VideoPlayer } from './VideoPlayer';
+
+/*
+ * jsdom has no MediaSource, so the real hls.js cannot run here; this stand-in has its API
+ * shape (events, levels, currentLevel) and records what the player asks of it.
+ */
+const fake = vi.hoisted(() => {
+  type Handler = (event: string, data: unknown) => void;
+  const Events = {
+    MANIFEST_PARSED: 'hlsManifestParsed',
+    LEVEL_SWITCHED: 'hlsLevelSwitched',
+    ERROR: 'hlsError',
+  } as const;
+  class FakeHls {
+    static isSupported = () => fake.supported;
+    static Events = Events;
+    handlers = new Map<string, Handler[]>();
+    currentLevel = -1;
+    source: string | null = null;
+    media: HTMLMediaElement | null = null;
+    isDestroyed = false;
+    constructor(readonly config: unknown) {
+      fake.instances.push(this);
+    }
+    on(event: string, handler: Handler) {
+      this.handlers.set(event, [...(this.handlers.get(event) ?? []), handler]);
+    }
+    emit(event: string, data: unknown) {
+      for (const handler of this.handlers.get(event) ?? []) handler(event, data);
+    }
+    loadSource(url: string) {
+      this.source = url;
+    }
+    attachMedia(media: HTMLMediaElement) {
+      this.media = media;
+      queueMicrotask(() =>
+        this.emit(Events.MANIFEST_PARSED, {
+          levels: [
+            { height: 360, bitrate: 800_000 },
+            { height: 720, bitrate: 2_800_000 },
+          ],
+        }),
+      );
+    }
+    destroy() {
+      this.isDestroyed = true;
+    }
+  }
+  return { FakeHls, Events, instances: [] as FakeHls[], supported: true };
+});
+
+vi.mock('hls.js', () => ({ default: fake.FakeHls }));
+
+const hlsUrl = '/media/videos/v1/hls/master.m3u8';
+const fileUrl = '/media/videos/v1/original.mp4';
+
+function renderPlayer() {
+  stubMediaPlayback();
+  const view = renderWithProviders(
+    <VideoPlayer
+      title="Compilers, explained"
+      fileUrl={fileUrl}
+      hlsUrl={hlsUrl}
+      poster={null}
+      storyboardUrl={null}
+      durationHint={120}
+    />,
+  );
+  return { ...view, video: view.container.querySelector('video') as HTMLVideoElement };
+}
+
+const player = () => screen.getByRole('region', { name: 'Video player' });
+
+describe('video player with an HLS ladder', () => {
+  beforeEach(() => {
+    fake.instances.length = 0;
+    fake.supported = true;
+  });
+
+  it('plays the ladder through hls.js and lists its qualities plus Auto', async () => {
+    const { user, video } = renderPlayer();
+    const quality = await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    const hls = fake.instances[0];
+    expect(hls?.source).toBe(hlsUrl);
+    expect(hls?.media).toBe(video);
+    expect(video).not.toHaveAttribute('src');
+
+    await user.click(quality);
+    const menu = within(player()).getByRole('menu', { name: 'Quality' });
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((i) => i.textContent),
+    ).toEqual(['Auto', '720p', '360p']);
+
+    await user.click(within(menu).getByRole('menuitemradio', { name: '360p' }));
+    expect(hls?.currentLevel).toBe(0);
+    expect(within(player()).getByRole('button', { name: 'Quality: 360p' })).toBeInTheDocument();
+
+    await user.click(within(player()).getByRole('button', { name: 'Quality: 360p' }));
+    await user.click(within(player()).getByRole('menuitemradio', { name: 'Auto' }));
+    expect(hls?.currentLevel).toBe(-1);
+  });
+
+  it('says which level Auto is playing', async () => {
+    const { user } = renderPlayer();
+    const quality = await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    act(() => fake.instances[0]?.emit(fake.Events.LEVEL_SWITCHED, { level: 1 }));
+    await user.click(quality);
+    expect(within(player()).getByRole('menuitemradio', { name: 'Auto (720p)' })).toHaveAttribute(
+      'aria-checked',
+      'true',
+    );
+  });
+
+  it('falls back to the original file when HLS fails for good', async () => {
+    const { video } = renderPlayer();
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    act(() => fake.instances[0]?.emit(fake.Events.ERROR, { fatal: true, type: 'networkError' }));
+    expect(fake.instances[0]?.isDestroyed).toBe(true);
+    expect(video).toHaveAttribute('src', fileUrl);
+    expect(within(player()).queryByRole('button', { name: /Quality/ })).toBeNull();
+  });
+
+  it('ignores errors hls.js recovers from', async () => {
+    const { video } = renderPlayer();
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    act(() => fake.instances[0]?.emit(fake.Events.ERROR, { fatal: false }));
+    expect(fake.instances[0]?.isDestroyed).toBe(false);
+    expect(video).not.toHaveAttribute('src');
+  });
+
+  it('plays the original file where the browser cannot play HLS', async () => {
+    fake.supported = false;
+    const { video } = renderPlayer();
+    await waitFor(() => expect(video).toHaveAttribute('src', fileUrl));
+    expect(fake.instances).toHaveLength(0);
+  });
+
+  it('prefers hls.js even where the browser plays HLS itself (for the quality choice)', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    const { video } = renderPlayer();
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    expect(fake.instances).toHaveLength(1);
+    expect(video).not.toHaveAttribute('src');
+  });
+
+  it('lets the browser play HLS itself where hls.js cannot run (iPhone Safari)', async () => {
+    fake.supported = false;
+    vi.spyOn(HTMLMediaElement.prototype, 'canPlayType').mockReturnValue('maybe');
+    const { video } = renderPlayer();
+    await waitFor(() => expect(video).toHaveAttribute('src', hlsUrl));
+    expect(fake.instances).toHaveLength(0);
+  });
+
+  it('stops hls.js when the player goes away', async () => {
+    const { unmount } = renderPlayer();
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    unmount();
+    expect(fake.instances[0]?.isDestroyed).toBe(true);
+  });
+});
