@@ -8,7 +8,8 @@ import { useSubscription } from '../hooks/use-watch-data';
 
 /**
  * The channel under the video: avatar and name linking to the channel, subscriber count, and
- * for a signed-in viewer who is not the owner, Subscribe/Subscribed and the message button.
+ * for a signed-in viewer who is not the owner, Subscribe/Subscribed and the message button;
+ * a visitor gets the message button's signed-out form, which leads to sign-in.
  */
 export function ChannelRow({
   owner,
@@ -54,6 +55,9 @@ export function ChannelRow({
           </Button>
           <MessageCreatorButton isSignedIn className="rounded-full" />
         </div>
+      ) : viewerId === null ? (
+        // Visitors see the way in (core §4): 'Login to message the creator'.
+        <MessageCreatorButton isSignedIn={false} className="rounded-full" />
       ) : null}
     </div>
   );

@@ -223,14 +223,17 @@ describe('watch page', { timeout: 15_000 }, () => {
   });
 
   describe('who sees which controls', () => {
-    it('visitors: no subscribe, message or comment box; likes ignored; Save alerts', async () => {
+    it('visitors: no subscribe or comment box, a sign-in message link; likes ignored; Save alerts', async () => {
       const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);
       const { user } = await openWatchPage();
       await screen.findByText('No comments yet');
 
       expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
-      expect(screen.queryByRole('link', { name: 'Login to message the creator' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Login to message the creator' })).toHaveAttribute(
+        'href',
+        '/login',
+      );
       expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: /^Like 42/ }));
