@@ -8,10 +8,10 @@ const server = withContractServer();
 
 /** Every route of core-viewing-and-creator §2.1 and the heading it shows today. */
 const specRoutes: Array<[path: string, heading: string]> = [
-  ['/', 'Home'],
-  ['/category/music', 'Home'],
+  ['/', 'Watch, share and discover videos'],
+  ['/category/music', 'Watch, share and discover videos'],
   ['/trending', 'Trending Right Now'],
-  ['/channel/c1', 'Channel'],
+  ['/channel/c1', 'Channel not found'],
   ['/channel/c1/about', 'Sign in to view stats'],
   ['/about', 'Sign in to view stats'],
   ['/search?q=cats', 'Search Results'],
@@ -35,6 +35,10 @@ const specRoutes: Array<[path: string, heading: string]> = [
 
 describe('route table', () => {
   it.each(specRoutes)('%s renders "%s"', async (path, heading) => {
+    server().on('getChannel', () => ({
+      status: 404,
+      error: { code: 'NOT_FOUND', message: 'Channel not found' },
+    }));
     renderRoute(path);
     // Lazy routes load their code on first use; allow for a busy machine.
     expect(
@@ -44,7 +48,8 @@ describe('route table', () => {
 
   it('shows the query on the search route', async () => {
     renderRoute('/search?q=cats');
-    expect(await screen.findByText('Results for cats')).toBeInTheDocument();
+    expect(await screen.findByText('cats')).toBeInTheDocument();
+    expect(screen.getByText(/Results for/)).toBeInTheDocument();
   });
 
   it("shows 'Page not found (404)' for unknown paths, inside the main layout", async () => {
@@ -77,9 +82,13 @@ describe('route table', () => {
 
   it.each([
     ['/#/video/abc', '/video/abc', 'Video not found'],
-    ['/#/channel/c9', '/channel/c9', 'Channel'],
+    ['/#/channel/c9', '/channel/c9', 'Channel not found'],
     ['/#/playlist/p7', '/playlist/p7', 'Playlist'],
   ])('redirects the share link %s to %s', async (link, path, heading) => {
+    server().on('getChannel', () => ({
+      status: 404,
+      error: { code: 'NOT_FOUND', message: 'Channel not found' },
+    }));
     server().on('getVideo', () => ({
       status: 404,
       error: { code: 'NOT_FOUND', message: 'Video not found' },

@@ -4,7 +4,7 @@ import { RouteErrorScreen } from './ErrorBoundary';
 import { AuthLayout } from './layouts/AuthLayout';
 import { MainLayout } from './layouts/MainLayout';
 import { NotFoundPage } from './NotFoundPage';
-import { HomePage, placeholder, SearchPage, tabPlaceholder } from './placeholder-pages';
+import { placeholder, tabPlaceholder } from './placeholder-pages';
 import { RootLayout } from './RootLayout';
 
 /**
@@ -20,16 +20,37 @@ export const routes: RouteObject[] = [
       {
         element: <MainLayout />,
         children: [
-          { index: true, element: <HomePage /> },
-          { path: 'category/:category', element: <HomePage /> },
-          { path: 'trending', element: placeholder('Trending Right Now') },
+          {
+            index: true,
+            lazy: async () => ({
+              Component: (await import('../features/discovery/components/HomePage')).HomePage,
+            }),
+          },
+          {
+            path: 'category/:category',
+            lazy: async () => ({
+              Component: (await import('../features/discovery/components/HomePage')).HomePage,
+            }),
+          },
+          {
+            path: 'trending',
+            lazy: async () => ({
+              Component: (await import('../features/discovery/components/TrendingPage'))
+                .TrendingPage,
+            }),
+          },
           {
             path: 'video/:id',
             lazy: async () => ({
               Component: (await import('../features/videos/components/WatchPage')).WatchPage,
             }),
           },
-          { path: 'channel/:id', element: placeholder('Channel') },
+          {
+            path: 'channel/:id',
+            lazy: async () => ({
+              Component: (await import('../features/channel/components/ChannelPage')).ChannelPage,
+            }),
+          },
           {
             path: 'channel/:id/about',
             lazy: async () => ({
@@ -44,7 +65,12 @@ export const routes: RouteObject[] = [
                 .ChannelAnalyticsPage,
             }),
           },
-          { path: 'search', element: <SearchPage /> },
+          {
+            path: 'search',
+            lazy: async () => ({
+              Component: (await import('../features/discovery/components/SearchPage')).SearchPage,
+            }),
+          },
           {
             path: 'dashboard',
             lazy: async () => ({

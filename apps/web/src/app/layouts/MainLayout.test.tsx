@@ -5,6 +5,7 @@ import { withContractServer } from '../../testing/contract-server';
 import { makeUser } from '../../testing/fixtures';
 import { renderRoute } from '../testing';
 
+// The layout is tested on a screen that loads at once (/library); lazy screens come later.
 const server = withContractServer();
 
 const signIn = (overrides = {}) =>
@@ -14,7 +15,7 @@ const topBar = () => screen.getByRole('banner');
 
 describe('top bar', () => {
   it('offers visitors Sign In and Sign Up, and no signed-in shortcuts', async () => {
-    renderRoute('/');
+    renderRoute('/library');
     const bar = topBar();
     expect(await within(bar).findByRole('link', { name: 'Sign In' })).toHaveAttribute(
       'href',
@@ -27,7 +28,7 @@ describe('top bar', () => {
 
   it('gives a signed-in user the shortcuts, an avatar link and Logout', async () => {
     signIn();
-    renderRoute('/');
+    renderRoute('/library');
     const bar = topBar();
     const profile = await within(bar).findByRole('link', { name: 'Your profile (ada)' });
     expect(profile).toHaveAttribute('href', '/profile/videos');
@@ -51,7 +52,7 @@ describe('top bar', () => {
 
   it('falls back to the initial when the avatar image fails to load', async () => {
     signIn({ avatar: '/media/avatars/missing.webp' });
-    renderRoute('/');
+    renderRoute('/library');
     const profile = await within(topBar()).findByRole('link', { name: 'Your profile (ada)' });
     const image = profile.querySelector('img');
     expect(image).toHaveAttribute('src', '/media/avatars/missing.webp');
@@ -63,7 +64,7 @@ describe('top bar', () => {
   it('logs out: the token goes, the visitor items come back', async () => {
     signIn();
     setAccessToken('tok');
-    const { user, router } = renderRoute('/trending');
+    const { user, router } = renderRoute('/history');
     await user.click(await within(topBar()).findByRole('button', { name: 'Logout' }));
 
     expect(await within(topBar()).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
@@ -79,7 +80,7 @@ describe('top bar', () => {
       status: 500,
       error: { code: 'INTERNAL', message: 'Internal error' },
     }));
-    const { user } = renderRoute('/');
+    const { user } = renderRoute('/library');
     await user.click(await within(topBar()).findByRole('button', { name: 'Logout' }));
     expect(await within(topBar()).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(getAccessToken()).toBeNull();
@@ -87,13 +88,13 @@ describe('top bar', () => {
   });
 
   it('searches with the typed text and ignores a blank search', async () => {
-    const { user, router } = renderRoute('/');
+    const { user, router } = renderRoute('/library');
     const [box] = screen.getAllByRole('searchbox', { name: 'Search videos and channels' });
     const form = box?.closest('form') as HTMLFormElement;
 
     await user.type(box as HTMLElement, '   ');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
-    expect(router.state.location.pathname).toBe('/');
+    expect(router.state.location.pathname).toBe('/library');
 
     await user.clear(box as HTMLElement);
     await user.type(box as HTMLElement, 'cat videos{Enter}');
@@ -102,7 +103,7 @@ describe('top bar', () => {
   });
 
   it('opens the small-screen search overlay and closes it with Escape', async () => {
-    const { user } = renderRoute('/');
+    const { user } = renderRoute('/library');
     await user.click(screen.getByRole('button', { name: 'Open search' }));
     expect(screen.getAllByRole('searchbox')).toHaveLength(2);
     expect(screen.getAllByRole('searchbox')[1]).toHaveFocus();
@@ -112,7 +113,7 @@ describe('top bar', () => {
   });
 
   it('toggles the dark theme (off at first) and remembers it', async () => {
-    const { user } = renderRoute('/');
+    const { user } = renderRoute('/library');
     const container = screen.getByTestId('theme-root');
     expect(container).not.toHaveClass('dark');
 
@@ -127,7 +128,7 @@ describe('top bar', () => {
 
   it('starts dark when dark was chosen before', () => {
     localStorage.setItem('theme', 'dark');
-    renderRoute('/');
+    renderRoute('/library');
     expect(screen.getByTestId('theme-root')).toHaveClass('dark');
   });
 });
@@ -158,7 +159,7 @@ describe('sidebar', () => {
   };
 
   it("lists everyone's items for visitors", async () => {
-    const { user } = renderRoute('/');
+    const { user } = renderRoute('/library');
     await within(topBar()).findByRole('link', { name: 'Sign In' });
     const drawer = await openDrawer(user);
     const names = within(drawer)
@@ -170,7 +171,7 @@ describe('sidebar', () => {
 
   it('adds the signed-in items and Logout', async () => {
     signIn();
-    const { user } = renderRoute('/');
+    const { user } = renderRoute('/library');
     await within(topBar()).findByRole('button', { name: 'Logout' });
     const drawer = await openDrawer(user);
     const links = within(drawer).getAllByRole('link');
@@ -195,7 +196,7 @@ describe('sidebar', () => {
   });
 
   it('is a drawer on small screens: Escape, the backdrop and navigating close it', async () => {
-    const { user, router } = renderRoute('/');
+    const { user, router } = renderRoute('/library');
     const menu = screen.getByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
 

@@ -1,4 +1,4 @@
-import { accessSync, constants, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, statSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
@@ -52,6 +52,9 @@ function fromNpmPackage(tool: Tool): string | null {
   try {
     const require = createRequire(import.meta.url);
     const { path: binary } = require(npmPackage[tool]) as { path: string };
+    // npm 11 skips install scripts it was not told to trust, among them the package's own
+    // `chmod u+x`: make the shipped binary executable ourselves when we may.
+    if (statSync(binary).isFile() && !isExecutableFile(binary)) chmodSync(binary, 0o755);
     return isExecutableFile(binary) ? binary : null;
   } catch {
     return null;

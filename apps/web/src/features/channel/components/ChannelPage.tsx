@@ -1,0 +1,119 @@
+import type { ChannelWithStats } from '@kinora/contract';
+import { Link, useParams } from 'react-router';
+import { Button, buttonClass } from '../../../components/Button';
+import { AlertTriangleIcon, UserIcon } from '../../../components/icons';
+import { StatusPanel } from '../../../components/StatusPanel';
+import { useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { channelErrorOf, isChannelNotFound } from '../api/channel-api';
+import { useChannel, useChannelRefresh } from '../hooks/use-channel';
+import { ChannelHeader } from './ChannelHeader';
+import { ChannelTabs } from './ChannelTabs';
+
+/**
+ * /channel/{id} (core §2.10): cover, avatar, names and figures, actions, and the Videos,
+ * Tweets and About tabs.
+ */
+export function ChannelPage() {
+  const { id = '' } = useParams();
+  const channel = useChannel(id);
+  const refresh = useChannelRefresh(id);
+  useDocumentTitle(
+    channel.data?.channel.username ?? (channel.isError ? channelErrorOf(channel.error) : 'Channel'),
+  );
+
+  if (channel.isPending) return <ChannelSkeleton />;
+  if (channel.isError) {
+    return (
+      <ChannelError
+        error={channel.error}
+        isRetrying={channel.isFetching}
+        onRetry={() => void refresh()}
+      />
+    );
+  }
+  // Another channel is another page: fresh tabs, fresh state.
+  return <ChannelView key={id} data={channel.data} onRefresh={refresh} />;
+}
+
+function ChannelView({
+  data,
+  onRefresh,
+}: {
+  data: ChannelWithStats;
+  onRefresh: () => Promise<void>;
+}) {
+  const session = useSession();
+  const viewer = session.status === 'signedIn' ? session.user : null;
+  const isOwner = viewer !== null && viewer._id === data.channel._id;
+
+  return (
+    <div className="mx-auto w-full max-w-content pb-12 sm:px-6 sm:pt-6">
+      <ChannelHeader
+        data={data}
+        sessionStatus={session.status}
+        isOwner={isOwner}
+        onRefresh={onRefresh}
+      />
+      <ChannelTabs data={data} isOwner={isOwner} isSignedIn={viewer !== null} />
+    </div>
+  );
+}
+
+function ChannelError({
+  error,
+  isRetrying,
+  onRetry,
+}: {
+  error: unknown;
+  isRetrying: boolean;
+  onRetry: () => void;
+}) {
+  const isNotFound = isChannelNotFound(error);
+  return (
+    <div className="mx-auto w-full max-w-lg px-4 py-16">
+      <StatusPanel
+        headingLevel={1}
+        tone={isNotFound ? 'neutral' : 'error'}
+        icon={isNotFound ? <UserIcon size={26} /> : <AlertTriangleIcon size={26} />}
+        title={channelErrorOf(error)}
+        description={
+          isNotFound
+            ? 'It may have been removed, or the link may be wrong.'
+            : 'Check your connection and try again.'
+        }
+      >
+        {isNotFound ? null : (
+          <Button onClick={onRetry} disabled={isRetrying}>
+            Try Again
+          </Button>
+        )}
+        <Link to="/" className={buttonClass({ variant: isNotFound ? 'primary' : 'secondary' })}>
+          Go to Home
+        </Link>
+      </StatusPanel>
+    </div>
+  );
+}
+
+function ChannelSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading channel"
+      className="mx-auto w-full max-w-content animate-pulse sm:px-6 sm:pt-6"
+    >
+      <div className="aspect-[3/1] max-h-60 w-full bg-raised sm:rounded-xl" />
+      <div className="px-4 sm:px-6">
+        <div className="-mt-12 size-24 rounded-full border-4 border-canvas bg-raised" />
+        <div className="mt-3 h-7 w-48 rounded-sm bg-raised" />
+        <div className="mt-2 h-4 w-32 rounded-sm bg-raised" />
+        <div className="mt-4 flex gap-2">
+          <div className="h-7 w-28 rounded-full bg-raised" />
+          <div className="h-7 w-20 rounded-full bg-raised" />
+        </div>
+        <div className="mt-8 h-10 w-full rounded-sm bg-raised" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import type { ChannelWithStats } from '@kinora/contract';
+import { useId, useRef, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import { cn } from '../../../lib/cn';
+import { formatCount } from '../../../lib/format';
+import { useChannelTweets, useChannelVideos } from '../hooks/use-channel';
+import { AboutTab } from './AboutTab';
+import { TweetsTab } from './TweetsTab';
+import { VideosTab } from './VideosTab';
+
+export const channelTabs = ['videos', 'tweets', 'about'] as const;
+export type ChannelTab = (typeof channelTabs)[number];
+
+const labels: Record<ChannelTab, string> = { videos: 'Videos', tweets: 'Tweets', about: 'About' };
+
+const isChannelTab = (value: string | null): value is ChannelTab =>
+  channelTabs.includes(value as ChannelTab);
+
+/**
+ * Videos, Tweets and About (core §2.10, §4). The open tab lives in the address (?tab=tweets)
+ * so it survives a reload and can be linked to; Videos is the default.
+ */
+export function ChannelTabs({
+  data,
+  isOwner,
+  isSignedIn,
+}: {
+  data: ChannelWithStats;
+  isOwner: boolean;
+  isSignedIn: boolean;
+}) {
+  const baseId = useId();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const active: ChannelTab = isChannelTab(requested) ? requested : 'videos';
+  const tabRefs = useRef<Partial<Record<ChannelTab, HTMLButtonElement | null>>>({});
+  const channelId = data.channel._id;
+
+  // Both lists load with the page (core §7), so their counts show on the tabs at once.
+  const videos = useChannelVideos(channelId);
+  const tweets = useChannelTweets(channelId);
+  const counts: Partial<Record<ChannelTab, number>> = {
+    videos: videos.data?.pages[0]?.totalVideos ?? data.stats.totalVideos,
+    tweets: tweets.data ? (tweets.data.pages[0]?.totalTweets ?? 0) : data.stats.totalTweets,
+  };
+
+  const select = (tab: ChannelTab, focus = false) => {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (tab === 'videos') next.delete('tab');
+        else next.set('tab', tab);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+    if (focus) tabRefs.current[tab]?.focus();
+  };
+
+  // Arrow keys move between tabs, Home and End jump to the ends (WAI-ARIA tabs pattern).
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = channelTabs.indexOf(active);
+    const last = channelTabs.length - 1;
+    const next = {
+      ArrowRight: index === last ? 0 : index + 1,
+      ArrowLeft: index === 0 ? last : index - 1,
+      Home: 0,
+      End: last,
+    }[event.key];
+    if (next === undefined) return;
+    event.preventDefault();
+    select(channelTabs[next] as ChannelTab, true);
+  };
+
+  return (
+    <div className="mt-6">
+      <div
+        role="tablist"
+        aria-label="Channel sections"
+        onKeyDown={onKeyDown}
+        className="flex gap-1 overflow-x-auto border-b border-border px-4 sm:px-6"
+      >
+        {channelTabs.map((tab) => {
+          const isActive = tab === active;
+          const count = counts[tab];
+          return (
+            <button
+              key={tab}
+              ref={(element) => {
+                tabRefs.current[tab] = element;
+              }}
+              type="button"
+              role="tab"
+              id={`${baseId}-tab-${tab}`}
+              aria-selected={isActive}
+              aria-controls={`${baseId}-panel-${tab}`}
+              tabIndex={isActive ? 0 : -1}
+              onClick={() => select(tab)}
+              className={cn(
+                // The ring sits inside: the scrolling tab strip would clip one drawn outside.
+                '-mb-px inline-flex h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:-outline-offset-2',
+                isActive
+                  ? 'border-accent text-fg'
+                  : 'border-transparent text-fg-muted hover:border-border-strong hover:text-fg',
+              )}
+            >
+              {labels[tab]}
+              {count !== undefined ? ' ' : null}
+              {count !== undefined ? (
+                <span
+                  className={cn(
+                    'rounded-full px-2 py-0.5 text-xs tabular-nums',
+                    isActive ? 'bg-accent-soft text-accent-text' : 'bg-raised text-fg-muted',
+                  )}
+                >
+                  {formatCount(count)}
+                </span>
+              ) : null}
+            </button>
+          );
+        })}
+      </div>
+      <div
+        role="tabpanel"
+        id={`${baseId}-panel-${active}`}
+        aria-labelledby={`${baseId}-tab-${active}`}
+        tabIndex={0}
+        className="px-4 pt-6 outline-offset-4 sm:px-6"
+      >
+        {active === 'videos' ? (
+          <VideosTab query={videos} isOwner={isOwner} />
+        ) : active === 'tweets' ? (
+          <TweetsTab query={tweets} channelId={channelId} isSignedIn={isSignedIn} />
+        ) : (
+          <AboutTab data={data} isOwner={isOwner} />
+        )}
+      </div>
+    </div>
+  );
+}

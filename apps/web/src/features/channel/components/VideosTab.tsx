@@ -1,0 +1,87 @@
+import { Link } from 'react-router';
+import { Button, buttonClass } from '../../../components/Button';
+import { AlertTriangleIcon, UploadIcon, VideoIcon } from '../../../components/icons';
+import { StatusPanel } from '../../../components/StatusPanel';
+import { VideoCard } from '../../../components/VideoCard';
+import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
+import { useFocusNewItem } from '../../../lib/use-focus-new-item';
+import { channelText } from '../api/channel-api';
+import type { useChannelVideos } from '../hooks/use-channel';
+
+/** The channel's videos in the common grid, a page at a time. */
+export function VideosTab({
+  query,
+  isOwner,
+}: {
+  query: ReturnType<typeof useChannelVideos>;
+  isOwner: boolean;
+}) {
+  const { listRef, focusItemWhenShown } = useFocusNewItem<HTMLUListElement>();
+
+  if (query.isPending) return <VideoGridSkeleton count={6} label="Loading videos" />;
+  if (query.isError) {
+    return (
+      <StatusPanel
+        tone="error"
+        icon={<AlertTriangleIcon size={26} />}
+        title="Failed to fetch channel videos"
+        description="Check your connection and try again."
+      >
+        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+          Try Again
+        </Button>
+      </StatusPanel>
+    );
+  }
+
+  const videos = query.data.pages.flatMap((page) => page.videos);
+  if (videos.length === 0) {
+    return (
+      <StatusPanel
+        icon={<VideoIcon size={26} />}
+        title={channelText.noVideosTitle}
+        description={channelText.noVideosText}
+      >
+        {isOwner ? (
+          <Link to="/upload" className={buttonClass()}>
+            <UploadIcon size={18} />
+            Upload Video
+          </Link>
+        ) : null}
+      </StatusPanel>
+    );
+  }
+
+  return (
+    <>
+      <VideoGrid listRef={listRef} label="Channel videos">
+        {videos.map((video) => (
+          <li key={video._id}>
+            <VideoCard video={video} />
+          </li>
+        ))}
+      </VideoGrid>
+      {query.isFetchNextPageError ? (
+        <p role="alert" className="mt-6 text-center text-sm text-danger">
+          More videos could not be loaded. Please try again.
+        </p>
+      ) : null}
+      {query.hasNextPage ? (
+        <div className="mt-10 flex justify-center">
+          <Button
+            variant="secondary"
+            size="lg"
+            className="rounded-full"
+            disabled={query.isFetchingNextPage}
+            onClick={() => {
+              focusItemWhenShown(videos.length);
+              void query.fetchNextPage();
+            }}
+          >
+            {query.isFetchingNextPage ? 'Loading…' : 'Load More Videos'}
+          </Button>
+        </div>
+      ) : null}
+    </>
+  );
+}
