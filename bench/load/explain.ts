@@ -1,0 +1,133 @@
+// EXPLAIN (ANALYZE, BUFFERS) of the SQL that the four benchmarked calls run, taken from the
+// server's own services and repositories (not copied by hand), so the plans stay true as the
+// code changes. Prints Markdown for bench/README.md. Not a test. Run on a seeded database:
+//
+//   npx tsx bench/load/explain.ts --database-url postgres://postgres@127.0.0.1:5432/kinora_bench \
+//     [--query guitar] [--video-id <uuid>] [--channel-id <uuid>] [--costs]
+//
+// Each query is run once to warm the cache, then explained; the count of queries per call shows
+// that no call issues one query per row (no N+1).
+import { parseArgs } from 'node:util';
+import { drizzle } from 'drizzle-orm/node-postgres';
+import pg from 'pg';
+import type { Database } from '../../apps/server/src/platform/db/client';
+import * as schema from '../../apps/server/src/platform/db/schema';
+import { ChannelsRepository } from '../../apps/server/src/modules/channels/channels.repository';
+import { ChannelsService } from '../../apps/server/src/modules/channels/channels.service';
+import { SearchRepository } from '../../apps/server/src/modules/search/search.repository';
+import { SearchService } from '../../apps/server/src/modules/search/search.service';
+import type { UploadsService } from '../../apps/server/src/modules/uploads';
+import { VideosRepository } from '../../apps/server/src/modules/videos/videos.repository';
+import { VideosService } from '../../apps/server/src/modules/videos/videos.service';
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': {
+      type: 'string',
+      default: 'postgres://postgres@127.0.0.1:5432/kinora_bench',
+    },
+    query: { type: 'string', default: 'guitar' },
+    'video-id': { type: 'string' },
+    'channel-id': { type: 'string' },
+    costs: { type: 'boolean', default: false },
+  },
+  strict: true,
+});
+
+const pool = new pg.Pool({ connectionString: args['database-url'], max: 2 });
+const captured: { sql: string; params: unknown[] }[] = [];
+const db = drizzle({
+  client: pool,
+  schema,
+  logger: { logQuery: (sql, params) => captured.push({ sql, params }) },
+}) as unknown as Database;
+
+// The read paths measured never touch uploads or jobs.
+const unused = new Proxy({} as UploadsService, {
+  get: () => {
+    throw new Error('not used by the read paths');
+  },
+});
+const videos = new VideosService(new VideosRepository(db), unused, {
+  processVideo: async () => undefined,
+  deleteFiles: async () => undefined,
+});
+const search = new SearchService(new SearchRepository(db), videos);
+const channels = new ChannelsService(new ChannelsRepository(db));
+
+async function pickIds(): Promise<{ videoId: string; channelId: string }> {
+  const { rows } = await pool.query<{ video_id: string; channel_id: string }>(
+    `select v.id as video_id, v.owner_id as channel_id from videos v
+     where v.is_published order by v.views desc, v.id limit 1`,
+  );
+  const top = rows[0];
+  if (!top) throw new Error('The database has no published video: seed it first');
+  return {
+    videoId: args['video-id'] ?? top.video_id,
+    channelId: args['channel-id'] ?? top.channel_id,
+  };
+}
+
+/** Route inputs exactly as the contract's defaults make them. */
+function calls(ids: { videoId: string; channelId: string }) {
+  return [
+    {
+      title: 'Home: GET /api/v1/videos?page=1&limit=100&sortBy=views&sortType=desc',
+      run: () =>
+        videos.listVideos({
+          query: { page: 1, limit: 100, sortBy: 'views', sortType: 'desc' },
+          viewerId: null,
+        }),
+    },
+    {
+      title: `GET /api/v1/videos/{id} (the most viewed video)`,
+      run: () => videos.getVideo({ videoId: ids.videoId, viewerId: null }),
+    },
+    {
+      title: `GET /api/v1/search?query=${args.query}`,
+      run: () =>
+        search.search({ query: args.query!, type: 'all', page: 1, limit: 10, viewerId: null }),
+    },
+    {
+      title: `GET /api/v1/channels/{id} (the owner of the most viewed video)`,
+      run: () => channels.getChannel({ by: { id: ids.channelId }, viewerId: null }),
+    },
+  ];
+}
+
+async function main(): Promise<void> {
+  const client = await pool.connect();
+  try {
+    const ids = await pickIds();
+    const { rows: version } = await client.query<{ v: string }>(
+      `select current_setting('server_version') as v`,
+    );
+    console.log(`<!-- explain.ts on PostgreSQL ${version[0]!.v}, ${new Date().toISOString()} -->`);
+    for (const call of calls(ids)) {
+      captured.length = 0;
+      await call.run();
+      const queries = [...captured];
+      console.log(`\n### ${call.title}\n`);
+      console.log(
+        `${queries.length} ${queries.length === 1 ? 'query' : 'queries'} for the call` +
+          ` (parameters: ${JSON.stringify(queries.map((q) => q.params))}).\n`,
+      );
+      for (const [i, query] of queries.entries()) {
+        // Warm, then explain the same statement with the same bound parameters.
+        await client.query(query.sql, query.params);
+        const options = `ANALYZE, BUFFERS${args.costs ? '' : ', COSTS OFF'}`;
+        const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN (${options}) ${query.sql}`,
+          query.params,
+        );
+        console.log(`Query ${i + 1}:\n\n\`\`\`sql\n${query.sql.trim()}\n\`\`\`\n`);
+        console.log(`\`\`\`\n${rows.map((r) => r['QUERY PLAN']).join('\n')}\n\`\`\`\n`);
+      }
+    }
+  } finally {
+    client.release();
+    await pool.end();
+  }
+}
+
+await main();

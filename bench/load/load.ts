@@ -1,0 +1,556 @@
+// Load benchmark of the read calls a visitor makes most, against a seeded PostgreSQL database
+// (bench/seed/seed.ts), beside a bare Fastify route measured in the same run on the same
+// machine. Not a test. Run:
+//
+//   npx tsx bench/load/load.ts --database-url postgres://postgres@127.0.0.1:5432/kinora_bench \
+//     [--duration 15] [--connections 50] [--threads 2] [--rounds 1] [--warmup 5] \
+//     [--data-dir /tmp/kinora-bench-data] [--only home,search] [--out results.json]
+//
+// It starts the real server (`--role api`) and the bare server as separate processes on
+// loopback, checks that every path it will request answers 2xx, warms both up, then runs wrk
+// against each target in turn and prints requests/s and p50/p95/p99 beside the targets of
+// issue 4 item 7. Both servers are stopped at the end, also on failure or Ctrl-C.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { topics } from '../seed/words';
+
+const root = path.resolve(import.meta.dirname, '../..');
+
+const { values: args } = parseArgs({
+  options: {
+    'database-url': {
+      type: 'string',
+      default: 'postgres://postgres@127.0.0.1:5432/kinora_bench',
+    },
+    'data-dir': { type: 'string', default: '/tmp/kinora-bench-data' },
+    duration: { type: 'string', default: '15' },
+    warmup: { type: 'string', default: '5' },
+    connections: { type: 'string', default: '50' },
+    threads: { type: 'string', default: '2' },
+    rounds: { type: 'string', default: '1' },
+    'kinora-port': { type: 'string', default: '3401' },
+    'trivial-port': { type: 'string', default: '3402' },
+    /** Another checkout of the project to start instead of this one (to measure a change). */
+    'server-root': { type: 'string', default: root },
+    only: { type: 'string' },
+    out: { type: 'string' },
+  },
+  strict: true,
+});
+
+function integer(name: keyof typeof args, min: number, max: number): number {
+  const value = Number(args[name]);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new Error(`--${name} must be an integer between ${min} and ${max}`);
+  }
+  return value;
+}
+
+const duration = integer('duration', 1, 600);
+const warmup = integer('warmup', 0, 120);
+const connections = integer('connections', 1, 1000);
+const threads = integer('threads', 1, 64);
+const rounds = integer('rounds', 1, 20);
+const kinoraPort = integer('kinora-port', 1024, 65535);
+const trivialPort = integer('trivial-port', 1024, 65535);
+const databaseUrl = args['database-url']!;
+const serverRoot = path.resolve(args['server-root']!);
+
+/** Words people search for, a two-word query, a prefix, two typos and a channel name. */
+const searchQueries = [
+  'guitar',
+  'pasta recipe',
+  'travel',
+  'workout',
+  'mountain hiking',
+  'linux',
+  'chess',
+  'sourdough',
+  'tutor',
+  'moutain',
+  'giutar lesson',
+  'maria',
+];
+
+/**
+ * A long tail of distinct queries (two words of one topic), to show what a search costs when
+ * nothing about it was asked recently. Informational: the issue's target is the list above.
+ */
+const tailQueries = Object.values(topics)
+  .flatMap((words) =>
+    words.flatMap((a, i) => words.filter((_, j) => j !== i).map((b) => `${a} ${b}`)),
+  )
+  .filter((_, i) => i % 7 === 0)
+  .slice(0, 2000);
+
+interface Target {
+  name: string;
+  label: string;
+  port: number;
+  paths: string[];
+  /** How many paths the pre-check requests (all by default). */
+  checked?: number;
+  /** Targets of the issue; the floor rows have none and are shown for reading the others. */
+  goals?: { minRatio: number; maxP99Ms: number; maxP95Ms?: number };
+}
+
+interface Figures {
+  requests: number;
+  duration_us: number;
+  bytes: number;
+  p50_us: number;
+  p75_us: number;
+  p90_us: number;
+  p95_us: number;
+  p99_us: number;
+  max_us: number;
+  mean_us: number;
+  non2xx: number;
+  connect_errors: number;
+  read_errors: number;
+  write_errors: number;
+  timeouts: number;
+  /** CPU time spent per answered request by the server process and by its database backends. */
+  nodeCpuMsPerRequest?: number;
+  pgCpuMsPerRequest?: number;
+}
+
+const children: ChildProcess[] = [];
+let work: string | null = null;
+
+function startProcess(name: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
+  const child = spawn(process.execPath, argv, {
+    cwd: serverRoot,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  child.on('exit', (code, signal) => {
+    if (!stopping) console.error(`${name} exited early (code ${code}, signal ${signal})`);
+  });
+  children.push(child);
+  return child;
+}
+
+let stopping = false;
+const stopHooks: (() => Promise<void>)[] = [];
+async function stopAll(): Promise<void> {
+  stopping = true;
+  for (const hook of stopHooks) await hook().catch(() => undefined);
+  await Promise.all(
+    children.map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          const force = setTimeout(() => child.kill('SIGKILL'), 15_000);
+          child.once('exit', () => {
+            clearTimeout(force);
+            resolve();
+          });
+          child.kill('SIGTERM');
+        }),
+    ),
+  );
+  if (work) rmSync(work, { recursive: true, force: true });
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    console.error(`\n${signal}: stopping the servers`);
+    void stopAll().then(() => process.exit(130));
+  });
+}
+
+async function waitFor(url: string): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    const ok = await fetch(url, { signal: AbortSignal.timeout(5_000) })
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) return;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not answer within 60 s`);
+}
+
+/**
+ * Waits until the real server answers its healthcheck quickly again: a slow call leaves a
+ * backlog of queries behind when wrk stops, which must not be charged to the next target.
+ */
+async function settle(): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  let quick = 0;
+  while (quick < 3 && Date.now() < deadline) {
+    const t0 = performance.now();
+    const ok = await fetch(`http://127.0.0.1:${kinoraPort}/api/v1/healthcheck`, {
+      signal: AbortSignal.timeout(10_000),
+    })
+      .then((r) => r.ok)
+      .catch(() => false);
+    quick = ok && performance.now() - t0 < 100 ? quick + 1 : 0;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  if (quick < 3) throw new Error('The server did not settle within 3 minutes');
+}
+
+async function sampleTargets(): Promise<Target[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    // md5 order: a fixed, well-mixed sample, the same in every run on the same seed.
+    const videos = await client.query<{ id: string }>(
+      `select id from videos where is_published order by md5(id::text) limit 2000`,
+    );
+    const channels = await client.query<{ id: string }>(
+      `select id from users order by md5(id::text) limit 1000`,
+    );
+    if (videos.rows.length === 0) {
+      throw new Error('The database has no published video: run bench/seed/seed.ts first');
+    }
+    const goals = { minRatio: 0.3, maxP99Ms: 50 };
+    return [
+      { name: 'trivial', label: 'bare Fastify GET /ping', port: trivialPort, paths: ['/ping'] },
+      {
+        name: 'floor',
+        label: 'Kinora GET /api/v1/healthcheck (select 1)',
+        port: kinoraPort,
+        paths: ['/api/v1/healthcheck'],
+      },
+      {
+        name: 'home',
+        label: 'GET /api/v1/videos limit 100 by views',
+        port: kinoraPort,
+        paths: ['/api/v1/videos?page=1&limit=100&sortBy=views&sortType=desc'],
+        goals,
+      },
+      {
+        name: 'video',
+        label: `GET /api/v1/videos/{id} (${videos.rows.length} ids)`,
+        port: kinoraPort,
+        paths: videos.rows.map((r) => `/api/v1/videos/${r.id}`),
+        goals,
+      },
+      {
+        name: 'search',
+        label: `GET /api/v1/search?query= (${searchQueries.length} queries)`,
+        port: kinoraPort,
+        paths: searchQueries.map((q) => `/api/v1/search?query=${encodeURIComponent(q)}`),
+        goals: { ...goals, maxP95Ms: 50 },
+      },
+      {
+        name: 'tail',
+        label: `GET /api/v1/search?query= (${tailQueries.length} distinct queries, info)`,
+        port: kinoraPort,
+        paths: tailQueries.map((q) => `/api/v1/search?query=${encodeURIComponent(q)}`),
+        checked: 40,
+      },
+      {
+        name: 'channel',
+        label: `GET /api/v1/channels/{id} (${channels.rows.length} ids)`,
+        port: kinoraPort,
+        paths: channels.rows.map((r) => `/api/v1/channels/${r.id}`),
+        goals,
+      },
+    ];
+  } finally {
+    await client.end();
+  }
+}
+
+/** Requests every path once (8 at a time): all must answer 2xx. Also a first warm-up. */
+async function checkPaths(target: Target): Promise<{ bytes: number; note: string }> {
+  let bytes = 0;
+  const found: string[] = [];
+  const queue = target.paths.slice(0, target.checked ?? target.paths.length);
+  const worker = async () => {
+    for (let path = queue.shift(); path !== undefined; path = queue.shift()) {
+      const response = await fetch(`http://127.0.0.1:${target.port}${path}`, {
+        signal: AbortSignal.timeout(120_000),
+      });
+      const body = await response.text();
+      if (response.status < 200 || response.status > 299) {
+        throw new Error(`${path} answered ${response.status}: ${body.slice(0, 300)}`);
+      }
+      bytes += body.length;
+      if (target.name === 'search') {
+        const data = (JSON.parse(body) as { data: { totalVideos: number; totalChannels: number } })
+          .data;
+        found.push(`${decodeURIComponent(path.split('=')[1]!)}: ${data.totalVideos}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: 8 }, worker));
+  const note = found.length > 0 ? `videos found per query: ${found.join(', ')}` : '';
+  return {
+    bytes: Math.round(bytes / Math.min(target.paths.length, target.checked ?? Infinity)),
+    note,
+  };
+}
+
+function wrk(target: Target, seconds: number): Promise<Figures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      'wrk',
+      [
+        ...['-t', String(threads), '-c', String(connections), '-d', `${seconds}s`],
+        // A slow call's latency is recorded up to 30 s instead of being dropped at wrk's 2 s.
+        ...['--timeout', '30s', '--latency', '-s', path.join(import.meta.dirname, 'paths.lua')],
+        `http://127.0.0.1:${target.port}`,
+      ],
+      {
+        env: { ...process.env, BENCH_PATHS_FILE: path.join(work!, `${target.name}.txt`) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), (seconds + 60) * 1000);
+    child.on('error', reject);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = /BENCH_RESULT (\{.*\})/.exec(out);
+      if (code !== 0 || !line) return reject(new Error(`wrk failed (${code}): ${err}${out}`));
+      resolve(JSON.parse(line[1]!) as Figures);
+    });
+  });
+}
+
+/**
+ * CPU seconds (user + system) of processes, from /proc (Linux). On a shared machine the
+ * requests/s of a run move with what the neighbours do; the CPU time each request costs the
+ * server and the database moves much less, so it is recorded beside them.
+ */
+function cpuSeconds(pids: number[]): Map<number, number> {
+  const ticks = 100; // USER_HZ on Linux
+  const result = new Map<number, number>();
+  for (const pid of pids) {
+    const file = `/proc/${pid}/stat`;
+    if (!existsSync(file)) continue;
+    try {
+      const fields = readFileSync(file, 'utf8').split(') ')[1]!.split(' ');
+      result.set(pid, (Number(fields[11]) + Number(fields[12])) / ticks);
+    } catch {
+      // The process ended between the check and the read.
+    }
+  }
+  return result;
+}
+
+async function backendPids(client: pg.Client): Promise<number[]> {
+  const { rows } = await client.query<{ pid: number }>(
+    `select pid from pg_stat_activity where datname = current_database() and pid <> pg_backend_pid()`,
+  );
+  return rows.map((r) => r.pid);
+}
+
+async function measured(
+  target: Target,
+  seconds: number,
+  server: ChildProcess,
+  client: pg.Client,
+): Promise<Figures> {
+  const before = cpuSeconds([server.pid!, ...(await backendPids(client))]);
+  const figures = await wrk(target, seconds);
+  const after = cpuSeconds([server.pid!, ...(await backendPids(client))]);
+  const spent = (pid: number) => (after.get(pid) ?? 0) - (before.get(pid) ?? 0);
+  let pgSeconds = 0;
+  for (const pid of after.keys()) if (pid !== server.pid) pgSeconds += spent(pid);
+  if (figures.requests > 0 && target.port === kinoraPort && after.has(server.pid!)) {
+    figures.nodeCpuMsPerRequest = (spent(server.pid!) * 1000) / figures.requests;
+    figures.pgCpuMsPerRequest = (pgSeconds * 1000) / figures.requests;
+  }
+  return figures;
+}
+
+const rps = (f: Figures) => f.requests / (f.duration_us / 1e6);
+const ms = (us: number) => (us / 1000).toFixed(us < 10_000 ? 2 : 1);
+const cpuMs = (value: number | undefined) => (value === undefined ? '-' : value.toFixed(3));
+
+function machine(): Record<string, string> {
+  const cpus = os.cpus();
+  const pgVersion = spawnSync('psql', [databaseUrl, '-Atc', 'show server_version'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  return {
+    date: new Date().toISOString(),
+    cpus: `${cpus.length} x ${cpus[0]?.model ?? 'unknown'}`,
+    memory: `${Math.round(os.totalmem() / 2 ** 30)} GiB`,
+    node: process.version,
+    postgres: pgVersion || 'unknown',
+    wrk: spawnSync('wrk', ['--version'], { encoding: 'utf8' }).stdout.split('\n')[0] ?? '',
+    loadAverage: os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(' '),
+  };
+}
+
+async function main(): Promise<void> {
+  if (spawnSync('wrk', ['--version']).error) throw new Error('wrk is not installed');
+  const info = machine();
+  console.log(
+    `Load benchmark ${info.date}\n  ${info.cpus}, ${info.memory}, Node ${info.node}, ` +
+      `PostgreSQL ${info.postgres}, ${info.wrk}\n  load average before: ${info.loadAverage}`,
+  );
+  let targets = await sampleTargets();
+  const only = args.only?.split(',');
+  if (only) targets = targets.filter((t) => t.name === 'trivial' || only.includes(t.name));
+
+  work = mkdtempSync(path.join(os.tmpdir(), 'kinora-load-'));
+  for (const t of targets) writeFileSync(path.join(work, `${t.name}.txt`), t.paths.join('\n'));
+
+  startProcess(
+    'trivial server',
+    ['--import', 'tsx', path.join(import.meta.dirname, 'trivial-server.ts')],
+    {
+      PORT: String(trivialPort),
+    },
+  );
+  const kinora = startProcess(
+    'kinora',
+    ['--import', 'tsx', 'apps/server/src/main.ts', '--role', 'api'],
+    {
+      PORT: String(kinoraPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: path.resolve(args['data-dir']!),
+      DATABASE_URL: databaseUrl,
+      LOG_LEVEL: 'warn',
+      WEB_DIST_DIR: '',
+    },
+  );
+  await waitFor(`http://127.0.0.1:${trivialPort}/ping`);
+  await waitFor(`http://127.0.0.1:${kinoraPort}/api/v1/healthcheck`);
+
+  const stats = new pg.Client({ connectionString: databaseUrl });
+  await stats.connect();
+  stopHooks.push(() => stats.end());
+
+  const bodies = new Map<string, number>();
+  for (const t of targets) {
+    const { bytes, note } = await checkPaths(t);
+    bodies.set(t.name, bytes);
+    const checked =
+      t.checked === undefined ? `${t.paths.length}` : `${t.checked} of ${t.paths.length}`;
+    console.log(`  ${t.name}: ${checked} paths answer 2xx, ~${bytes} bytes each ${note}`);
+  }
+  if (warmup > 0) {
+    for (const t of targets) {
+      await settle();
+      await wrk(t, warmup);
+    }
+  }
+
+  const runs = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));
+  for (let r = 0; r < rounds; r++) {
+    for (const t of targets) {
+      await settle();
+      const figures = await measured(t, duration, kinora, stats);
+      runs.get(t.name)!.push(figures);
+      console.log(
+        `  round ${r + 1} ${t.name.padEnd(8)} ${rps(figures).toFixed(0).padStart(6)} req/s  ` +
+          `p50 ${ms(figures.p50_us)}  p95 ${ms(figures.p95_us)}  p99 ${ms(figures.p99_us)} ms` +
+          `  cpu/request: node ${cpuMs(figures.nodeCpuMsPerRequest)}, postgres ${cpuMs(figures.pgCpuMsPerRequest)} ms`,
+      );
+    }
+  }
+  const median = (list: Figures[]) =>
+    [...list].sort((a, b) => rps(a) - rps(b))[Math.floor(list.length / 2)]!;
+  const results = targets.map((t) => ({ target: t, figures: median(runs.get(t.name)!) }));
+  const trivial = results.find((r) => r.target.name === 'trivial')!.figures;
+
+  console.log(
+    `\nwrk -t${threads} -c${connections} -d${duration}s, ${rounds} round(s), median by req/s; ` +
+      `load average after: ${os
+        .loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}\n`,
+  );
+  const header = [
+    'call',
+    'req/s',
+    'p50 ms',
+    'p95 ms',
+    'p99 ms',
+    'vs bare',
+    'non-2xx',
+    'errors',
+    'CPU ms/req node + pg',
+  ];
+  const rows = results.map(({ target, figures }) => {
+    const ratio = rps(figures) / rps(trivial);
+    const errors =
+      figures.connect_errors + figures.read_errors + figures.write_errors + figures.timeouts;
+    const verdicts: string[] = [];
+    if (target.goals) {
+      const g = target.goals;
+      verdicts.push(`ratio ${ratio >= g.minRatio ? 'PASS' : 'FAIL'}`);
+      const answered = figures.requests > 0;
+      verdicts.push(`p99 ${answered && figures.p99_us / 1000 < g.maxP99Ms ? 'PASS' : 'FAIL'}`);
+      if (g.maxP95Ms !== undefined) {
+        verdicts.push(`p95 ${answered && figures.p95_us / 1000 < g.maxP95Ms ? 'PASS' : 'FAIL'}`);
+      }
+    }
+    if (figures.requests === 0) verdicts.push('NO ANSWER within the run');
+    if (figures.non2xx > 0 || errors > 0) verdicts.push('ERRORS');
+    return [
+      target.label,
+      rps(figures).toFixed(0),
+      ms(figures.p50_us),
+      ms(figures.p95_us),
+      ms(figures.p99_us),
+      `${(ratio * 100).toFixed(0)}%`,
+      String(figures.non2xx),
+      String(errors),
+      figures.nodeCpuMsPerRequest === undefined
+        ? '-'
+        : `${cpuMs(figures.nodeCpuMsPerRequest)} + ${cpuMs(figures.pgCpuMsPerRequest)}`,
+      verdicts.join(', '),
+    ];
+  });
+  const table = [[...header, 'targets: >= 30% of bare, p99 < 50 ms, search p95 < 50 ms'], ...rows];
+  console.log(
+    table
+      .map((cells) => `| ${cells.join(' | ')} |`)
+      .flatMap((line, i) => (i === 0 ? [line, `|${' --- |'.repeat(cells(table))}`] : [line]))
+      .join('\n'),
+  );
+  if (args.out) {
+    writeFileSync(
+      args.out,
+      JSON.stringify(
+        {
+          machine: info,
+          settings: { duration, connections, threads, rounds, warmup },
+          results: results.map((r) => ({
+            name: r.target.name,
+            label: r.target.label,
+            bytesPerResponse: bodies.get(r.target.name),
+            rps: rps(r.figures),
+            ...r.figures,
+            rounds: runs.get(r.target.name)!.map(rps),
+          })),
+        },
+        null,
+        2,
+      ),
+    );
+  }
+  const failed = results.some(
+    (r) =>
+      r.figures.requests === 0 ||
+      r.figures.non2xx + r.figures.connect_errors + r.figures.read_errors + r.figures.timeouts > 0,
+  );
+  if (failed) process.exitCode = 1;
+}
+
+const cells = (table: string[][]) => table[0]!.length;
+
+try {
+  await main();
+} finally {
+  await stopAll();
+}
