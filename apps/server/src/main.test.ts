@@ -3,23 +3,12 @@
  * closes the HTTP server, the job queue and the database, then exits 0.
  */
 import { spawn } from 'node:child_process';
-import net from 'node:net';
+import { freePort } from '../test/free-port';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from './platform/media/video/test-clips';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 function startServer(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {

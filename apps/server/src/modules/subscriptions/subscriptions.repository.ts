@@ -71,7 +71,17 @@ export class SubscriptionsRepository {
       : null;
   }
 
-  async subscribers(channelId: string, page: number, limit: number): Promise<PersonRow[]> {
+  /** The people on one side of a channel's subscriptions, newest first. */
+  private listPeople(
+    side: 'subscribers' | 'channels',
+    userId: string,
+    page: number,
+    limit: number,
+  ) {
+    const [person, anchor] =
+      side === 'subscribers'
+        ? [subscriptions.subscriberId, subscriptions.channelId]
+        : [subscriptions.channelId, subscriptions.subscriberId];
     return this.db
       .select({
         id: users.id,
@@ -82,29 +92,19 @@ export class SubscriptionsRepository {
         subscribedAt: subscriptions.createdAt,
       })
       .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.subscriberId))
-      .where(eq(subscriptions.channelId, channelId))
+      .innerJoin(users, eq(users.id, person))
+      .where(eq(anchor, userId))
       .orderBy(desc(subscriptions.createdAt))
       .limit(limit)
       .offset((page - 1) * limit);
   }
 
+  async subscribers(channelId: string, page: number, limit: number): Promise<PersonRow[]> {
+    return this.listPeople('subscribers', channelId, page, limit);
+  }
+
   async channels(subscriberId: string, page: number, limit: number): Promise<PersonRow[]> {
-    return this.db
-      .select({
-        id: users.id,
-        username: users.username,
-        fullname: users.fullname,
-        avatarKey: users.avatarKey,
-        subscribersCount: users.subscribersCount,
-        subscribedAt: subscriptions.createdAt,
-      })
-      .from(subscriptions)
-      .innerJoin(users, eq(users.id, subscriptions.channelId))
-      .where(eq(subscriptions.subscriberId, subscriberId))
-      .orderBy(desc(subscriptions.createdAt))
-      .limit(limit)
-      .offset((page - 1) * limit);
+    return this.listPeople('channels', subscriberId, page, limit);
   }
 
   async userExists(id: string): Promise<boolean> {

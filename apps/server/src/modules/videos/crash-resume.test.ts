@@ -6,24 +6,13 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import net from 'node:net';
+import { freePort } from '../../../test/free-port';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, makeTempDir } from '../../platform/media/video/test-clips';
 import { testDatabaseKind } from '../../../test/harness';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 async function waitFor<T>(
   what: string,
