@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, type Database } from '../../platform/db/client';
-import { subscriptions, users } from '../../platform/db/schema';
+import type { Database } from '../../platform/db/client';
+import { subscriptions, users, videos } from '../../platform/db/schema';
 
 export interface ChannelRecord {
   id: string;
@@ -26,22 +26,68 @@ export interface ChannelFigures {
 export class ChannelsRepository {
   constructor(private readonly db: Database) {}
 
+  private columns() {
+    return {
+      id: users.id,
+      username: users.username,
+      fullname: users.fullname,
+      avatarKey: users.avatarKey,
+      coverImageKey: users.coverImageKey,
+      bio: users.bio,
+      createdAt: users.createdAt,
+      subscribersCount: users.subscribersCount,
+      subscribedAt: subscriptions.createdAt,
+    };
+  }
+
+  // Named prepared statements: a channel page is read far more often than anything else about
+  // a person, so its two queries are parsed and planned once per connection.
+  private prepareFindById() {
+    return this.db
+      .select(this.columns())
+      .from(users)
+      .leftJoin(
+        subscriptions,
+        and(
+          eq(subscriptions.channelId, users.id),
+          // No viewer: NULL, which matches no row.
+          eq(subscriptions.subscriberId, sql.placeholder('viewerId')),
+        ),
+      )
+      .where(eq(users.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('channels_find_by_id');
+  }
+  private findByIdStatement: ReturnType<ChannelsRepository['prepareFindById']> | undefined;
+
+  private prepareFigures() {
+    const id = sql.placeholder('id');
+    return this.db
+      .select({
+        publishedVideos: sql<number>`count(*) filter (where ${videos.isPublished})::int`,
+        allVideos: sql<number>`count(*)::int`,
+        totalViews: sql<string>`coalesce(sum(${videos.views}), 0)::text`,
+        totalLikes: sql<string>`coalesce(sum(${videos.likesCount}), 0)::text`,
+        tweets: sql<number>`(select count(*)::int from tweets where owner_id = ${id})`,
+        subscriptions: sql<number>`(select count(*)::int from subscriptions where subscriber_id = ${id})`,
+      })
+      .from(videos)
+      .where(eq(videos.ownerId, id))
+      .prepare('channels_figures');
+  }
+  private figuresStatement: ReturnType<ChannelsRepository['prepareFigures']> | undefined;
+
   async find(
     by: { id: string } | { username: string },
     viewerId: string | null,
   ): Promise<ChannelRecord | null> {
+    if ('id' in by) {
+      this.findByIdStatement ??= this.prepareFindById();
+      const [row] = await this.findByIdStatement.execute({ id: by.id, viewerId });
+      return row ?? null;
+    }
     const [row] = await this.db
-      .select({
-        id: users.id,
-        username: users.username,
-        fullname: users.fullname,
-        avatarKey: users.avatarKey,
-        coverImageKey: users.coverImageKey,
-        bio: users.bio,
-        createdAt: users.createdAt,
-        subscribersCount: users.subscribersCount,
-        subscribedAt: subscriptions.createdAt,
-      })
+      .select(this.columns())
       .from(users)
       .leftJoin(
         subscriptions,
@@ -50,40 +96,23 @@ export class ChannelsRepository {
           viewerId ? eq(subscriptions.subscriberId, viewerId) : sql`false`,
         ),
       )
-      .where('id' in by ? eq(users.id, by.id) : eq(users.username, by.username))
+      .where(eq(users.username, by.username))
       .limit(1);
     return row ?? null;
   }
 
-  /** Every figure of a channel in one round trip; each is an indexed aggregate. */
+  /** Every figure of a channel in one round trip: one pass over its videos, two counts. */
   async figures(channelId: string): Promise<ChannelFigures> {
-    const [row] = await queryRows<{
-      published_videos: number;
-      all_videos: number;
-      tweets: number;
-      subscriptions: number;
-      total_views: string;
-      total_likes: string;
-    }>(
-      this.db,
-      sql`
-      select
-        (select count(*)::int from videos where owner_id = ${channelId} and is_published) as published_videos,
-        (select count(*)::int from videos where owner_id = ${channelId}) as all_videos,
-        (select count(*)::int from tweets where owner_id = ${channelId}) as tweets,
-        (select count(*)::int from subscriptions where subscriber_id = ${channelId}) as subscriptions,
-        (select coalesce(sum(views), 0)::text from videos where owner_id = ${channelId}) as total_views,
-        (select coalesce(sum(likes_count), 0)::text from videos where owner_id = ${channelId}) as total_likes
-    `,
-    );
+    this.figuresStatement ??= this.prepareFigures();
+    const [row] = await this.figuresStatement.execute({ id: channelId });
     if (!row) throw new Error('figures query answered no row');
     return {
-      publishedVideos: Number(row.published_videos),
-      allVideos: Number(row.all_videos),
+      publishedVideos: Number(row.publishedVideos),
+      allVideos: Number(row.allVideos),
       tweets: Number(row.tweets),
       subscriptions: Number(row.subscriptions),
-      totalViews: Number(row.total_views),
-      totalLikes: Number(row.total_likes),
+      totalViews: Number(row.totalViews),
+      totalLikes: Number(row.totalLikes),
     };
   }
 }

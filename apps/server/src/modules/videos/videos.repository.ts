@@ -73,8 +73,24 @@ const sortColumns = {
 /** `%` and `_` in what a person types are literal characters, not patterns. */
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * A listing counts its matches up to this many, or up to one past the requested page when that
+ * is further: counting every published video on each page view would read the whole index,
+ * while a bounded count keeps `hasNextPage` exact on every page and the total exact below it.
+ */
+export const listTotalCap = 10_000;
+
 export class VideosRepository {
   constructor(private readonly db: Database) {}
+
+  /** A named prepared statement: parsed and planned once per connection, not per request. */
+  private prepareFindById() {
+    return this.selectRecords()
+      .where(eq(videos.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('videos_find_by_id');
+  }
+  private findByIdStatement: ReturnType<VideosRepository['prepareFindById']> | undefined;
 
   private selectRecords() {
     return this.db
@@ -86,7 +102,8 @@ export class VideosRepository {
   }
 
   async findById(id: string): Promise<VideoRecord | null> {
-    const [row] = await this.selectRecords().where(eq(videos.id, id)).limit(1);
+    this.findByIdStatement ??= this.prepareFindById();
+    const [row] = await this.findByIdStatement.execute({ id });
     return row ?? null;
   }
 
@@ -120,10 +137,14 @@ export class VideosRepository {
         .orderBy(...ordering)
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
-      this.db
-        .select({ total: sql<number>`count(*)::int` })
-        .from(videos)
-        .where(where),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(
+        this.db
+          .select({ one: sql`1` })
+          .from(videos)
+          .where(where)
+          .limit(Math.max(listTotalCap, filter.page * filter.limit + 1))
+          .as('capped'),
+      ),
     ]);
     return { records, total: counted?.total ?? 0 };
   }

@@ -183,12 +183,16 @@ export const videos = pgTable(
     index('videos_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     uniqueIndex('videos_video_asset_key').on(t.videoAssetId),
     index('videos_thumbnail_asset_idx').on(t.thumbnailAssetId),
-    index('videos_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('videos_owner_created_idx').on(
+      t.ownerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('videos_published_views_idx')
-      .on(t.views.desc(), t.createdAt.desc())
+      .on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
     index('videos_published_created_idx')
-      .on(t.createdAt.desc())
+      .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
     check('videos_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('videos_description_length', sql`char_length(${t.description}) <= 5000`),
@@ -215,7 +219,11 @@ export const comments = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('comments_video_created_idx').on(t.videoId, t.createdAt.desc()),
+    index('comments_video_created_idx').on(
+      t.videoId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     index('comments_owner_id_idx').on(t.ownerId),
     check('comments_content_length', sql`char_length(${t.content}) between 1 and 2000`),
   ],
@@ -234,8 +242,12 @@ export const tweets = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('tweets_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
-    index('tweets_created_idx').on(t.createdAt.desc()),
+    index('tweets_owner_created_idx').on(
+      t.ownerId,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('tweets_created_idx').on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('tweets_content_length', sql`char_length(${t.content}) between 1 and 280`),
   ],
 );
@@ -260,7 +272,7 @@ export const likes = pgTable(
     index('likes_video_idx').on(t.videoId),
     index('likes_comment_idx').on(t.commentId),
     index('likes_tweet_idx').on(t.tweetId),
-    index('likes_user_created_idx').on(t.userId, t.createdAt.desc()),
+    index('likes_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
     check('likes_one_target', sql`num_nonnulls(${t.videoId}, ${t.commentId}, ${t.tweetId}) = 1`),
   ],
 );
@@ -278,7 +290,7 @@ export const subscriptions = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.subscriberId, t.channelId] }),
-    index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc()),
+    index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc().nullsFirst()),
     check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
   ],
 );
@@ -296,7 +308,7 @@ export const playlists = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('playlists_owner_created_idx').on(t.ownerId, t.createdAt.desc()),
+    index('playlists_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
     check('playlists_name_length', sql`char_length(${t.name}) between 1 and 50`),
     check('playlists_description_length', sql`char_length(${t.description}) <= 200`),
   ],
@@ -337,7 +349,7 @@ export const watchHistory = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index('watch_history_user_watched_idx').on(t.userId, t.watchedAt.desc()),
+    index('watch_history_user_watched_idx').on(t.userId, t.watchedAt.desc().nullsFirst()),
     index('watch_history_video_idx').on(t.videoId),
   ],
 );
@@ -358,8 +370,12 @@ export const viewEvents = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('view_events_video_created_idx').on(t.videoId, t.createdAt.desc()),
-    index('view_events_viewer_video_idx').on(t.viewerKey, t.videoId, t.createdAt.desc()),
+    index('view_events_video_created_idx').on(t.videoId, t.createdAt.desc().nullsFirst()),
+    index('view_events_viewer_video_idx').on(
+      t.viewerKey,
+      t.videoId,
+      t.createdAt.desc().nullsFirst(),
+    ),
     index('view_events_created_idx').on(t.createdAt),
   ],
 );
@@ -387,7 +403,11 @@ export const messageRequests = pgTable(
   },
   (t) => [
     uniqueIndex('message_requests_pair_key').on(t.senderId, t.recipientId),
-    index('message_requests_recipient_status_idx').on(t.recipientId, t.status, t.createdAt.desc()),
+    index('message_requests_recipient_status_idx').on(
+      t.recipientId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+    ),
     check('message_requests_not_self', sql`${t.senderId} <> ${t.recipientId}`),
     check('message_requests_content_length', sql`char_length(${t.content}) between 1 and 1000`),
   ],
@@ -401,7 +421,7 @@ export const conversations = pgTable(
     /** Moves forward with every message, for ordering the conversation list. */
     updatedAt: updatedAt(),
   },
-  (t) => [index('conversations_updated_idx').on(t.updatedAt.desc())],
+  (t) => [index('conversations_updated_idx').on(t.updatedAt.desc().nullsFirst())],
 );
 
 export const conversationParticipants = pgTable(
