@@ -19,11 +19,17 @@ import type { DatabaseHandle } from './platform/db/client';
 import { installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
 import { Router } from './platform/http/router';
+import { registerAnonymousCache } from './platform/http/anonymous-cache';
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
 import { registerMediaRoutes } from './platform/storage/media-routes';
 import type { Storage } from './platform/storage/storage';
-import { SessionAuthenticator, registerAuthRoutes } from './modules/auth';
+import {
+  SessionAuthenticator,
+  accessCookie,
+  refreshCookie,
+  registerAuthRoutes,
+} from './modules/auth';
 import { registerChannelRoutes } from './modules/channels';
 import { registerCommentRoutes } from './modules/comments';
 import { registerLikeRoutes } from './modules/likes';
@@ -121,6 +127,24 @@ export async function buildApp({
     transform: jsonSchemaTransform,
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  if (config.publicCacheTtlSeconds > 0) {
+    registerAnonymousCache(app, {
+      paths: [
+        /^\/api\/v1\/videos$/,
+        /^\/api\/v1\/videos\/[^/]+$/,
+        /^\/api\/v1\/search$/,
+        /^\/api\/v1\/channels\/[^/]+(?:\/videos)?$/,
+        /^\/api\/v1\/users\/c\/[^/]+$/,
+        /^\/api\/v1\/comments\/[^/]+$/,
+        /^\/api\/v1\/tweets\/user\/[^/]+$/,
+      ],
+      ttlMs: config.publicCacheTtlSeconds * 1000,
+      staleMs: 30_000,
+      maxBytes: 64 * 1024 * 1024,
+      sessionCookies: [accessCookie, refreshCookie],
+    });
+  }
 
   // Modules
   const cookies = {

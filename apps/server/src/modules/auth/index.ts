@@ -2,4 +2,10 @@ export { AuthRepository } from './auth.repository';
 export { AuthService, type IssuedTokens } from './auth.service';
 export { SessionAuthenticator } from './authenticator';
 export { registerAuthRoutes } from './auth.routes';
-export { setSessionCookies, clearSessionCookies, type CookieSettings } from './session-cookies';
+export {
+  accessCookie,
+  refreshCookie,
+  setSessionCookies,
+  clearSessionCookies,
+  type CookieSettings,
+} from './session-cookies';

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ACCESS_TOKEN_TTL: durationSeconds.default(15 * 60),
   REFRESH_TOKEN_TTL: durationSeconds.default(30 * 86400),
+  /** How long a public answer computed for a visitor is shared with other visitors; 0: off. */
+  PUBLIC_CACHE_TTL: durationSeconds.default(5),
   /** Attempts per minute per client on login and register. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   TRUST_PROXY: z
@@ -87,6 +89,7 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   authRateLimitPerMinute: number;
+  publicCacheTtlSeconds: number;
   trustProxy: boolean;
   secureCookies: boolean;
   secrets: Secrets;
@@ -191,6 +194,7 @@ export function loadConfig(
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+    publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     secrets: loadOrCreateSecrets(dataDir, {

@@ -1,0 +1,130 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+interface Entry {
+  body: string;
+  contentType: string;
+  expires: number;
+}
+
+export interface AnonymousCacheOptions {
+  /** Paths (without the query string) whose GET answers may be shared. */
+  paths: RegExp[];
+  /** How long one answer serves every visitor. */
+  ttlMs: number;
+  /** How much longer an expired answer may be sent while one request computes its successor. */
+  staleMs: number;
+  /** Memory bound: the oldest answers are dropped past this many bytes of bodies. */
+  maxBytes: number;
+  /** Names of the cookies that carry a session: a request with one is never served from here. */
+  sessionCookies: string[];
+}
+
+/**
+ * A few seconds of memory for public reads made without credentials (decision 0010). The home
+ * listing, a video, a channel or a search look the same to every visitor, so one answer serves
+ * them all for `ttlMs` (counters may lag by that much). When an answer expires, one request
+ * computes the new one while the others keep receiving the previous one (for at most `staleMs`
+ * more), so a popular page never sends a burst of identical queries to the database.
+ *
+ * Requests carrying a bearer token or a session cookie always reach the handlers. Any successful
+ * write handled by this process empties the cache, so a visitor never sees an answer older than
+ * a change made through this process; changes made elsewhere (another API process, a worker's
+ * job) show within `ttlMs`.
+ */
+export function registerAnonymousCache(app: FastifyInstance, options: AnonymousCacheOptions): void {
+  const entries = new Map<string, Entry>();
+  let bytes = 0;
+  const refreshing = new Map<string, Promise<Entry | null>>();
+  const finishers = new WeakMap<FastifyRequest, (entry: Entry | null) => void>();
+  /** Moves on at every write: an answer computed before a write is not kept. */
+  let generation = 0;
+  const startedAt = new WeakMap<FastifyRequest, number>();
+  const sessionCookie = new RegExp(
+    `(?:^|;\\s*)(?:${options.sessionCookies.map((c) => c.replace(/\W/g, '\\$&')).join('|')})=[^;]`,
+  );
+
+  const cacheable = (request: FastifyRequest) =>
+    request.method === 'GET' &&
+    request.headers.authorization === undefined &&
+    !sessionCookie.test(request.headers.cookie ?? '') &&
+    options.paths.some((p) => p.test(request.url.split('?', 1)[0]!));
+
+  const forget = (key: string) => {
+    const old = entries.get(key);
+    if (!old) return;
+    bytes -= old.body.length;
+    entries.delete(key);
+  };
+  const clear = () => {
+    entries.clear();
+    bytes = 0;
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    if (!cacheable(request)) return;
+    const key = request.url;
+    const now = Date.now();
+    const entry = entries.get(key);
+    const send = (e: Entry) => reply.header('content-type', e.contentType).send(e.body);
+    if (entry && entry.expires > now) return send(entry);
+    const pending = refreshing.get(key);
+    if (pending) {
+      if (entry && entry.expires + options.staleMs > now) return send(entry);
+      const fresh = await pending;
+      if (fresh) return send(fresh);
+      return; // The computing request failed: this one computes its own answer.
+    }
+    // This request computes the answer; the others wait for it or get the previous one.
+    startedAt.set(request, generation);
+    refreshing.set(
+      key,
+      new Promise<Entry | null>((resolve) => {
+        finishers.set(request, (e) => {
+          refreshing.delete(key);
+          resolve(e);
+        });
+      }),
+    );
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const finish = finishers.get(request);
+    if (!finish) return payload;
+    finishers.delete(request);
+    if (
+      reply.statusCode !== 200 ||
+      typeof payload !== 'string' ||
+      startedAt.get(request) !== generation ||
+      payload.length > options.maxBytes
+    ) {
+      finish(null);
+      return payload;
+    }
+    const entry: Entry = {
+      body: payload,
+      contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      expires: Date.now() + options.ttlMs,
+    };
+    forget(request.url);
+    // Map order is insertion order: the first keys are the oldest answers.
+    for (const key of entries.keys()) {
+      if (bytes + payload.length <= options.maxBytes) break;
+      forget(key);
+    }
+    entries.set(request.url, entry);
+    bytes += payload.length;
+    finish(entry);
+    return payload;
+  });
+
+  app.addHook('onResponse', async (request, reply) => {
+    // A request that ended without sending (an aborted connection) releases its waiters.
+    finishers.get(request)?.(null);
+    finishers.delete(request);
+    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
+    if (isWrite && reply.statusCode < 400) {
+      generation += 1;
+      clear();
+    }
+  });
+}
