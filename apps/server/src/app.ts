@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
@@ -19,6 +18,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import { installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
 import { Router } from './platform/http/router';
+import { securityHeaders } from './platform/http/security-headers';
 import { registerAnonymousCache } from './platform/http/anonymous-cache';
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
@@ -76,11 +76,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
-  app.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
-  });
-
-  await app.register(helmet, {
+  const security = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
@@ -93,6 +89,10 @@ export async function buildApp({
     },
     crossOriginResourcePolicy: { policy: 'same-origin' },
     strictTransportSecurity: config.secureCookies,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.headers(security).header('X-Request-Id', request.id);
+    done();
   });
   await app.register(cors, {
     origin: config.corsOrigins,

@@ -124,17 +124,28 @@ export class VideosRepository {
     }
     const where = and(...conditions);
     const order = filter.sortType === 'asc' ? asc : desc;
-    // Trending: views counted from the last 7 days of view events, newest first on ties.
-    // Spelled out with qualified names: a correlated subquery must not leave "id" ambiguous.
-    const recentViews = sql`(select count(*) from view_events ve where ve.video_id = "videos"."id" and ve.created_at > now() - interval '7 days')`;
-    const ordering =
-      filter.sortBy === 'trending'
-        ? [order(recentViews), desc(videos.createdAt), desc(videos.id)]
-        : [order(sortColumns[filter.sortBy]), order(videos.id)];
+    // Trending: views counted from the last 7 days of view events, newest first on ties. The
+    // week's events are counted once per video and joined, rather than counted per video row.
+    const recent = this.db
+      .select({
+        videoId: viewEvents.videoId,
+        views: sql<number>`count(*)`.as('recent_views'),
+      })
+      .from(viewEvents)
+      .where(gt(viewEvents.createdAt, sql`now() - interval '7 days'`))
+      .groupBy(viewEvents.videoId)
+      .as('recent');
+    const page = this.selectRecords().$dynamic();
+    if (filter.sortBy === 'trending') {
+      page
+        .leftJoin(recent, eq(recent.videoId, videos.id))
+        .orderBy(order(sql`coalesce(${recent.views}, 0)`), desc(videos.createdAt), desc(videos.id));
+    } else {
+      page.orderBy(order(sortColumns[filter.sortBy]), order(videos.id));
+    }
     const [records, [counted]] = await Promise.all([
-      this.selectRecords()
+      page
         .where(where)
-        .orderBy(...ordering)
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
       this.db.select({ total: sql<number>`count(*)::int` }).from(

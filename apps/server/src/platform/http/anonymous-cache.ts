@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 interface Entry {
-  body: string;
+  /** Encoded once: sending a Buffer skips turning the text into bytes on every request. */
+  body: Buffer;
   contentType: string;
   expires: number;
 }
@@ -87,37 +88,38 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
     );
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  // Callback-style hooks: they run on every response, and a callback costs no promise.
+  app.addHook('onSend', (request, reply, payload, done) => {
     const finish = finishers.get(request);
-    if (!finish) return payload;
+    if (!finish) return done(null, payload);
     finishers.delete(request);
-    if (
-      reply.statusCode !== 200 ||
-      typeof payload !== 'string' ||
-      startedAt.get(request) !== generation ||
-      payload.length > options.maxBytes
-    ) {
+    const keep =
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      startedAt.get(request) === generation;
+    const body = keep ? Buffer.from(payload) : null;
+    if (!body || body.length > options.maxBytes) {
       finish(null);
-      return payload;
+      return done(null, payload);
     }
     const entry: Entry = {
-      body: payload,
+      body,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       expires: Date.now() + options.ttlMs,
     };
     forget(request.url);
     // Map order is insertion order: the first keys are the oldest answers.
     for (const key of entries.keys()) {
-      if (bytes + payload.length <= options.maxBytes) break;
+      if (bytes + body.length <= options.maxBytes) break;
       forget(key);
     }
     entries.set(request.url, entry);
-    bytes += payload.length;
+    bytes += body.length;
     finish(entry);
-    return payload;
+    done(null, body);
   });
 
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     // A request that ended without sending (an aborted connection) releases its waiters.
     finishers.get(request)?.(null);
     finishers.delete(request);
@@ -126,5 +128,6 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
       generation += 1;
       clear();
     }
+    done();
   });
 }
