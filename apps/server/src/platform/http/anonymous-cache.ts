@@ -105,7 +105,9 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
     const entry: Entry = {
       body,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
-      expires: Date.now() + options.ttlMs,
+      // Between three quarters of the lifetime and all of it: answers computed together (a
+      // page's calls, a warm-up) do not all expire, and get recomputed, in the same instant.
+      expires: Date.now() + options.ttlMs * (0.75 + Math.random() * 0.25),
     };
     forget(request.url);
     // Map order is insertion order: the first keys are the oldest answers.
