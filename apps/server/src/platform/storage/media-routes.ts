@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendLocalFile } from './send-local-file';
 import type { ByteRange, Storage } from './storage';
 
 type RangeResult = { kind: 'none' } | { kind: 'ok'; range: ByteRange } | { kind: 'unsatisfiable' };
@@ -26,6 +27,14 @@ export function parseRange(header: string | undefined, size: number): RangeResul
  * is unique to one upload, so a URL's content never changes.
  */
 export async function registerMediaRoutes(app: FastifyInstance, storage: Storage): Promise<void> {
+  const send = async (reply: FastifyReply, key: string, range: ByteRange) => {
+    if (storage.localPathOf && range.end >= range.start) {
+      // Local files are read into reused buffers and written straight to the socket.
+      if (await sendLocalFile(reply, storage.localPathOf(key), range)) return reply;
+      return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    }
+    return reply.send(await storage.get(key, range));
+  };
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = (request.params as { '*': string })['*'];
     let info;
@@ -59,11 +68,11 @@ export async function registerMediaRoutes(app: FastifyInstance, storage: Storage
         .header('Content-Range', `bytes ${start}-${end}/${info.size}`)
         .header('Content-Length', String(end - start + 1));
       if (request.method === 'HEAD') return reply.send();
-      return reply.send(await storage.get(key, range.range));
+      return send(reply, key, range.range);
     }
     reply.header('Content-Length', String(info.size));
     if (request.method === 'HEAD') return reply.send();
-    return reply.send(await storage.get(key));
+    return send(reply, key, { start: 0, end: info.size - 1 });
   };
   app.get('/media/*', { logLevel: 'warn' }, serve);
 }
