@@ -537,6 +537,16 @@ async function seedRows(
     );
   });
 
+  await step('trending views (the last 7 days of view events)', async () => {
+    // What the server's refresh job would write (VideosRepository.refreshTrending).
+    await q(
+      `update videos v set trending_views = r.n
+       from (select video_id, count(*)::int as n from view_events
+             where created_at > now() - interval '7 days' group by video_id) r
+       where r.video_id = v.id`,
+    );
+  });
+
   await step(`recreate ${indexes.length} indexes`, async () => {
     for (const index of indexes) await q(index.indexdef);
   });

@@ -12,7 +12,15 @@ const cleanUploadsJob = defineJob<object>({
   expireInSeconds: 600,
 });
 
-const allJobs = [processVideoJob, deleteFilesJob, cleanUploadsJob];
+const refreshTrendingJob = defineJob<object>({
+  name: 'videos-refresh-trending',
+  retryLimit: 1,
+  retryDelaySeconds: 60,
+  retryBackoff: false,
+  expireInSeconds: 600,
+});
+
+const allJobs = [processVideoJob, deleteFilesJob, cleanUploadsJob, refreshTrendingJob];
 
 /** Declares every queue; API processes need this to send, workers to work. */
 export async function declareQueues(queue: JobQueue): Promise<void> {
@@ -44,4 +52,9 @@ export async function startWorkers(deps: {
     await services.uploads.deleteAbandonedUploads({ olderThanSeconds: 24 * 3600 });
   });
   await queue.schedule(cleanUploadsJob, '17 * * * *');
+  await queue.work(refreshTrendingJob, async () => {
+    await services.videos.refreshTrending();
+  });
+  // Views leave the 7-day trending window within ten minutes of turning 7 days old.
+  await queue.schedule(refreshTrendingJob, '*/10 * * * *');
 }

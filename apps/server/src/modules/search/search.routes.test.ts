@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { tweets } from '../../platform/db/schema';
+import { eq, sql } from 'drizzle-orm';
+import { tweets, viewEvents } from '../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { createVideo, togglePublish } from '../../../test/media-factories';
@@ -239,5 +240,36 @@ describe('trending order', () => {
     expect(order[0]).toBe(ids.title); // the only one viewed
     // The rest by creation time, newest first: other was created after description.
     expect(order.slice(1)).toEqual([ids.other, ids.description]);
+  });
+
+  it('counts a view at once, and lets views older than 7 days go when the refresh job runs', async () => {
+    // Signed in: the order is read fresh, never from the answer shared between visitors.
+    const trending = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v1/videos?sortBy=trending&limit=12',
+          headers: viewer.auth,
+        })
+      )
+        .json()
+        .data.videos.map((v: { _id: string }) => v._id);
+    await t.database.db
+      .update(viewEvents)
+      .set({ createdAt: sql`now() - interval '8 days'` })
+      .where(eq(viewEvents.videoId, ids.title!));
+    expect((await trending())[0]).toBe(ids.title); // until the job runs
+    expect(await t.services.videos.refreshTrending()).toBe(1);
+    expect(await trending()).toEqual([ids.other, ids.description, ids.title]);
+
+    const view = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${ids.description}/views`,
+      headers: viewer.auth,
+      payload: {},
+    });
+    expect(view.statusCode).toBe(200);
+    expect(await trending()).toEqual([ids.description, ids.other, ids.title]);
+    expect(await t.services.videos.refreshTrending()).toBe(0); // already right
   });
 });

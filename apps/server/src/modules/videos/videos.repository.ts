@@ -12,7 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Database } from '../../platform/db/client';
+import { queryRows, type Database } from '../../platform/db/client';
 import { mediaAssets, users, videos, viewEvents, watchHistory } from '../../platform/db/schema';
 
 const videoAsset = alias(mediaAssets, 'video_asset');
@@ -124,28 +124,15 @@ export class VideosRepository {
     }
     const where = and(...conditions);
     const order = filter.sortType === 'asc' ? asc : desc;
-    // Trending: views counted from the last 7 days of view events, newest first on ties. The
-    // week's events are counted once per video and joined, rather than counted per video row.
-    const recent = this.db
-      .select({
-        videoId: viewEvents.videoId,
-        views: sql<number>`count(*)`.as('recent_views'),
-      })
-      .from(viewEvents)
-      .where(gt(viewEvents.createdAt, sql`now() - interval '7 days'`))
-      .groupBy(viewEvents.videoId)
-      .as('recent');
-    const page = this.selectRecords().$dynamic();
-    if (filter.sortBy === 'trending') {
-      page
-        .leftJoin(recent, eq(recent.videoId, videos.id))
-        .orderBy(order(sql`coalesce(${recent.views}, 0)`), desc(videos.createdAt), desc(videos.id));
-    } else {
-      page.orderBy(order(sortColumns[filter.sortBy]), order(videos.id));
-    }
+    // Trending: views of the last 7 days (kept in `trending_views`), newest first on ties.
+    const ordering =
+      filter.sortBy === 'trending'
+        ? [order(videos.trendingViews), desc(videos.createdAt), desc(videos.id)]
+        : [order(sortColumns[filter.sortBy]), order(videos.id)];
     const [records, [counted]] = await Promise.all([
-      page
+      this.selectRecords()
         .where(where)
+        .orderBy(...ordering)
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
       this.db.select({ total: sql<number>`count(*)::int` }).from(
@@ -158,6 +145,29 @@ export class VideosRepository {
       ),
     ]);
     return { records, total: counted?.total ?? 0 };
+  }
+
+  /**
+   * Brings every video's `trending_views` back to its number of view events in the last 7
+   * days: views are added as they are counted, and this takes away those that left the window.
+   * Answers how many videos changed.
+   */
+  async refreshTrending(): Promise<number> {
+    const changed = await queryRows<{ id: string }>(
+      this.db,
+      sql`
+        with recent as (
+          select video_id, count(*)::int as n from view_events
+          where created_at > now() - interval '7 days'
+          group by video_id
+        )
+        update videos v set trending_views = coalesce(r.n, 0)
+        from videos o left join recent r on r.video_id = o.id
+        where v.id = o.id and v.trending_views <> coalesce(r.n, 0)
+        returning v.id
+      `,
+    );
+    return changed.length;
   }
 
   async insert(input: {
@@ -254,7 +264,10 @@ export class VideosRepository {
         });
         const [updated] = await tx
           .update(videos)
-          .set({ views: sql`${videos.views} + 1` })
+          .set({
+            views: sql`${videos.views} + 1`,
+            trendingViews: sql`${videos.trendingViews} + 1`,
+          })
           .where(eq(videos.id, input.videoId))
           .returning({ views: videos.views });
         views = updated!.views;

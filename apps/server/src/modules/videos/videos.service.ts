@@ -197,4 +197,9 @@ export class VideosService {
     if (!result) throw notFound('Video');
     return result;
   }
+
+  /** Lets views older than the trending window go (the `trending-refresh` job). */
+  refreshTrending(): Promise<number> {
+    return this.repo.refreshTrending();
+  }
 }

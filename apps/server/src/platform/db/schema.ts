@@ -163,6 +163,11 @@ export const videos = pgTable(
     views: bigint('views', { mode: 'number' }).notNull().default(0),
     likesCount: integer('likes_count').notNull().default(0),
     commentsCount: integer('comments_count').notNull().default(0),
+    /**
+     * Views of the last 7 days, for the trending order: raised with `views` when a view is
+     * counted, and brought back to the window's count of view events by a periodic job.
+     */
+    trendingViews: integer('trending_views').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
     status: videoStatus('status').notNull().default('uploaded'),
     processingProgress: real('processing_progress'),
@@ -190,6 +195,13 @@ export const videos = pgTable(
     ),
     index('videos_published_views_idx')
       .on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublished}`),
+    index('videos_published_trending_idx')
+      .on(
+        t.trendingViews.desc().nullsFirst(),
+        t.createdAt.desc().nullsFirst(),
+        t.id.desc().nullsFirst(),
+      )
       .where(sql`${t.isPublished}`),
     index('videos_published_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

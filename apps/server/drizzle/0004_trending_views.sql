@@ -1,0 +1,4 @@
+ALTER TABLE "videos" ADD COLUMN "trending_views" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+-- Views of the last 7 days for the videos that exist already; the refresh job keeps it after.
+UPDATE "videos" SET "trending_views" = "recent"."n" FROM (SELECT "video_id", count(*)::int AS "n" FROM "view_events" WHERE "created_at" > now() - interval '7 days' GROUP BY "video_id") AS "recent" WHERE "recent"."video_id" = "videos"."id";--> statement-breakpoint
+CREATE INDEX "videos_published_trending_idx" ON "videos" USING btree ("trending_views" DESC NULLS FIRST,"created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) WHERE "videos"."is_published";
