@@ -143,6 +143,9 @@ export async function buildApp({
       staleMs: 30_000,
       maxBytes: 64 * 1024 * 1024,
       sessionCookies: [accessCookie, refreshCookie],
+      // Every playback counts a view: emptying the cache for each would leave it nearly empty
+      // on a busy site, and a visitor may see a view count a few seconds behind.
+      lagging: [/^\/api\/v1\/videos\/[^/]+\/views$/],
     });
   }
 

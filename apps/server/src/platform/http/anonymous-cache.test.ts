@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { eventually } from '../../../test/media-factories';
+import { createVideo, eventually } from '../../../test/media-factories';
 import { users } from '../db/schema';
 
 /**
@@ -60,6 +60,29 @@ describe('answers shared between visitors', () => {
     });
     expect(accepted.statusCode).toBe(200);
     expect(await channelName()).toBe('Third Name');
+  });
+
+  it('keeps answers across a counted view: visitors may see the count a few seconds behind', async () => {
+    const video = await createVideo(t.app, owner);
+    const views = async (headers: Record<string, string> = {}) =>
+      (await t.app.inject({ url: `/api/v1/videos/${video._id}`, headers })).json<{
+        data: { views: number };
+      }>().data.views;
+    expect(await views()).toBe(0);
+    const stale = await channelName();
+    await renameBehindTheServersBack('Fifth Name');
+    expect(await channelName()).toBe(stale);
+
+    const view = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${video._id}/views`,
+      headers: other.auth,
+      payload: {},
+    });
+    expect(view.json<{ data: { counted: boolean } }>().data.counted).toBe(true);
+    expect(await views()).toBe(0);
+    expect(await channelName()).toBe(stale);
+    expect(await views(other.auth)).toBe(1);
   });
 
   it('does not keep error answers', async () => {

@@ -18,6 +18,11 @@ export interface AnonymousCacheOptions {
   maxBytes: number;
   /** Names of the cookies that carry a session: a request with one is never served from here. */
   sessionCookies: string[];
+  /**
+   * Writes that leave the cache as it is: their only visible effect is a counter that may lag
+   * for visitors (a counted view), and they happen on every playback.
+   */
+  lagging?: RegExp[];
 }
 
 /**
@@ -28,9 +33,9 @@ export interface AnonymousCacheOptions {
  * more), so a popular page never sends a burst of identical queries to the database.
  *
  * Requests carrying a bearer token or a session cookie always reach the handlers. Any successful
- * write handled by this process empties the cache, so a visitor never sees an answer older than
- * a change made through this process; changes made elsewhere (another API process, a worker's
- * job) show within `ttlMs`.
+ * write handled by this process empties the cache (except the `lagging` ones: a counted view),
+ * so a visitor never sees an answer older than a change made through this process; changes
+ * made elsewhere (another API process, a worker's job) and view counts show within `ttlMs`.
  */
 export function registerAnonymousCache(app: FastifyInstance, options: AnonymousCacheOptions): void {
   const entries = new Map<string, Entry>();
@@ -126,7 +131,8 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
     finishers.get(request)?.(null);
     finishers.delete(request);
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    if (isWrite && reply.statusCode < 400) {
+    const path = request.url.split('?', 1)[0]!;
+    if (isWrite && reply.statusCode < 400 && !options.lagging?.some((p) => p.test(path))) {
       generation += 1;
       clear();
     }
