@@ -13,7 +13,14 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../platform/db/client';
-import { mediaAssets, users, videos, viewEvents, watchHistory } from '../../platform/db/schema';
+import {
+  mediaAssets,
+  users,
+  videoTotals,
+  videos,
+  viewEvents,
+  watchHistory,
+} from '../../platform/db/schema';
 
 const videoAsset = alias(mediaAssets, 'video_asset');
 const thumbnailAsset = alias(mediaAssets, 'thumbnail_asset');
@@ -129,20 +136,25 @@ export class VideosRepository {
       filter.sortBy === 'trending'
         ? [order(videos.trendingViews), desc(videos.createdAt), desc(videos.id)]
         : [order(sortColumns[filter.sortBy]), order(videos.id)];
+    // Every published video (the home listing): the total kept by triggers, exact and read by
+    // primary key. Any other listing: a count bounded as `listTotalCap` says.
+    const everyPublished = !isOwnListing && !filter.ownerId && !filter.text;
     const [records, [counted]] = await Promise.all([
       this.selectRecords()
         .where(where)
         .orderBy(...ordering)
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
-      this.db.select({ total: sql<number>`count(*)::int` }).from(
-        this.db
-          .select({ one: sql`1` })
-          .from(videos)
-          .where(where)
-          .limit(Math.max(listTotalCap, filter.page * filter.limit + 1))
-          .as('capped'),
-      ),
+      everyPublished
+        ? this.db.select({ total: sql<number>`${videoTotals.published}::int` }).from(videoTotals)
+        : this.db.select({ total: sql<number>`count(*)::int` }).from(
+            this.db
+              .select({ one: sql`1` })
+              .from(videos)
+              .where(where)
+              .limit(Math.max(listTotalCap, filter.page * filter.limit + 1))
+              .as('capped'),
+          ),
     ]);
     return { records, total: counted?.total ?? 0 };
   }

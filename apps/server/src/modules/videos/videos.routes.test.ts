@@ -250,6 +250,30 @@ describe('GET /videos', () => {
     }
   });
 
+  it('keeps the total of every published video exact through uploads, drafts and deletes', async () => {
+    // Signed in: visitors share an answer that may be a few seconds old (decision 0010).
+    const total = async () => (await listVideos('limit=1', alice)).totalVideos;
+    const published = async () =>
+      (
+        await t.database.db.select({ n: count() }).from(videos).where(eq(videos.isPublished, true))
+      )[0]!.n;
+    const before = await total();
+    expect(before).toBe(await published());
+    const owners = [alice, bob, alice, bob, alice];
+    const made = await Promise.all(owners.map((u) => createVideo(t.app, u)));
+    expect(await total()).toBe(before + 5);
+    expect((await call('PATCH', `/videos/${made[0]!._id}/toggle`, alice)).statusCode).toBe(200);
+    expect(await total()).toBe(before + 4);
+    // A draft deleted leaves the total alone; a published video deleted takes one away.
+    expect((await call('DELETE', `/videos/${made[0]!._id}`, alice)).statusCode).toBe(200);
+    expect((await call('DELETE', `/videos/${made[1]!._id}`, bob)).statusCode).toBe(200);
+    expect(await total()).toBe(before + 3);
+    // Counting a view does not move it.
+    expect((await call('PATCH', `/videos/${made[2]!._id}/views`, bob, {})).statusCode).toBe(200);
+    expect(await total()).toBe(before + 3);
+    expect(await total()).toBe(await published());
+  });
+
   it('sorts by views and by upload time, both ways', async () => {
     const q = `userId=${carol.userId}`;
     expect(ids(await listVideos(`${q}&sortBy=views&sortType=desc`))).toEqual([

@@ -215,6 +215,18 @@ export const videos = pgTable(
   ],
 );
 
+/**
+ * How many videos are published, in one row kept by triggers on `videos` (migration 0005), so
+ * the home listing's total is a primary-key read instead of a count of the table.
+ */
+export const videoTotals = pgTable(
+  'video_totals',
+  {
+    id: boolean('id').primaryKey().default(true),
+    published: bigint('published', { mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('video_totals_one_row', sql`${t.id}`)],
+);
 export const comments = pgTable(
   'comments',
   {
