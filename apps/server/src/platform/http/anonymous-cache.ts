@@ -126,6 +126,13 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
     done(null, body);
   });
 
+  // A client that hangs up before the answer is ready must not leave its waiters waiting.
+  app.addHook('onRequestAbort', (request, done) => {
+    finishers.get(request)?.(null);
+    finishers.delete(request);
+    done();
+  });
+
   app.addHook('onResponse', (request, reply, done) => {
     // A request that ended without sending (an aborted connection) releases its waiters.
     finishers.get(request)?.(null);
