@@ -6,7 +6,7 @@ import type { ReactNode, SVGProps } from 'react';
  */
 export type IconProps = SVGProps<SVGSVGElement> & { size?: number };
 
-function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
+export function Icon({ size = 20, children, ...props }: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"

@@ -41,19 +41,28 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const refreshing = new Map<string, Promise<Entry | null>>();
-  const finishers = new WeakMap<FastifyRequest, (entry: Entry | null) => void>();
   /** Moves on at every write: an answer computed before a write is not kept. */
   let generation = 0;
-  const startedAt = new WeakMap<FastifyRequest, number>();
+  /** The requests computing an answer: the generation they started in, and their waiters. */
+  const computing = new WeakMap<
+    FastifyRequest,
+    { generation: number; finish: (entry: Entry | null) => void }
+  >();
+  /** Ends a computing request's turn, handing its waiters the answer (or none). */
+  const release = (request: FastifyRequest, entry: Entry | null) => {
+    computing.get(request)?.finish(entry);
+    computing.delete(request);
+  };
   const sessionCookie = new RegExp(
     `(?:^|;\\s*)(?:${options.sessionCookies.map((c) => c.replace(/\W/g, '\\$&')).join('|')})=[^;]`,
   );
 
+  const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0]!;
   const cacheable = (request: FastifyRequest) =>
     request.method === 'GET' &&
     request.headers.authorization === undefined &&
     !sessionCookie.test(request.headers.cookie ?? '') &&
-    options.paths.some((p) => p.test(request.url.split('?', 1)[0]!));
+    options.paths.some((p) => p.test(pathOf(request)));
 
   const forget = (key: string) => {
     const old = entries.get(key);
@@ -81,13 +90,15 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
       return; // The computing request failed: this one computes its own answer.
     }
     // This request computes the answer; the others wait for it or get the previous one.
-    startedAt.set(request, generation);
     refreshing.set(
       key,
       new Promise<Entry | null>((resolve) => {
-        finishers.set(request, (e) => {
-          refreshing.delete(key);
-          resolve(e);
+        computing.set(request, {
+          generation,
+          finish: (e) => {
+            refreshing.delete(key);
+            resolve(e);
+          },
         });
       }),
     );
@@ -95,16 +106,13 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
 
   // Callback-style hooks: they run on every response, and a callback costs no promise.
   app.addHook('onSend', (request, reply, payload, done) => {
-    const finish = finishers.get(request);
-    if (!finish) return done(null, payload);
-    finishers.delete(request);
+    const turn = computing.get(request);
+    if (!turn) return done(null, payload);
     const keep =
-      reply.statusCode === 200 &&
-      typeof payload === 'string' &&
-      startedAt.get(request) === generation;
+      reply.statusCode === 200 && typeof payload === 'string' && turn.generation === generation;
     const body = keep ? Buffer.from(payload) : null;
     if (!body || body.length > options.maxBytes) {
-      finish(null);
+      release(request, null);
       return done(null, payload);
     }
     const entry: Entry = {
@@ -122,23 +130,21 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
     }
     entries.set(request.url, entry);
     bytes += body.length;
-    finish(entry);
+    release(request, entry);
     done(null, body);
   });
 
   // A client that hangs up before the answer is ready must not leave its waiters waiting.
   app.addHook('onRequestAbort', (request, done) => {
-    finishers.get(request)?.(null);
-    finishers.delete(request);
+    release(request, null);
     done();
   });
 
   app.addHook('onResponse', (request, reply, done) => {
     // A request that ended without sending (an aborted connection) releases its waiters.
-    finishers.get(request)?.(null);
-    finishers.delete(request);
+    release(request, null);
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    const path = request.url.split('?', 1)[0]!;
+    const path = pathOf(request);
     if (isWrite && reply.statusCode < 400 && !options.lagging?.some((p) => p.test(path))) {
       generation += 1;
       clear();

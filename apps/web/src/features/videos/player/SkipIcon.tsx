@@ -1,3 +1,5 @@
+import { Icon } from '../../../components/icons';
+
 /** A circular arrow with the number of seconds it skips written inside it. Decorative. */
 export function SkipIcon({
   direction,
@@ -9,18 +11,7 @@ export function SkipIcon({
   size?: number;
 }) {
   return (
-    <svg
-      width={size}
-      height={size}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={2}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-      focusable="false"
-    >
+    <Icon size={size}>
       <g transform={direction === 'forward' ? 'matrix(-1 0 0 1 24 0)' : undefined}>
         <path d="M3.5 12a8.5 8.5 0 1 0 2.6-6.1L3.5 8.5" />
         <path d="M3.5 3.5v5h5" />
@@ -36,6 +27,6 @@ export function SkipIcon({
       >
         {seconds}
       </text>
-    </svg>
+    </Icon>
   );
 }
