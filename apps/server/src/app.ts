@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:http';
 import cookie from '@fastify/cookie';
 import cors from '@fastify/cors';
 import multipart from '@fastify/multipart';
@@ -19,7 +20,7 @@ import { installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
 import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
-import { registerAnonymousCache } from './platform/http/anonymous-cache';
+import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
 import { registerMediaRoutes } from './platform/storage/media-routes';
@@ -65,7 +66,19 @@ export async function buildApp({
   services,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
+  // Kept answers for visitors are sent before Fastify sees the request (decision 0010).
+  let kept: AnonymousCache | null = null;
   const app = Fastify({
+    serverFactory: (handler) => {
+      const server = createServer((request, response) => {
+        if (!kept?.serveFromMemory(request, response)) handler(request, response);
+      });
+      // Fastify's defaults, which it applies only to the servers it creates itself.
+      server.keepAliveTimeout = 72_000;
+      server.requestTimeout = 0;
+      server.setTimeout(0);
+      return server;
+    },
     logger: loggerOptions(config.logLevel, logStream),
     trustProxy: config.trustProxy,
     genReqId: () => randomUUID(),
@@ -129,7 +142,7 @@ export async function buildApp({
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   if (config.publicCacheTtlSeconds > 0) {
-    registerAnonymousCache(app, {
+    kept = registerAnonymousCache(app, {
       paths: [
         /^\/api\/v1\/videos$/,
         /^\/api\/v1\/videos\/[^/]+$/,
@@ -146,6 +159,7 @@ export async function buildApp({
       // Every playback counts a view: emptying the cache for each would leave it nearly empty
       // on a busy site, and a visitor may see a view count a few seconds behind.
       lagging: [/^\/api\/v1\/videos\/[^/]+\/views$/],
+      trustProxy: config.trustProxy,
     });
   }
 

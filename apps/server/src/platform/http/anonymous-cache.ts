@@ -1,10 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Logger } from 'pino';
+
+type Headers = Record<string, string | number | string[]>;
 
 interface Entry {
   /** Encoded once: sending a Buffer skips turning the text into bytes on every request. */
   body: Buffer;
   contentType: string;
+  /** When the answer was computed, for the `Age` header. */
+  stored: number;
   expires: number;
+  /**
+   * Every header Fastify and its plugins set on the answer, but the request id: what the front
+   * path sends. Null when the computing request came from another origin, so its CORS headers
+   * are not those of a request without `Origin`.
+   */
+  headers: Headers | null;
 }
 
 export interface AnonymousCacheOptions {
@@ -23,6 +36,18 @@ export interface AnonymousCacheOptions {
    * for visitors (a counted view), and they happen on every playback.
    */
   lagging?: RegExp[];
+  /** Whether the logged client address comes from `X-Forwarded-For`, as Fastify's `trustProxy`. */
+  trustProxy: boolean;
+}
+
+export interface AnonymousCache {
+  /**
+   * Answers a request straight from memory, before Fastify builds anything for it, when it is a
+   * visitor's read whose answer is kept and has headers to send; returns false otherwise, and
+   * the request goes through Fastify as usual (where a miss is computed, or waits for the
+   * request computing it).
+   */
+  serveFromMemory(request: IncomingMessage, response: ServerResponse): boolean;
 }
 
 /**
@@ -36,8 +61,17 @@ export interface AnonymousCacheOptions {
  * write handled by this process empties the cache (except the `lagging` ones: a counted view),
  * so a visitor never sees an answer older than a change made through this process; changes
  * made elsewhere (another API process, a worker's job) and view counts show within `ttlMs`.
+ *
+ * A kept answer is sent in one of two ways, with the same bytes and headers (plus `Age`, as a
+ * shared HTTP cache does): by `serveFromMemory`, called by the HTTP server before Fastify for
+ * requests without `Origin` (nearly all: a browser sends none on same-origin reads), or by an
+ * `onRequest` hook otherwise. Serving from memory skips Fastify's request objects, routing and
+ * hooks, which were most of the CPU time of a kept answer (bench/README.md).
  */
-export function registerAnonymousCache(app: FastifyInstance, options: AnonymousCacheOptions): void {
+export function registerAnonymousCache(
+  app: FastifyInstance,
+  options: AnonymousCacheOptions,
+): AnonymousCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const refreshing = new Map<string, Promise<Entry | null>>();
@@ -57,12 +91,21 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
     `(?:^|;\\s*)(?:${options.sessionCookies.map((c) => c.replace(/\W/g, '\\$&')).join('|')})=[^;]`,
   );
 
-  const pathOf = (request: FastifyRequest) => request.url.split('?', 1)[0]!;
-  const cacheable = (request: FastifyRequest) =>
-    request.method === 'GET' &&
-    request.headers.authorization === undefined &&
-    !sessionCookie.test(request.headers.cookie ?? '') &&
-    options.paths.some((p) => p.test(pathOf(request)));
+  const pathOf = (url: string) => url.split('?', 1)[0]!;
+  const cacheable = (method: string | undefined, url: string, headers: IncomingHttpHeaders) =>
+    method === 'GET' &&
+    headers.authorization === undefined &&
+    !sessionCookie.test(headers.cookie ?? '') &&
+    options.paths.some((p) => p.test(pathOf(url)));
+  /** A kept answer that may be sent now: fresh, or stale while its successor is computed. */
+  const usable = (key: string, now: number) => {
+    const entry = entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expires > now) return entry;
+    if (refreshing.has(key) && entry.expires + options.staleMs > now) return entry;
+    return undefined;
+  };
+  const ageOf = (entry: Entry, now: number) => String(Math.floor((now - entry.stored) / 1000));
 
   const forget = (key: string) => {
     const old = entries.get(key);
@@ -76,15 +119,14 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!cacheable(request)) return;
+    if (!cacheable(request.method, request.url, request.headers)) return;
     const key = request.url;
-    const now = Date.now();
-    const entry = entries.get(key);
-    const send = (e: Entry) => reply.header('content-type', e.contentType).send(e.body);
-    if (entry && entry.expires > now) return send(entry);
+    const send = (e: Entry) =>
+      reply.header('content-type', e.contentType).header('age', ageOf(e, Date.now())).send(e.body);
+    const kept = usable(key, Date.now());
+    if (kept) return send(kept);
     const pending = refreshing.get(key);
     if (pending) {
-      if (entry && entry.expires + options.staleMs > now) return send(entry);
       const fresh = await pending;
       if (fresh) return send(fresh);
       return; // The computing request failed: this one computes its own answer.
@@ -109,18 +151,24 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
     const turn = computing.get(request);
     if (!turn) return done(null, payload);
     const keep =
-      reply.statusCode === 200 && typeof payload === 'string' && turn.generation === generation;
+      reply.statusCode === 200 &&
+      typeof payload === 'string' &&
+      turn.generation === generation &&
+      reply.getHeader('set-cookie') === undefined;
     const body = keep ? Buffer.from(payload) : null;
     if (!body || body.length > options.maxBytes) {
       release(request, null);
       return done(null, payload);
     }
+    const now = Date.now();
     const entry: Entry = {
       body,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
+      stored: now,
       // Between three quarters of the lifetime and all of it: answers computed together (a
       // page's calls, a warm-up) do not all expire, and get recomputed, in the same instant.
-      expires: Date.now() + options.ttlMs * (0.75 + Math.random() * 0.25),
+      expires: now + options.ttlMs * (0.75 + Math.random() * 0.25),
+      headers: request.headers.origin === undefined ? frontHeaders(reply.getHeaders()) : null,
     };
     forget(request.url);
     // Map order is insertion order: the first keys are the oldest answers.
@@ -144,11 +192,81 @@ export function registerAnonymousCache(app: FastifyInstance, options: AnonymousC
     // A request that ended without sending (an aborted connection) releases its waiters.
     release(request, null);
     const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    const path = pathOf(request);
-    if (isWrite && reply.statusCode < 400 && !options.lagging?.some((p) => p.test(path))) {
+    if (
+      isWrite &&
+      reply.statusCode < 400 &&
+      !options.lagging?.some((p) => p.test(pathOf(request.url)))
+    ) {
       generation += 1;
       clear();
     }
     done();
   });
+
+  return {
+    serveFromMemory(request, response) {
+      const url = request.url ?? '';
+      if (
+        request.headers.origin !== undefined ||
+        !cacheable(request.method, url, request.headers)
+      ) {
+        return false;
+      }
+      const now = Date.now();
+      const entry = usable(url, now);
+      if (!entry?.headers) return false;
+      const id = randomUUID();
+      // The two lines Fastify writes for every request, with the same fields. (Fastify's logger
+      // is the pino instance made from our options; its type only names the logging methods.)
+      if ((app.log as Logger).isLevelEnabled('info')) {
+        const started = performance.now();
+        const log = app.log.child({ reqId: id });
+        const req = {
+          id,
+          method: request.method,
+          url,
+          ip: clientAddress(request, options.trustProxy),
+        };
+        log.info({ req }, 'incoming request');
+        response.once('finish', () => {
+          const res = { statusCode: response.statusCode };
+          log.info({ res, responseTime: performance.now() - started }, 'request completed');
+        });
+      }
+      response.writeHead(200, {
+        ...entry.headers,
+        'x-request-id': id,
+        age: ageOf(entry, now),
+        'content-length': entry.body.length,
+      });
+      response.end(entry.body);
+      return true;
+    },
+  };
+}
+
+/** The headers of a computed answer that every visitor may receive: not its id nor its length. */
+function frontHeaders(headers: Record<string, string | number | string[] | undefined>): Headers {
+  const kept: Headers = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (value === undefined) continue;
+    if (name === 'x-request-id' || name === 'content-length') continue;
+    kept[name] = value;
+  }
+  return kept;
+}
+
+/**
+ * The client's address as Fastify reports it: the peer, or, when proxies are trusted, the
+ * first address of `X-Forwarded-For` (the one the first proxy saw).
+ */
+export function clientAddress(request: IncomingMessage, trustProxy: boolean): string | undefined {
+  const peer = request.socket.remoteAddress;
+  if (!trustProxy) return peer;
+  const forwarded = request.headers['x-forwarded-for'];
+  const first = (Array.isArray(forwarded) ? forwarded.join(',') : (forwarded ?? ''))
+    .split(',')
+    .map((address) => address.trim())
+    .find((address) => address !== '');
+  return first ?? peer;
 }
