@@ -42,7 +42,10 @@ export const migrationsFolder = path.resolve(import.meta.dirname, '../../../driz
 
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    // A new PostgreSQL backend starts with empty catalog caches: its first queries are several
+    // times slower. Idle connections are kept a minute (pg's default is 10 s), so a pause in
+    // traffic does not turn the next burst into a round of fresh backends.
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, idleTimeoutMillis: 60_000 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => undefined);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
