@@ -540,8 +540,14 @@ async function seedRows(
     );
   });
 
-  await step('published total (what the triggers keep)', async () => {
+  await step('published total and search words (what the triggers keep)', async () => {
     await q(`update video_totals set published = (select count(*) from videos where is_published)`);
+    // Users were inserted with their triggers on; the videos' words are added in one pass.
+    await q(
+      `insert into search_words (word)
+       select distinct w from videos, search_words_of(search_vector) as w
+       on conflict do nothing`,
+    );
     await q(`alter table videos enable trigger user`);
   });
 

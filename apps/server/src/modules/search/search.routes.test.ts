@@ -67,6 +67,45 @@ describe('GET /search', () => {
     expect(prefix.json().data.videos[0]._id).toBe(ids.title);
   });
 
+  it('corrects a word nobody used to the indexed words nearest to it', async () => {
+    const first = async (query: string, extra = '') =>
+      (await search(query, extra)).json().data as {
+        videos: { _id: string }[];
+        channels: { _id: string }[];
+      };
+    // Two letters swapped share few trigrams, yet find their word.
+    expect((await first('boraelis')).videos[0]!._id).toBe(ids.title);
+    expect((await first('borealis tiemlapse')).videos[0]!._id).toBe(ids.title);
+    // A word of a description, and a channel's name.
+    expect((await first('nigth')).videos.map((v) => v._id)).toEqual(
+      expect.arrayContaining([ids.title, ids.description]),
+    );
+    expect((await first('lumeire', '&type=channels')).channels[0]!._id).toBe(creator.userId);
+    // Nothing near: nothing found, rather than anything at all.
+    expect(await first('zzqxv')).toMatchObject({ videos: [], channels: [] });
+    // A draft's words may be indexed, but search still lists published videos only.
+    expect((await first('secrte')).videos).toEqual([]);
+  });
+
+  it('learns the words of a renamed title', async () => {
+    const video = await createVideo(t.app, viewer, { title: 'Cooking', description: 'Notes' });
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${video._id}`,
+      headers: viewer.auth,
+      payload: { title: 'Glacier crossing' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    const found = await search('glaicer');
+    expect(found.json().data.videos.map((v: { _id: string }) => v._id)).toEqual([video._id]);
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/videos/${video._id}`,
+      headers: viewer.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+  });
+
   it('finds a channel by a prefix of its name, with subscriber count and full name, no email', async () => {
     const res = await search('lumi', '&type=channels');
     const channel = res.json().data.channels[0];

@@ -54,7 +54,6 @@ export const users = pgTable(
     uniqueIndex('users_username_key').on(t.username),
     index('users_search_idx').using('gin', t.searchVector),
     index('users_username_trgm_idx').using('gin', t.username.op('gin_trgm_ops')),
-    index('users_fullname_trgm_idx').using('gin', t.fullname.op('gin_trgm_ops')),
     uniqueIndex('users_email_key').on(t.email),
     check('users_username_format', sql`${t.username} ~ '^[a-z0-9_.]{3,30}$'`),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
@@ -185,7 +184,6 @@ export const videos = pgTable(
   },
   (t) => [
     index('videos_search_idx').using('gin', t.searchVector),
-    index('videos_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
     uniqueIndex('videos_video_asset_key').on(t.videoAssetId),
     index('videos_thumbnail_asset_idx').on(t.thumbnailAssetId),
     index('videos_owner_created_idx').on(
@@ -227,6 +225,16 @@ export const videoTotals = pgTable(
   },
   (t) => [check('video_totals_one_row', sql`${t.id}`)],
 );
+
+/**
+ * Every word that search can match: the lexemes of videos' and channels' search vectors, added
+ * by row triggers (migration 0006) and never removed. A typed word that starts no word here
+ * is a typo; its nearest words by trigram distance (this index) are its candidate corrections.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
+  index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
+]);
+
 export const comments = pgTable(
   'comments',
   {
