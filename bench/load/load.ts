@@ -96,6 +96,8 @@ interface Target {
   checked?: number;
   /** Targets of the issue; the floor rows have none and are shown for reading the others. */
   goals?: { minRatio: number; maxP99Ms: number; maxP95Ms?: number };
+  /** Measured right after a run of the bare route, which its ratio is taken against. */
+  paired?: boolean;
 }
 
 interface Figures {
@@ -117,6 +119,8 @@ interface Figures {
   /** CPU time spent per answered request by the server process and by its database backends. */
   nodeCpuMsPerRequest?: number;
   pgCpuMsPerRequest?: number;
+  /** Requests/s of the bare route in the run just before this one (paired targets). */
+  bareRps?: number;
 }
 
 const children: ChildProcess[] = [];
@@ -217,6 +221,7 @@ async function sampleTargets(): Promise<Target[]> {
         label: 'Kinora GET /api/v1/healthcheck (select 1)',
         port: kinoraPort,
         paths: ['/api/v1/healthcheck'],
+        paired: true,
       },
       {
         name: 'home',
@@ -224,6 +229,7 @@ async function sampleTargets(): Promise<Target[]> {
         port: kinoraPort,
         paths: ['/api/v1/videos?page=1&limit=100&sortBy=views&sortType=desc'],
         goals,
+        paired: true,
       },
       {
         name: 'video',
@@ -231,6 +237,7 @@ async function sampleTargets(): Promise<Target[]> {
         port: kinoraPort,
         paths: videos.rows.map((r) => `/api/v1/videos/${r.id}`),
         goals,
+        paired: true,
       },
       {
         name: 'search',
@@ -238,6 +245,7 @@ async function sampleTargets(): Promise<Target[]> {
         port: kinoraPort,
         paths: searchQueries.map((q) => `/api/v1/search?query=${encodeURIComponent(q)}`),
         goals: { ...goals, maxP95Ms: 50 },
+        paired: true,
       },
       {
         name: 'tail',
@@ -252,6 +260,7 @@ async function sampleTargets(): Promise<Target[]> {
         port: kinoraPort,
         paths: channels.rows.map((r) => `/api/v1/channels/${r.id}`),
         goals,
+        paired: true,
       },
     ];
   } finally {
@@ -444,26 +453,51 @@ async function main(): Promise<void> {
     }
   }
 
+  // The machine's speed drifts from one run to the next (neighbours, CPU frequency), so each
+  // paired target is measured right after the bare route and its ratio taken against that run.
+  const trivialTarget = targets.find((t) => t.name === 'trivial')!;
   const runs = new Map<string, Figures[]>(targets.map((t) => [t.name, []]));
+  const report = (round: number, t: Target, figures: Figures) => {
+    const vsBare =
+      figures.bareRps === undefined
+        ? ''
+        : `  ${((rps(figures) / figures.bareRps) * 100).toFixed(0)}% of the bare run before`;
+    console.log(
+      `  round ${round + 1} ${t.name.padEnd(8)} ${rps(figures).toFixed(0).padStart(6)} req/s  ` +
+        `p50 ${ms(figures.p50_us)}  p95 ${ms(figures.p95_us)}  p99 ${ms(figures.p99_us)} ms` +
+        `  cpu/request: node ${cpuMs(figures.nodeCpuMsPerRequest)}, postgres ${cpuMs(figures.pgCpuMsPerRequest)} ms${vsBare}`,
+    );
+  };
   for (let r = 0; r < rounds; r++) {
     for (const t of targets) {
+      if (t === trivialTarget) continue;
+      let bare: Figures | undefined;
+      if (t.paired) {
+        await settle();
+        bare = await measured(trivialTarget, duration, kinora, stats);
+        runs.get(trivialTarget.name)!.push(bare);
+        report(r, trivialTarget, bare);
+      }
       await settle();
       const figures = await measured(t, duration, kinora, stats);
+      if (bare) figures.bareRps = rps(bare);
       runs.get(t.name)!.push(figures);
-      console.log(
-        `  round ${r + 1} ${t.name.padEnd(8)} ${rps(figures).toFixed(0).padStart(6)} req/s  ` +
-          `p50 ${ms(figures.p50_us)}  p95 ${ms(figures.p95_us)}  p99 ${ms(figures.p99_us)} ms` +
-          `  cpu/request: node ${cpuMs(figures.nodeCpuMsPerRequest)}, postgres ${cpuMs(figures.pgCpuMsPerRequest)} ms`,
-      );
+      report(r, t, figures);
     }
   }
-  const median = (list: Figures[]) =>
-    [...list].sort((a, b) => rps(a) - rps(b))[Math.floor(list.length / 2)]!;
-  const results = targets.map((t) => ({ target: t, figures: median(runs.get(t.name)!) }));
-  const trivial = results.find((r) => r.target.name === 'trivial')!.figures;
+  /** The ratio a round is judged by: to its own bare run when paired, else to the median bare. */
+  const ratioOf = (f: Figures) => rps(f) / (f.bareRps ?? rps(trivial));
+  const medianBy = (list: Figures[], key: (f: Figures) => number) =>
+    [...list].sort((a, b) => key(a) - key(b))[Math.floor(list.length / 2)]!;
+  const trivial = medianBy(runs.get(trivialTarget.name)!, rps);
+  const results = targets.map((t) => ({
+    target: t,
+    figures: t === trivialTarget ? trivial : medianBy(runs.get(t.name)!, ratioOf),
+  }));
 
   console.log(
-    `\nwrk -t${threads} -c${connections} -d${duration}s, ${rounds} round(s), median by req/s; ` +
+    `\nwrk -t${threads} -c${connections} -d${duration}s, ${rounds} round(s); each call's median ` +
+      `round by its ratio to the bare run just before it (bare row: median of those runs); ` +
       `load average after: ${os
         .loadavg()
         .map((l) => l.toFixed(2))
@@ -481,7 +515,7 @@ async function main(): Promise<void> {
     'CPU ms/req node + pg',
   ];
   const rows = results.map(({ target, figures }) => {
-    const ratio = rps(figures) / rps(trivial);
+    const ratio = ratioOf(figures);
     const errors =
       figures.connect_errors + figures.read_errors + figures.write_errors + figures.timeouts;
     const verdicts: string[] = [];
@@ -531,7 +565,12 @@ async function main(): Promise<void> {
             bytesPerResponse: bodies.get(r.target.name),
             rps: rps(r.figures),
             ...r.figures,
-            rounds: runs.get(r.target.name)!.map(rps),
+            rounds: runs.get(r.target.name)!.map((f) => ({
+              rps: rps(f),
+              p95_us: f.p95_us,
+              p99_us: f.p99_us,
+              bareRps: f.bareRps,
+            })),
           })),
         },
         null,
