@@ -67,11 +67,27 @@ export const apiPrefix = '/api/v1';
  */
 export class Router {
   private readonly actors = new WeakMap<FastifyRequest, Actor | null>();
+  /** Handlers still running, also those whose client has hung up. */
+  private readonly running = new Set<Promise<unknown>>();
 
   constructor(
     private readonly app: FastifyInstance,
     private readonly authenticator: Authenticator,
-  ) {}
+    /** How long closing the app waits for running handlers. */
+    drainMs = 10_000,
+  ) {
+    // Closing the server waits for open connections, not for the handler of a request whose
+    // client has gone: without this, the database could be closed under its next query.
+    app.addHook('onClose', async () => {
+      if (this.running.size === 0) return;
+      let timer: NodeJS.Timeout | undefined;
+      const limit = new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, drainMs);
+      });
+      await Promise.race([Promise.allSettled([...this.running]), limit]);
+      clearTimeout(timer);
+    });
+  }
 
   route<E extends Endpoint>(endpoint: E, spec: RouteSpec<E>): void {
     const status = endpoint.successStatus ?? 200;
@@ -122,29 +138,44 @@ export class Router {
         }
         this.actors.set(request, actor);
       },
-      handler: async (request, reply) => {
-        const actor = this.actors.get(request) ?? null;
-        let body: unknown = request.body;
-        let files: Record<string, UploadedFile> = {};
-        if (isMultipart) {
-          ({ body, files } = await readMultipart(request, endpoint, fileRules));
-        }
-        const data = await spec.handler({
-          params: request.params,
-          query: request.query,
-          body,
-          files,
-          actor,
-          request,
-          reply,
-        } as HandlerContext<E>);
-        const envelope = { statusCode: status, data, message: spec.message, success: true };
-        return reply
-          .code(status)
-          .send(endpoint.spreadData ? { ...(data as object), ...envelope } : envelope);
+      handler: (request, reply) => {
+        const running = this.handle(endpoint, spec, isMultipart, fileRules, request, reply);
+        this.running.add(running);
+        return running.finally(() => this.running.delete(running));
       },
     };
     this.app.route(options);
+  }
+
+  /** Runs one request's handler and sends the success envelope. */
+  private async handle<E extends Endpoint>(
+    endpoint: E,
+    spec: RouteSpec<E>,
+    isMultipart: boolean,
+    fileRules: Record<string, FileRule>,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
+    const status = endpoint.successStatus ?? 200;
+    const actor = this.actors.get(request) ?? null;
+    let body: unknown = request.body;
+    let files: Record<string, UploadedFile> = {};
+    if (isMultipart) {
+      ({ body, files } = await readMultipart(request, endpoint, fileRules));
+    }
+    const data = await spec.handler({
+      params: request.params,
+      query: request.query,
+      body,
+      files,
+      actor,
+      request,
+      reply,
+    } as HandlerContext<E>);
+    const envelope = { statusCode: status, data, message: spec.message, success: true };
+    return reply
+      .code(status)
+      .send(endpoint.spreadData ? { ...(data as object), ...envelope } : envelope);
   }
 }
 
