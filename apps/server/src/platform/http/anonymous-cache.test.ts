@@ -13,13 +13,25 @@ import { clientAddress } from './anonymous-cache';
  * as a worker's job or another API process would, shows to visitors only when their answer
  * expires; signed-in readers and any write through this process see it at once.
  */
+/** Renames a user straight in the database, as a worker's job or another process would. */
+const renameBehindTheServersBack = (t: TestApp, userId: string, fullname: string) =>
+  t.database.db.update(users).set({ fullname }).where(eq(users.id, userId));
+
+/** A write through the process: the user's own full name. */
+const updateFullname = (t: TestApp, user: RegisteredUser, fullname: string) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/v1/users/update-details',
+    headers: user.auth,
+    payload: { fullname },
+  });
+
 describe('answers shared between visitors', () => {
   let t: TestApp;
   let owner: RegisteredUser;
   let other: RegisteredUser;
 
-  const renameBehindTheServersBack = (fullname: string) =>
-    t.database.db.update(users).set({ fullname }).where(eq(users.id, owner.userId));
+  const renameOwner = (fullname: string) => renameBehindTheServersBack(t, owner.userId, fullname);
   const channelName = async (headers: Record<string, string> = {}) => {
     const res = await t.app.inject({ url: `/api/v1/channels/${owner.userId}`, headers });
     expect(res.statusCode).toBe(200);
@@ -35,7 +47,7 @@ describe('answers shared between visitors', () => {
 
   it('serves visitors the answer of the last few seconds, and signed-in readers a fresh one', async () => {
     expect(await channelName()).toBe('First Name');
-    await renameBehindTheServersBack('Second Name');
+    await renameOwner('Second Name');
     expect(await channelName()).toBe('First Name');
     expect(await channelName(other.auth)).toBe('Second Name');
     // The session cookie counts as signed in as much as the bearer token does.
@@ -45,22 +57,12 @@ describe('answers shared between visitors', () => {
   });
 
   it('keeps nothing across a write made through this process, and keeps it across a refused one', async () => {
-    await renameBehindTheServersBack('Third Name');
-    const refused = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/update-details',
-      headers: other.auth,
-      payload: { fullname: '' },
-    });
+    await renameOwner('Third Name');
+    const refused = await updateFullname(t, other, '');
     expect(refused.statusCode).toBe(400);
     expect(await channelName()).not.toBe('Third Name');
 
-    const accepted = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/update-details',
-      headers: other.auth,
-      payload: { fullname: 'Someone Else' },
-    });
+    const accepted = await updateFullname(t, other, 'Someone Else');
     expect(accepted.statusCode).toBe(200);
     expect(await channelName()).toBe('Third Name');
   });
@@ -73,7 +75,7 @@ describe('answers shared between visitors', () => {
       }>().data.views;
     expect(await views()).toBe(0);
     const stale = await channelName();
-    await renameBehindTheServersBack('Fifth Name');
+    await renameOwner('Fifth Name');
     expect(await channelName()).toBe(stale);
 
     const view = await t.app.inject({
@@ -96,7 +98,7 @@ describe('answers shared between visitors', () => {
   });
 
   it('lets an answer expire', async () => {
-    await renameBehindTheServersBack('Fourth Name');
+    await renameOwner('Fourth Name');
     await eventually(async () => ((await channelName()) === 'Fourth Name' ? true : undefined), {
       timeoutMs: 10_000,
       what: 'the shared answer to expire',
@@ -112,10 +114,7 @@ describe('answers shared between visitors', () => {
           data: { channel: { fullname: string } };
         }>().data.channel.fullname;
       expect(await read()).toBe('Before');
-      await uncached.database.db
-        .update(users)
-        .set({ fullname: 'After' })
-        .where(eq(users.id, person.userId));
+      await renameBehindTheServersBack(uncached, person.userId, 'After');
       expect(await read()).toBe('After');
     } finally {
       await uncached.close();
@@ -152,13 +151,7 @@ describe('answers sent from memory, over a socket', () => {
 
   /** Empties the cache the way any write through the process does. */
   const write = async () => {
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/v1/users/update-details',
-      headers: owner.auth,
-      payload: { fullname: 'Socket Name' },
-    });
-    expect(res.statusCode).toBe(200);
+    expect((await updateFullname(t, owner, 'Socket Name')).statusCode).toBe(200);
   };
   const get = (path: string, headers: Record<string, string> = {}) =>
     fetch(`${base}${path}`, { headers });
@@ -213,10 +206,7 @@ describe('answers sent from memory, over a socket', () => {
       ((await (await get(path, headers)).json()) as { data: { channel: { fullname: string } } })
         .data.channel.fullname;
     expect(await name()).toBe('Socket Name');
-    await t.database.db
-      .update(users)
-      .set({ fullname: 'Renamed Behind' })
-      .where(eq(users.id, owner.userId));
+    await renameBehindTheServersBack(t, owner.userId, 'Renamed Behind');
     expect(await name()).toBe('Socket Name');
     expect(await name(owner.auth)).toBe('Renamed Behind');
     expect(await name({ cookie: cookieHeader({ accessToken: owner.cookies.accessToken! }) })).toBe(
