@@ -48,6 +48,7 @@ export default tseslint.config(
       'bench/**',
       '**/scripts/**',
       'apps/server/src/platform/db/migrate-cli.ts',
+      'apps/server/src/user-role-cli.ts',
       'tools/**',
     ],
     rules: { 'no-console': 'off' },

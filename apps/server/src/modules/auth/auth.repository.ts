@@ -1,4 +1,5 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { UserRole } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { sessions, users } from '../../platform/db/schema';
 
@@ -80,6 +81,28 @@ export class AuthRepository {
       )
       .limit(1);
     return row !== undefined;
+  }
+
+  /**
+   * The user's role when the session is active (as `isSessionActive` says), else null. The
+   * role is read here, with the check every authenticated request makes anyway, so a role
+   * granted or taken away applies to the very next request.
+   */
+  async findActiveSessionRole(sessionId: string, userId: string): Promise<UserRole | null> {
+    const [row] = await this.db
+      .select({ role: users.role })
+      .from(sessions)
+      .innerJoin(users, eq(users.id, sessions.userId))
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          gt(sessions.expiresAt, sql`now()`),
+        ),
+      )
+      .limit(1);
+    return row?.role ?? null;
   }
 
   /**

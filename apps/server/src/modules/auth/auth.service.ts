@@ -1,5 +1,6 @@
 import { AppError } from '../../platform/http/errors';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
+import type { UserRole } from '../../platform/auth/roles';
 import {
   formatRefreshToken,
   hashRefreshSecret,
@@ -104,6 +105,11 @@ export class AuthService {
 
   async isSessionActive(claims: { sessionId: string; userId: string }): Promise<boolean> {
     return this.repo.isSessionActive(claims.sessionId, claims.userId);
+  }
+
+  /** The user's role while the session of these claims is active; null once it has ended. */
+  async activeSessionRole(claims: { sessionId: string; userId: string }): Promise<UserRole | null> {
+    return this.repo.findActiveSessionRole(claims.sessionId, claims.userId);
   }
 
   async endSession({ sessionId }: { sessionId: string }): Promise<void> {

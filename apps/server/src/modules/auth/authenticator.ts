@@ -19,9 +19,8 @@ export class SessionAuthenticator implements Authenticator {
     const token = accessTokenOf(request);
     if (!token) return null;
     const claims = await this.tokens.verify(token);
-    if (!(await this.auth.isSessionActive(claims))) {
-      throw new AppError('SESSION_REVOKED', 'Your session has ended; sign in again');
-    }
-    return claims;
+    const role = await this.auth.activeSessionRole(claims);
+    if (!role) throw new AppError('SESSION_REVOKED', 'Your session has ended; sign in again');
+    return { ...claims, role };
   }
 }

@@ -2,9 +2,9 @@ import type { ChannelWithStats } from '@kinora/contract';
 import type { Storage } from '../../platform/storage/storage';
 import type { ChannelView } from './channels.service';
 
-/** Total views and likes are the owner's business; others see the public counts only. */
+/** Figures only for those the rules allow (ChannelView says who); others see public counts. */
 export function presentChannel(
-  { channel, figures, isOwner }: ChannelView,
+  { channel, figures, seesDrafts, seesTotals }: ChannelView,
   storage: Storage,
 ): ChannelWithStats {
   return {
@@ -21,11 +21,11 @@ export function presentChannel(
     },
     stats: {
       totalSubscribers: channel.subscribersCount,
-      totalVideos: isOwner ? figures.allVideos : figures.publishedVideos,
+      totalVideos: seesDrafts ? figures.allVideos : figures.publishedVideos,
       totalTweets: figures.tweets,
       totalSubscriptions: figures.subscriptions,
-      totalViews: isOwner ? figures.totalViews : null,
-      totalLikes: isOwner ? figures.totalLikes : null,
+      totalViews: seesTotals ? figures.totalViews : null,
+      totalLikes: seesTotals ? figures.totalLikes : null,
     },
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { subscriptions, users, videos } from '../../platform/db/schema';
+import { videosVisibleTo } from '../videos';
 
 export interface ChannelRecord {
   id: string;
@@ -15,6 +16,7 @@ export interface ChannelRecord {
 }
 
 export interface ChannelFigures {
+  /** The videos a visitor sees (published ones); `allVideos` counts drafts too. */
   publishedVideos: number;
   allVideos: number;
   tweets: number;
@@ -64,7 +66,7 @@ export class ChannelsRepository {
     const id = sql.placeholder('id');
     return this.db
       .select({
-        publishedVideos: sql<number>`count(*) filter (where ${videos.isPublished})::int`,
+        publishedVideos: sql<number>`count(*) filter (where ${videosVisibleTo(null)})::int`,
         allVideos: sql<number>`count(*)::int`,
         totalViews: sql<string>`coalesce(sum(${videos.views}), 0)::text`,
         totalLikes: sql<string>`coalesce(sum(${videos.likesCount}), 0)::text`,

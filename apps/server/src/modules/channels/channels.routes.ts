@@ -14,10 +14,7 @@ export function registerChannelRoutes(
   router.route(endpoints.getChannel, {
     message: 'Channel',
     handler: async ({ params, actor }) =>
-      presentChannel(
-        await channels.getChannel({ by: { id: params.id }, viewerId: actor?.userId ?? null }),
-        storage,
-      ),
+      presentChannel(await channels.getChannel({ by: { id: params.id }, viewer: actor }), storage),
   });
 
   router.route(endpoints.channelByName, {
@@ -26,7 +23,7 @@ export function registerChannelRoutes(
       presentChannel(
         await channels.getChannel({
           by: { username: params.name.toLowerCase() },
-          viewerId: actor?.userId ?? null,
+          viewer: actor,
         }),
         storage,
       ),
@@ -35,11 +32,10 @@ export function registerChannelRoutes(
   router.route(endpoints.channelVideos, {
     message: 'Channel videos',
     handler: async ({ params, query, actor }) => {
-      const viewerId = actor?.userId ?? null;
-      await channels.getChannel({ by: { id: params.id }, viewerId });
+      await channels.getChannel({ by: { id: params.id }, viewer: actor });
       const { records, total, page, limit } = await videos.listVideos({
         query: { ...query, userId: params.id },
-        viewerId,
+        viewer: actor,
       });
       const totalPages = Math.ceil(total / limit);
       return {
@@ -56,7 +52,7 @@ export function registerChannelRoutes(
   router.route(endpoints.myStats, {
     message: 'Your stats',
     handler: async ({ actor }) => {
-      const { channel, figures } = await channels.getMyStats({ userId: actor.userId });
+      const { channel, figures } = await channels.getMyStats({ actor });
       return {
         subscribersCount: channel.subscribersCount,
         totalViews: figures.totalViews,

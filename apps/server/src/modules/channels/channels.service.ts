@@ -1,30 +1,37 @@
+import type { Viewer } from '../../platform/auth/roles';
 import { notFound } from '../../platform/http/errors';
+import { canSeeDraftsOf } from '../videos';
+import { canSeeChannelTotals } from './channels.policy';
 import type { ChannelFigures, ChannelRecord, ChannelsRepository } from './channels.repository';
 
 export interface ChannelView {
   channel: ChannelRecord;
   figures: ChannelFigures;
-  isOwner: boolean;
+  /** Its video count includes drafts (the owner, staff), as its listing does. */
+  seesDrafts: boolean;
+  seesTotals: boolean;
 }
 
 export class ChannelsService {
   constructor(private readonly repo: ChannelsRepository) {}
 
-  /** A channel with its figures; whether the viewer owns it decides what is shown. */
+  /** A channel with its figures; the channels' and videos' rules decide what is shown. */
   async getChannel(input: {
     by: { id: string } | { username: string };
-    viewerId: string | null;
+    viewer: Viewer | null;
   }): Promise<ChannelView> {
-    const channel = await this.repo.find(input.by, input.viewerId);
+    const channel = await this.repo.find(input.by, input.viewer?.userId ?? null);
     if (!channel) throw notFound('Channel');
     return {
       channel,
       figures: await this.repo.figures(channel.id),
-      isOwner: channel.id === input.viewerId,
+      seesDrafts: canSeeDraftsOf(input.viewer, channel.id),
+      seesTotals: canSeeChannelTotals(input.viewer, channel),
     };
   }
 
-  async getMyStats({ userId }: { userId: string }): Promise<ChannelView> {
-    return this.getChannel({ by: { id: userId }, viewerId: userId });
+  /** One's own channel: every figure is one's own to see. */
+  async getMyStats({ actor }: { actor: Viewer }): Promise<ChannelView> {
+    return this.getChannel({ by: { id: actor.userId }, viewer: actor });
   }
 }

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { comments, likes, users, videos } from '../../platform/db/schema';
+import { videosVisibleTo } from '../videos';
 
 export interface CommentRecord {
   id: string;
@@ -12,12 +14,16 @@ export interface CommentRecord {
   createdAt: Date;
   updatedAt: Date;
   author: { id: string; username: string; fullname: string; avatarKey: string | null };
+  /** What the permission rules need of the video it is under. */
+  video: { ownerId: string; isPublished: boolean };
 }
 
 export class CommentsRepository {
   constructor(private readonly db: Database) {}
 
-  private select(viewerId: string | null) {
+  /** Comments whose video the viewer may see: a comment is visible when its video is. */
+  private select(viewer: Viewer | null) {
+    const viewerId = viewer?.userId ?? null;
     return this.db
       .select({
         id: comments.id,
@@ -36,23 +42,25 @@ export class CommentsRepository {
           fullname: users.fullname,
           avatarKey: users.avatarKey,
         },
+        video: { ownerId: videos.ownerId, isPublished: videos.isPublished },
       })
       .from(comments)
-      .innerJoin(users, eq(users.id, comments.ownerId));
+      .innerJoin(users, eq(users.id, comments.ownerId))
+      .innerJoin(videos, and(eq(videos.id, comments.videoId), videosVisibleTo(viewer)));
   }
 
-  async findById(id: string, viewerId: string | null): Promise<CommentRecord | null> {
-    const [row] = await this.select(viewerId).where(eq(comments.id, id)).limit(1);
+  async findById(id: string, viewer: Viewer | null): Promise<CommentRecord | null> {
+    const [row] = await this.select(viewer).where(eq(comments.id, id)).limit(1);
     return row ?? null;
   }
 
   async listForVideo(input: {
     videoId: string;
-    viewerId: string | null;
+    viewer: Viewer | null;
     page: number;
     limit: number;
   }): Promise<CommentRecord[]> {
-    return this.select(input.viewerId)
+    return this.select(input.viewer)
       .where(eq(comments.videoId, input.videoId))
       .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(input.limit)

@@ -15,7 +15,7 @@ export function registerCommentRoutes(
     handler: async ({ params, query, actor }) => {
       const { comments: records, totalCount } = await comments.listComments({
         videoId: params.videoId,
-        viewerId: actor?.userId ?? null,
+        viewer: actor,
         page: query.page,
         limit: query.limit,
       });
@@ -37,7 +37,7 @@ export function registerCommentRoutes(
       presentComment(
         await comments.addComment({
           videoId: params.videoId,
-          authorId: actor.userId,
+          author: actor,
           content: body.content,
         }),
         storage,
@@ -50,7 +50,7 @@ export function registerCommentRoutes(
       presentComment(
         await comments.editComment({
           commentId: params.commentId,
-          actorId: actor.userId,
+          actor,
           content: body.content,
         }),
         storage,
@@ -60,7 +60,7 @@ export function registerCommentRoutes(
   router.route(endpoints.deleteComment, {
     message: 'Comment deleted',
     handler: async ({ params, actor }) => {
-      await comments.deleteComment({ commentId: params.commentId, actorId: actor.userId });
+      await comments.deleteComment({ commentId: params.commentId, actor });
       return {};
     },
   });

@@ -1,5 +1,11 @@
-import { forbidden, notFound } from '../../platform/http/errors';
+import type { Viewer } from '../../platform/auth/roles';
+import { notFound } from '../../platform/http/errors';
 import type { VideosService } from '../videos';
+import {
+  assertCanCommentOn,
+  assertCanDeleteComment,
+  assertCanEditComment,
+} from './comments.policy';
 import type { CommentRecord, CommentsRepository } from './comments.repository';
 
 export class CommentsService {
@@ -10,68 +16,57 @@ export class CommentsService {
 
   async listComments(input: {
     videoId: string;
-    viewerId: string | null;
+    viewer: Viewer | null;
     page: number;
     limit: number;
   }) {
-    const video = await this.videos.getVideo({ videoId: input.videoId, viewerId: input.viewerId });
+    const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.viewer });
     const comments = await this.repo.listForVideo(input);
     return { comments, totalCount: video.commentsCount };
   }
 
   async addComment(input: {
     videoId: string;
-    authorId: string;
+    author: Viewer;
     content: string;
   }): Promise<CommentRecord> {
-    await this.videos.getVideo({ videoId: input.videoId, viewerId: input.authorId });
+    const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.author });
+    assertCanCommentOn(input.author, video);
     const id = await this.repo.insert({
       videoId: input.videoId,
-      ownerId: input.authorId,
+      ownerId: input.author.userId,
       content: input.content,
     });
-    return (await this.repo.findById(id, input.authorId))!;
+    return (await this.repo.findById(id, input.author))!;
   }
 
-  /** A comment is visible when its video is. */
+  /** A comment is visible when its video is (the repository reads it through that filter). */
   async getComment({
     commentId,
-    viewerId,
+    viewer,
   }: {
     commentId: string;
-    viewerId: string | null;
+    viewer: Viewer | null;
   }): Promise<CommentRecord> {
-    const comment = await this.repo.findById(commentId, viewerId);
+    const comment = await this.repo.findById(commentId, viewer);
     if (!comment) throw notFound('Comment');
-    await this.videos.getVideo({ videoId: comment.videoId, viewerId }).catch(() => {
-      throw notFound('Comment');
-    });
     return comment;
   }
 
-  /** Only the author edits their words. */
   async editComment(input: {
     commentId: string;
-    actorId: string;
+    actor: Viewer;
     content: string;
   }): Promise<CommentRecord> {
-    const comment = await this.getComment({ commentId: input.commentId, viewerId: input.actorId });
-    if (comment.ownerId !== input.actorId) throw forbidden('Only the author can edit this comment');
+    const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
+    assertCanEditComment(input.actor, comment);
     await this.repo.updateContent(comment.id, input.content);
-    return (await this.repo.findById(comment.id, input.actorId))!;
+    return (await this.repo.findById(comment.id, input.actor))!;
   }
 
-  /** The author may delete a comment, and so may the owner of the video it is under. */
-  async deleteComment(input: { commentId: string; actorId: string }): Promise<void> {
-    const comment = await this.getComment({ commentId: input.commentId, viewerId: input.actorId });
-    if (comment.ownerId !== input.actorId) {
-      const video = await this.videos.getVideo({
-        videoId: comment.videoId,
-        viewerId: input.actorId,
-      });
-      if (video.ownerId !== input.actorId)
-        throw forbidden('Only the author can delete this comment');
-    }
+  async deleteComment(input: { commentId: string; actor: Viewer }): Promise<void> {
+    const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
+    assertCanDeleteComment(input.actor, comment);
     if (!(await this.repo.delete(comment.id))) throw notFound('Comment');
   }
 }

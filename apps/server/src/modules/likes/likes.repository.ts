@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { comments, likes, tweets, videos } from '../../platform/db/schema';
+import { videosVisibleTo } from '../videos';
 
 export type LikeTarget = 'video' | 'comment' | 'tweet';
 
@@ -76,16 +78,19 @@ export class LikesRepository {
     return row ? { isLiked: row.likeId !== null, likeCount: row.likeCount } : null;
   }
 
+  /** The videos the user liked that the viewer may see, newest like first. */
   async likedVideoIds(
     userId: string,
+    viewer: Viewer | null,
     limit: number,
   ): Promise<{ videoId: string; likedAt: Date }[]> {
     const rows = await this.db
-      .select({ videoId: likes.videoId, likedAt: likes.createdAt })
+      .select({ videoId: videos.id, likedAt: likes.createdAt })
       .from(likes)
-      .where(and(eq(likes.userId, userId), sql`${likes.videoId} is not null`))
+      .innerJoin(videos, and(eq(videos.id, likes.videoId), videosVisibleTo(viewer)))
+      .where(eq(likes.userId, userId))
       .orderBy(desc(likes.createdAt))
       .limit(limit);
-    return rows.map((r) => ({ videoId: r.videoId!, likedAt: r.likedAt }));
+    return rows;
   }
 }

@@ -12,28 +12,26 @@ export function registerLikeRoutes(
 
   router.route(endpoints.toggleVideoLike, {
     message: 'Like toggled',
-    handler: ({ params, actor }) =>
-      likes.toggleLike({ kind: 'video', targetId: params.id, userId: actor.userId }),
+    handler: ({ params, actor }) => likes.toggleLike({ kind: 'video', targetId: params.id, actor }),
   });
   router.route(endpoints.toggleCommentLike, {
     message: 'Like toggled',
     handler: ({ params, actor }) =>
-      likes.toggleLike({ kind: 'comment', targetId: params.id, userId: actor.userId }),
+      likes.toggleLike({ kind: 'comment', targetId: params.id, actor }),
   });
   router.route(endpoints.toggleTweetLike, {
     message: 'Like toggled',
-    handler: ({ params, actor }) =>
-      likes.toggleLike({ kind: 'tweet', targetId: params.id, userId: actor.userId }),
+    handler: ({ params, actor }) => likes.toggleLike({ kind: 'tweet', targetId: params.id, actor }),
   });
   router.route(endpoints.videoLikeStatus, {
     message: 'Like status',
     handler: ({ params, actor }) =>
-      likes.likeStatus({ kind: 'video', targetId: params.id, viewerId: actor?.userId ?? null }),
+      likes.likeStatus({ kind: 'video', targetId: params.id, viewer: actor }),
   });
   router.route(endpoints.commentLikeStatus, {
     message: 'Like status',
     handler: ({ params, actor }) =>
-      likes.likeStatus({ kind: 'comment', targetId: params.id, viewerId: actor?.userId ?? null }),
+      likes.likeStatus({ kind: 'comment', targetId: params.id, viewer: actor }),
   });
   router.route(endpoints.videoLikeCount, {
     message: 'Like count',
@@ -41,7 +39,7 @@ export function registerLikeRoutes(
       const { likeCount } = await likes.likeStatus({
         kind: 'video',
         targetId: params.id,
-        viewerId: actor?.userId ?? null,
+        viewer: actor,
       });
       return { likeCount };
     },
@@ -49,7 +47,7 @@ export function registerLikeRoutes(
   router.route(endpoints.likedVideos, {
     message: 'Liked videos',
     handler: async ({ params, actor }) => {
-      const liked = await likes.likedVideos({ userId: params.userId, actorId: actor.userId });
+      const liked = await likes.likedVideos({ userId: params.userId, actor });
       return liked.map((v) => ({ ...presentVideo(v, storage), likedAt: v.likedAt.toISOString() }));
     },
   });

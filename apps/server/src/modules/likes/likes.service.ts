@@ -1,6 +1,8 @@
-import { forbidden, notFound } from '../../platform/http/errors';
+import type { Viewer } from '../../platform/auth/roles';
+import { notFound } from '../../platform/http/errors';
 import type { CommentsService } from '../comments';
-import type { VideoRecord, VideosService } from '../videos';
+import { assertCanInteractWithVideo, type VideoRecord, type VideosService } from '../videos';
+import { assertCanSeeLikedVideos } from './likes.policy';
 import type { LikesRepository, LikeTarget } from './likes.repository';
 
 const labels: Record<LikeTarget, string> = { video: 'Video', comment: 'Comment', tweet: 'Tweet' };
@@ -12,20 +14,27 @@ export class LikesService {
     private readonly comments: CommentsService,
   ) {}
 
-  /** Only what the user may see can be liked: a draft or its comments are "not found". */
-  private async assertVisible(
+  /**
+   * What the viewer may see of the target's video: a draft (or a comment under one) is "not
+   * found" to those who may not see it. Answers that video's owner and state (none for a tweet).
+   */
+  private async videoOf(
     kind: LikeTarget,
     targetId: string,
-    viewerId: string | null,
-  ): Promise<void> {
-    if (kind === 'video') await this.videos.getVideo({ videoId: targetId, viewerId });
-    if (kind === 'comment') await this.comments.getComment({ commentId: targetId, viewerId });
+    viewer: Viewer | null,
+  ): Promise<{ ownerId: string; isPublished: boolean } | null> {
+    if (kind === 'video') return this.videos.getVideo({ videoId: targetId, viewer });
+    if (kind === 'comment') {
+      return (await this.comments.getComment({ commentId: targetId, viewer })).video;
+    }
+    return null;
   }
 
-  async toggleLike(input: { kind: LikeTarget; targetId: string; userId: string }) {
-    await this.assertVisible(input.kind, input.targetId, input.userId);
+  async toggleLike(input: { kind: LikeTarget; targetId: string; actor: Viewer }) {
+    const video = await this.videoOf(input.kind, input.targetId, input.actor);
+    if (video) assertCanInteractWithVideo(input.actor, video);
     const result = await this.repo
-      .toggle(input.kind, input.userId, input.targetId)
+      .toggle(input.kind, input.actor.userId, input.targetId)
       .catch((error: unknown) => {
         // The target vanished (or never was): the like's foreign key refuses it.
         if ((error as { cause?: { code?: string } }).cause?.code === '23503') return null;
@@ -35,23 +44,23 @@ export class LikesService {
     return result;
   }
 
-  async likeStatus(input: { kind: LikeTarget; targetId: string; viewerId: string | null }) {
-    await this.assertVisible(input.kind, input.targetId, input.viewerId);
-    const status = await this.repo.status(input.kind, input.viewerId, input.targetId);
+  async likeStatus(input: { kind: LikeTarget; targetId: string; viewer: Viewer | null }) {
+    await this.videoOf(input.kind, input.targetId, input.viewer);
+    const status = await this.repo.status(input.kind, input.viewer?.userId ?? null, input.targetId);
     if (!status) throw notFound(labels[input.kind]);
     return status;
   }
 
-  /** A person's likes are theirs alone to see. */
+  /** The videos a person liked, newest like first, among those they may still see. */
   async likedVideos(input: {
     userId: string;
-    actorId: string;
+    actor: Viewer;
   }): Promise<(VideoRecord & { likedAt: Date })[]> {
-    if (input.userId !== input.actorId) throw forbidden('Liked videos are private');
-    const liked = await this.repo.likedVideoIds(input.userId, 500);
+    assertCanSeeLikedVideos(input.actor, input.userId);
+    const liked = await this.repo.likedVideoIds(input.userId, input.actor, 500);
     const visible = await this.videos.getVisibleVideos({
       ids: liked.map((l) => l.videoId),
-      viewerId: input.actorId,
+      viewer: input.actor,
     });
     const likedAt = new Map(liked.map((l) => [l.videoId, l.likedAt]));
     return visible.map((v) => ({ ...v, likedAt: likedAt.get(v.id)! }));

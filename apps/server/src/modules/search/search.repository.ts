@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/client';
+import { videosVisibleTo } from '../videos';
 
 export interface ChannelHit {
   id: string;
@@ -73,6 +74,9 @@ export class SearchRepository {
     limit: number;
   }): Promise<{ ids: string[]; total: number }> {
     const query = sql`to_tsquery('simple', ${input.tsquery})`;
+    // Search is a feed: it offers everyone what a visitor sees, on the partial indexes of
+    // published videos (the hits are then read through the viewer's own filter).
+    const offered = videosVisibleTo(null);
     // The pool: the most viewed videos whose words match (an index walk for common words, GIN
     // for rare ones), and the most viewed videos of the most followed matching channels.
     const rows = await queryRows<{ id: string; total: number }>(
@@ -80,7 +84,7 @@ export class SearchRepository {
       sql`
         with by_words as (
           select id from videos
-          where search_vector @@ ${query} and is_published
+          where search_vector @@ ${query} and ${offered}
           order by views desc, id desc
           limit ${searchPool}
         ),
@@ -91,7 +95,7 @@ export class SearchRepository {
           ) c
           cross join lateral (
             select id, views from videos
-            where owner_id = c.id and is_published
+            where owner_id = c.id and ${offered}
             order by views desc, id desc limit ${videosPerChannel}
           ) v
           order by v.views desc, v.id desc

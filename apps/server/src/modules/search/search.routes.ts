@@ -12,7 +12,7 @@ export function registerSearchRoutes(
   router.route(endpoints.search, {
     message: 'Search results',
     handler: async ({ query, actor }) => {
-      const result = await search.search({ ...query, viewerId: actor?.userId ?? null });
+      const result = await search.search({ ...query, viewer: actor });
       return {
         videos: result.videos.map((v) => presentVideo(v, storage)),
         channels: result.channels.map((c) => ({

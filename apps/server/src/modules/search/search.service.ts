@@ -1,3 +1,4 @@
+import type { Viewer } from '../../platform/auth/roles';
 import type { VideoRecord, VideosService } from '../videos';
 import type { ChannelHit, SearchRepository, WordLookup } from './search.repository';
 
@@ -83,7 +84,7 @@ export class SearchService {
     type: 'all' | 'videos' | 'channels';
     page: number;
     limit: number;
-    viewerId: string | null;
+    viewer: Viewer | null;
   }): Promise<{
     videos: VideoRecord[];
     totalVideos: number;
@@ -99,7 +100,7 @@ export class SearchService {
       input.type === 'videos' ? { channels: [], total: 0 } : this.repo.searchChannels(args),
     ]);
     return {
-      videos: await this.videos.getVisibleVideos({ ids: videoHits.ids, viewerId: input.viewerId }),
+      videos: await this.videos.getVisibleVideos({ ids: videoHits.ids, viewer: input.viewer }),
       totalVideos: videoHits.total,
       channels: channelHits.channels,
       totalChannels: channelHits.total,

@@ -1,4 +1,5 @@
 import { badRequest, notFound } from '../../platform/http/errors';
+import { canSubscribeTo } from './subscriptions.policy';
 import type { SubscriptionsRepository } from './subscriptions.repository';
 
 export class SubscriptionsService {
@@ -11,7 +12,8 @@ export class SubscriptionsService {
     subscriberId: string;
     channelId: string;
   }) {
-    if (subscriberId === channelId) throw badRequest('You cannot subscribe to your own channel');
+    if (!canSubscribeTo(subscriberId, channelId))
+      throw badRequest('You cannot subscribe to your own channel');
     const result = await this.repo.toggle(subscriberId, channelId).catch((error: unknown) => {
       if ((error as { cause?: { code?: string } }).cause?.code === '23503') return null;
       throw error;

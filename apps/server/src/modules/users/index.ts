@@ -2,3 +2,9 @@ export { UsersRepository, type UserRow } from './users.repository';
 export { UsersService } from './users.service';
 export { presentCurrentUser } from './users.presenter';
 export { registerUserRoutes } from './users.routes';
+export {
+  grantUserRole,
+  parseUserRoleArgs,
+  UserRoleUsageError,
+  userRoleUsage,
+} from './user-role.command';

@@ -1,8 +1,9 @@
 import { eq, or, sql } from 'drizzle-orm';
+import type { UserRole } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 
-export type UserRow = Omit<typeof users.$inferSelect, 'passwordHash' | 'searchVector'>;
+export type UserRow = Omit<typeof users.$inferSelect, 'passwordHash' | 'searchVector' | 'role'>;
 
 const publicColumns = {
   id: users.id,
@@ -81,6 +82,26 @@ export class UsersRepository {
         .where(eq(users.id, id))
         .returning(publicColumns);
       return { user: row!, previousKey: old.key };
+    });
+  }
+
+  /** Sets the role of the user with this username; answers the role it had, or null if none. */
+  async setRoleByUsername(
+    username: string,
+    role: UserRole,
+  ): Promise<{ id: string; previousRole: UserRole } | null> {
+    return this.db.transaction(async (tx) => {
+      const [old] = await tx
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(eq(users.username, username))
+        .for('update');
+      if (!old) return null;
+      await tx
+        .update(users)
+        .set({ role, updatedAt: sql`now()` })
+        .where(eq(users.id, old.id));
+      return { id: old.id, previousRole: old.role };
     });
   }
 }

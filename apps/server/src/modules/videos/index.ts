@@ -2,5 +2,12 @@ export { VideosRepository, type VideoRecord } from './videos.repository';
 export { VideosService, type VideoJobs } from './videos.service';
 export { presentVideo } from './videos.presenter';
 export { registerVideoRoutes } from './videos.routes';
-export { canSeeVideo } from './videos.policy';
+export {
+  assertCanInteractWithVideo,
+  canInteractWithVideo,
+  canSeeDraftsOf,
+  canSeeVideo,
+  videosVisibleTo,
+  type PolicyVideo,
+} from './videos.policy';
 export { VideoProcessor, processVideoJob, deleteFilesJob, deleteFiles } from './videos.jobs';

@@ -1,23 +1,72 @@
+/**
+ * Who may see and do what with a video. Each rule exists once here; services call them before
+ * they read or write, and every query that reaches videos narrows them with `videosVisibleTo`,
+ * the same `canSeeVideo` rule written in SQL (a test holds the two to the same answers).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import { isStaff, type Viewer } from '../../platform/auth/roles';
+import { videos } from '../../platform/db/schema';
 import { forbidden, notFound } from '../../platform/http/errors';
 
-interface Ownable {
+/** What the rules look at: whose video it is and whether it is published. */
+export interface PolicyVideo {
   ownerId: string;
   isPublished: boolean;
 }
 
-/** A draft exists only for its owner: everyone else is told it is not there. */
-export function canSeeVideo(viewerId: string | null, video: Ownable): boolean {
-  return video.isPublished || video.ownerId === viewerId;
+const isOwner = (viewer: Viewer | null, video: PolicyVideo) => viewer?.userId === video.ownerId;
+
+/** The drafts of a channel reach its owner, and moderators and admins, who review them. */
+export function canSeeDraftsOf(viewer: Viewer | null, ownerId: string): boolean {
+  return viewer?.userId === ownerId || isStaff(viewer);
 }
 
-export function assertCanSeeVideo(
-  viewerId: string | null,
-  video: Ownable | null,
-): asserts video is Ownable {
-  if (!video || !canSeeVideo(viewerId, video)) throw notFound('Video');
+/** A published video is everyone's; a draft is its owner's (and staff's, to review). */
+export function canSeeVideo(viewer: Viewer | null, video: PolicyVideo): boolean {
+  return video.isPublished || canSeeDraftsOf(viewer, video.ownerId);
 }
 
-/** Editing, publishing and deleting belong to the owner alone. */
-export function assertCanManageVideo(actorId: string, video: Ownable): void {
-  if (video.ownerId !== actorId) throw forbidden('Only the owner can change this video');
+/** Editing, publishing and deleting belong to the owner alone; a moderator looks, not touches. */
+export function canEditVideo(viewer: Viewer | null, video: PolicyVideo): boolean {
+  return isOwner(viewer, video);
+}
+
+/**
+ * Likes and comments go on published videos, or on one's own draft: staff may see a draft but
+ * leave no trace on it.
+ */
+export function canInteractWithVideo(viewer: Viewer | null, video: PolicyVideo): boolean {
+  return video.isPublished || isOwner(viewer, video);
+}
+
+/**
+ * The videos this viewer may see, as a condition on the `videos` table: the SQL form of
+ * `canSeeVideo`, used by every query that reaches videos (listings, search, channels, liked
+ * videos, comments). For a visitor it is `is_published` alone, the predicate of the partial
+ * indexes on published videos, so public listings keep those indexes.
+ */
+export function videosVisibleTo(viewer: Viewer | null): SQL {
+  if (isStaff(viewer)) return sql`true`;
+  if (!viewer) return sql`${videos.isPublished}`;
+  return sql`(${videos.isPublished} or ${videos.ownerId} = ${viewer.userId})`;
+}
+
+/** A video the viewer may not see is not there for them: a draft's existence is not told. */
+export function assertCanSeeVideo<V extends PolicyVideo>(
+  viewer: Viewer | null,
+  video: V | null,
+): asserts video is V {
+  if (!video || !canSeeVideo(viewer, video)) throw notFound('Video');
+}
+
+export function assertCanEditVideo(viewer: Viewer, video: PolicyVideo | null): void {
+  assertCanSeeVideo(viewer, video);
+  if (!canEditVideo(viewer, video)) throw forbidden('Only the owner can change this video');
+}
+
+export function assertCanInteractWithVideo(viewer: Viewer, video: PolicyVideo | null): void {
+  assertCanSeeVideo(viewer, video);
+  if (!canInteractWithVideo(viewer, video)) {
+    throw forbidden('Only the owner can like or comment on a draft');
+  }
 }

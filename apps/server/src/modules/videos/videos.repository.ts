@@ -12,6 +12,7 @@ import {
   type SQL,
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import type { Viewer } from '../../platform/auth/roles';
 import { queryRows, type Database } from '../../platform/db/client';
 import {
   mediaAssets,
@@ -21,6 +22,7 @@ import {
   viewEvents,
   watchHistory,
 } from '../../platform/db/schema';
+import { videosVisibleTo } from './videos.policy';
 
 const videoAsset = alias(mediaAssets, 'video_asset');
 const thumbnailAsset = alias(mediaAssets, 'thumbnail_asset');
@@ -59,8 +61,8 @@ export type VideoRecord = Omit<typeof videos.$inferSelect, 'searchVector'> & {
 };
 
 export interface ListFilter {
-  /** Drafts are included only when this user lists their own videos (ownerId = viewerId). */
-  viewerId: string | null;
+  /** Whose view of the listing it is (`videosVisibleTo`); null lists what a visitor sees. */
+  viewer: Viewer | null;
   ownerId?: string;
   text?: string;
   sortBy: 'createdAt' | 'views' | 'title' | 'duration' | 'likes' | 'trending';
@@ -114,16 +116,14 @@ export class VideosRepository {
     return row ?? null;
   }
 
-  async findByIds(ids: string[]): Promise<VideoRecord[]> {
+  /** The videos among `ids` that the viewer may see, in no particular order. */
+  async findVisibleByIds(ids: string[], viewer: Viewer | null): Promise<VideoRecord[]> {
     if (ids.length === 0) return [];
-    return this.selectRecords().where(inArray(videos.id, ids));
+    return this.selectRecords().where(and(inArray(videos.id, ids), videosVisibleTo(viewer)));
   }
 
   async list(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
-    const conditions: SQL[] = [];
-    // Drafts appear only in the owner's own channel listing (userId = the viewer).
-    const isOwnListing = filter.viewerId !== null && filter.ownerId === filter.viewerId;
-    if (!isOwnListing) conditions.push(eq(videos.isPublished, true));
+    const conditions: SQL[] = [videosVisibleTo(filter.viewer)];
     if (filter.ownerId) conditions.push(eq(videos.ownerId, filter.ownerId));
     if (filter.text) {
       const pattern = `%${escapeLike(filter.text)}%`;
@@ -136,9 +136,10 @@ export class VideosRepository {
       filter.sortBy === 'trending'
         ? [order(videos.trendingViews), desc(videos.createdAt), desc(videos.id)]
         : [order(sortColumns[filter.sortBy]), order(videos.id)];
-    // Every published video (the home listing): the total kept by triggers, exact and read by
-    // primary key. Any other listing: a count bounded as `listTotalCap` says.
-    const everyPublished = !isOwnListing && !filter.ownerId && !filter.text;
+    // Every published video (the home listing; a visitor sees exactly the published ones): the
+    // total kept by triggers, exact and read by primary key. Any other listing: a count bounded
+    // as `listTotalCap` says.
+    const everyPublished = filter.viewer === null && !filter.ownerId && !filter.text;
     const [records, [counted]] = await Promise.all([
       this.selectRecords()
         .where(where)

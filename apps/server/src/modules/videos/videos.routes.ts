@@ -16,7 +16,7 @@ export function registerVideoRoutes(
     handler: async ({ query, actor }) => {
       const { records, total, page, limit } = await videos.listVideos({
         query,
-        viewerId: actor?.userId ?? null,
+        viewer: actor,
       });
       const totalPages = Math.ceil(total / limit);
       return {
@@ -33,7 +33,7 @@ export function registerVideoRoutes(
   router.route(endpoints.getVideo, {
     message: 'Video',
     handler: async ({ params, actor }) =>
-      present(await videos.getVideo({ videoId: params.id, viewerId: actor?.userId ?? null })),
+      present(await videos.getVideo({ videoId: params.id, viewer: actor })),
   });
 
   router.route(endpoints.createVideo, {
@@ -45,15 +45,13 @@ export function registerVideoRoutes(
   router.route(endpoints.updateVideo, {
     message: 'Video updated',
     handler: async ({ params, body, actor }) =>
-      present(
-        await videos.updateVideo({ videoId: params.id, actorId: actor.userId, changes: body }),
-      ),
+      present(await videos.updateVideo({ videoId: params.id, actor, changes: body })),
   });
 
   router.route(endpoints.deleteVideo, {
     message: 'Video deleted',
     handler: async ({ params, actor }) => {
-      await videos.deleteVideo({ videoId: params.id, actorId: actor.userId });
+      await videos.deleteVideo({ videoId: params.id, actor });
       return {};
     },
   });
@@ -61,7 +59,7 @@ export function registerVideoRoutes(
   router.route(endpoints.togglePublish, {
     message: 'Publication changed',
     handler: async ({ params, actor }) =>
-      present(await videos.togglePublish({ videoId: params.id, actorId: actor.userId })),
+      present(await videos.togglePublish({ videoId: params.id, actor })),
   });
 
   router.route(endpoints.recordView, {
@@ -69,7 +67,7 @@ export function registerVideoRoutes(
     handler: async ({ params, body, actor, request }) =>
       videos.recordView({
         videoId: params.id,
-        viewerId: actor?.userId ?? null,
+        viewer: actor,
         client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
         ...(body?.position !== undefined ? { positionSeconds: body.position } : {}),
       }),

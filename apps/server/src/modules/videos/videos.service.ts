@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { CreateVideoBody, ListVideosOptions, UpdateVideoBody } from '@kinora/contract';
 import { uniqueViolation } from '../../platform/db/errors';
+import type { Viewer } from '../../platform/auth/roles';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import type { UploadsService } from '../uploads';
-import { assertCanManageVideo, assertCanSeeVideo, canSeeVideo } from './videos.policy';
+import { assertCanEditVideo, assertCanSeeVideo } from './videos.policy';
 import type { ListFilter, VideoRecord, VideosRepository } from './videos.repository';
 
 /** What the service asks of the job queue; the queue module provides it. */
@@ -21,34 +22,37 @@ export class VideosService {
 
   async getVideo({
     videoId,
-    viewerId,
+    viewer,
   }: {
     videoId: string;
-    viewerId: string | null;
+    viewer: Viewer | null;
   }): Promise<VideoRecord> {
     const video = await this.repo.findById(videoId);
-    assertCanSeeVideo(viewerId, video);
-    return video as VideoRecord;
+    assertCanSeeVideo(viewer, video);
+    return video;
   }
 
   /** The videos among `ids` that the viewer may see, in the order of `ids`. */
   async getVisibleVideos({
     ids,
-    viewerId,
+    viewer,
   }: {
     ids: string[];
-    viewerId: string | null;
+    viewer: Viewer | null;
   }): Promise<VideoRecord[]> {
-    const byId = new Map((await this.repo.findByIds(ids)).map((r) => [r.id, r]));
-    return ids.flatMap((id) => {
-      const record = byId.get(id);
-      return record && canSeeVideo(viewerId, record) ? [record] : [];
-    });
+    const byId = new Map((await this.repo.findVisibleByIds(ids, viewer)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
-  async listVideos({ query, viewerId }: { query: ListVideosOptions; viewerId: string | null }) {
+  /**
+   * A channel's listing (`userId`) shows what the viewer may see of it: the owner and staff
+   * find its drafts there. Any other listing is a feed, and a feed offers everyone what a
+   * visitor sees: drafts are never offered in one, and a feed stays a shared answer on the
+   * partial indexes of published videos.
+   */
+  async listVideos({ query, viewer }: { query: ListVideosOptions; viewer: Viewer | null }) {
     const filter: ListFilter = {
-      viewerId,
+      viewer: query.userId ? viewer : null,
       sortBy: query.sortBy,
       sortType: query.sortType,
       page: query.page,
@@ -117,21 +121,20 @@ export class VideosService {
 
   async updateVideo({
     videoId,
-    actorId,
+    actor,
     changes,
   }: {
     videoId: string;
-    actorId: string;
+    actor: Viewer;
     changes: UpdateVideoBody;
   }): Promise<VideoRecord> {
     const video = await this.repo.findById(videoId);
-    assertCanSeeVideo(actorId, video);
-    assertCanManageVideo(actorId, video);
+    assertCanEditVideo(actor, video);
     let thumbnailAssetId: string | undefined;
     if (changes.thumbnailPublicId) {
       const thumbnail = await this.uploads.findOwnedAsset({
         publicId: changes.thumbnailPublicId,
-        ownerId: actorId,
+        ownerId: actor.userId,
         kind: 'image',
       });
       if (!thumbnail) {
@@ -151,23 +154,21 @@ export class VideosService {
 
   async togglePublish({
     videoId,
-    actorId,
+    actor,
   }: {
     videoId: string;
-    actorId: string;
+    actor: Viewer;
   }): Promise<VideoRecord> {
     const video = await this.repo.findById(videoId);
-    assertCanSeeVideo(actorId, video);
-    assertCanManageVideo(actorId, video);
+    assertCanEditVideo(actor, video);
     await this.repo.togglePublished(videoId);
     return (await this.repo.findById(videoId))!;
   }
 
   /** Removes the video and everything hanging on it; files go in a cleanup job. */
-  async deleteVideo({ videoId, actorId }: { videoId: string; actorId: string }): Promise<void> {
+  async deleteVideo({ videoId, actor }: { videoId: string; actor: Viewer }): Promise<void> {
     const video = await this.repo.findById(videoId);
-    assertCanSeeVideo(actorId, video);
-    assertCanManageVideo(actorId, video);
+    assertCanEditVideo(actor, video);
     const files = await this.repo.deleteWithDependents(videoId);
     if (!files) throw notFound('Video');
     await this.jobs.deleteFiles(files);
@@ -179,19 +180,20 @@ export class VideosService {
    */
   async recordView(input: {
     videoId: string;
-    viewerId: string | null;
+    viewer: Viewer | null;
     client: { ip: string; userAgent: string };
     positionSeconds?: number;
   }): Promise<{ views: number; counted: boolean }> {
     const video = await this.repo.findById(input.videoId);
-    assertCanSeeVideo(input.viewerId, video);
-    const viewerKey = input.viewerId
-      ? `user:${input.viewerId}`
+    assertCanSeeVideo(input.viewer, video);
+    const viewerId = input.viewer?.userId ?? null;
+    const viewerKey = viewerId
+      ? `user:${viewerId}`
       : `anon:${createHash('sha256').update(`${input.client.ip}|${input.client.userAgent}`).digest('base64url')}`;
     const result = await this.repo.recordView({
       videoId: input.videoId,
       viewerKey,
-      viewerId: input.viewerId,
+      viewerId,
       positionSeconds: input.positionSeconds,
     });
     if (!result) throw notFound('Video');

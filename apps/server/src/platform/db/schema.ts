@@ -4,6 +4,7 @@
  * length checks that mirror the contract's limits.
  */
 import { sql } from 'drizzle-orm';
+import { userRoles } from '../auth/roles';
 import {
   customType,
   bigint,
@@ -43,6 +44,8 @@ export const users = pgTable(
     bio: text('bio').notNull().default(''),
     /** Kept exact by the subscription toggle, in the same transaction as the row it adds. */
     subscribersCount: integer('subscribers_count').notNull().default(0),
+    /** What the person may do beyond their own things (platform/auth/roles.ts); migration 0007. */
+    role: text('role', { enum: userRoles }).notNull().default('user'),
     /** Channel name for search (weight C, below a video's title and description). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "username" || ' ' || "fullname"), 'C')`,
@@ -60,6 +63,7 @@ export const users = pgTable(
     check('users_fullname_length', sql`char_length(${t.fullname}) between 1 and 80`),
     check('users_bio_length', sql`char_length(${t.bio}) <= 1000`),
     check('users_subscribers_count_nonnegative', sql`${t.subscribersCount} >= 0`),
+    check('users_role_known', sql`${t.role} in ('user', 'moderator', 'admin')`),
   ],
 );
 

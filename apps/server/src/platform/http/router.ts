@@ -1,11 +1,14 @@
 import { envelopeOf, type Endpoint } from '@kinora/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
+import type { Viewer } from '../auth/roles';
 import { AppError, badRequest, payloadTooLarge } from './errors';
 
-/** Who is calling: established by the auth module for every request that carries a token. */
-export interface Actor {
-  userId: string;
+/**
+ * Who is calling: established by the auth module for every request that carries a token. It is
+ * a `Viewer` (id and role), which is all the permission rules of the services look at.
+ */
+export interface Actor extends Viewer {
   sessionId: string;
 }
 
