@@ -1,0 +1,305 @@
+/**
+ * Calls every endpoint of the contract as a visitor, another user, the owner and a moderator,
+ * on real resources built through the real endpoints, and compares each status with the
+ * checked-in matrix (`authorization-matrix.ts`). Every difference is reported in one failure.
+ */
+import { endpoints } from '@kinora/contract';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tweets } from './platform/db/schema';
+import { apiPrefix } from './platform/http/router';
+import { grantUserRole } from './modules/users';
+import {
+  authorizationMatrix,
+  expectedStatus,
+  type Caller,
+  type EndpointName,
+  type MatrixCase,
+} from './authorization-matrix';
+import { createTestApp, type TestApp } from '../test/harness';
+import {
+  cookiesOf,
+  pngImage,
+  registerUser,
+  uniqueSuffix,
+  type RegisteredUser,
+} from '../test/factories';
+import { clip, createVideo, togglePublish, uploadAsset } from '../test/media-factories';
+import { multipart } from '../test/multipart';
+
+/** One call, without its method and path (those come from the contract). */
+interface CallSpec {
+  params?: Record<string, string>;
+  query?: string;
+  payload?: object;
+  headers?: Record<string, string>;
+  /** Credentials to send instead of the caller's own (a fresh session of theirs, say). */
+  auth?: Record<string, string>;
+}
+type Build = (caller: { as: Caller; user: RegisteredUser | null }) => Promise<CallSpec> | CallSpec;
+
+const callers: readonly Caller[] = ['visitor', 'other', 'owner', 'moderator'];
+
+let t: TestApp;
+let owner: RegisteredUser;
+let other: RegisteredUser;
+let moderator: RegisteredUser;
+/** The owner's things: a published video and a draft, a comment under each, a tweet. */
+let published: string;
+let draft: string;
+let commentOnPublished: string;
+let commentOnDraft: string;
+let tweet: string;
+
+const userOf = (as: Caller) =>
+  ({ visitor: null, other, owner, moderator })[as] satisfies RegisteredUser | null;
+
+async function comment(user: RegisteredUser, videoId: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${apiPrefix}/comments/${videoId}`,
+    headers: user.auth,
+    payload: { content: 'A comment of the owner' },
+  });
+  if (res.statusCode !== 201) throw new Error(`comment failed: ${res.statusCode} ${res.body}`);
+  return res.json<{ data: { _id: string } }>().data._id;
+}
+
+/** A video of the owner's made for one call that changes or removes it. */
+async function freshVideo(isDraft: boolean): Promise<string> {
+  const video = await createVideo(t.app, owner);
+  if (isDraft) await togglePublish(t.app, owner, video._id);
+  return video._id;
+}
+
+/** A new session of this user: its access token and its refresh token. */
+async function signIn(user: RegisteredUser) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${apiPrefix}/users/login`,
+    payload: { email: user.email, password: user.password },
+  });
+  if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
+  return {
+    auth: {
+      authorization: `Bearer ${res.json<{ data: { accessToken: string } }>().data.accessToken}`,
+    },
+    refreshToken: cookiesOf(res.headers['set-cookie']).refreshToken!,
+  };
+}
+
+const asMultipart = (fields: Parameters<typeof multipart>[0]): CallSpec => {
+  const body = multipart(fields);
+  return { payload: body.payload, headers: body.headers };
+};
+
+/** How to call each case of the matrix; the type asks for exactly the matrix's cases. */
+const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
+  healthcheck: { always: () => ({}) },
+  register: {
+    newAccount: async () => {
+      const username = `new_${uniqueSuffix()}`;
+      return asMultipart({
+        fullname: 'New Person',
+        username,
+        email: `${username}@example.test`,
+        password: 'correct horse battery',
+        avatar: await pngImage(),
+      });
+    },
+  },
+  login: {
+    ownersCredentials: () => ({ payload: { email: owner.email, password: owner.password } }),
+  },
+  refreshToken: {
+    freshRefreshToken: async () => ({
+      payload: { refreshToken: (await signIn(owner)).refreshToken },
+    }),
+  },
+  // Signing out ends the session it is made with: a fresh one, so the caller's stays.
+  logout: { ownSession: async ({ user }) => (user ? { auth: (await signIn(user)).auth } : {}) },
+  changePassword: {
+    self: ({ user }) => ({
+      payload: {
+        oldPassword: user?.password ?? 'not signed in',
+        newPassword: user?.password ?? 'not signed in',
+      },
+    }),
+  },
+  currentUser: { self: () => ({}) },
+  updateDetails: { self: () => ({ payload: { bio: 'Set by the authorization matrix' } }) },
+  changeAvatar: { self: async () => asMultipart({ avatar: await pngImage() }) },
+  changeCoverImage: { self: async () => asMultipart({ coverImage: await pngImage(320, 80) }) },
+  signUpload: { self: () => ({ query: 'folder=videos' }) },
+
+  listVideos: {
+    home: () => ({ query: 'sortBy=views&sortType=desc' }),
+    ownersChannel: () => ({ query: `userId=${owner.userId}` }),
+  },
+  getVideo: {
+    published: () => ({ params: { id: published } }),
+    draft: () => ({ params: { id: draft } }),
+  },
+  createVideo: {
+    ownersUpload: async () => ({
+      payload: {
+        title: 'Made from an upload',
+        description: 'Uploaded by the owner',
+        videoPublicId: (await uploadAsset(t.app, owner, 'video')).public_id,
+      },
+    }),
+  },
+  updateVideo: {
+    published: () => ({ params: { id: published }, payload: { title: 'Renamed' } }),
+    draft: () => ({ params: { id: draft }, payload: { title: 'Renamed draft' } }),
+  },
+  deleteVideo: {
+    published: async () => ({ params: { id: await freshVideo(false) } }),
+    draft: async () => ({ params: { id: await freshVideo(true) } }),
+  },
+  togglePublish: {
+    published: async () => ({ params: { id: await freshVideo(false) } }),
+    draft: async () => ({ params: { id: await freshVideo(true) } }),
+  },
+  recordView: {
+    published: () => ({ params: { id: published }, payload: {} }),
+    draft: () => ({ params: { id: draft }, payload: {} }),
+  },
+
+  listComments: {
+    published: () => ({ params: { videoId: published } }),
+    draft: () => ({ params: { videoId: draft } }),
+  },
+  addComment: {
+    published: () => ({ params: { videoId: published }, payload: { content: 'Hello' } }),
+    draft: () => ({ params: { videoId: draft }, payload: { content: 'Hello' } }),
+  },
+  updateComment: {
+    onPublished: () => ({
+      params: { commentId: commentOnPublished },
+      payload: { content: 'Edited' },
+    }),
+    onDraft: () => ({ params: { commentId: commentOnDraft }, payload: { content: 'Edited' } }),
+  },
+  deleteComment: {
+    onPublished: async () => ({ params: { commentId: await comment(owner, published) } }),
+    onDraft: async () => ({ params: { commentId: await comment(owner, draft) } }),
+  },
+
+  toggleVideoLike: {
+    published: () => ({ params: { id: published } }),
+    draft: () => ({ params: { id: draft } }),
+  },
+  toggleCommentLike: {
+    onPublished: () => ({ params: { id: commentOnPublished } }),
+    onDraft: () => ({ params: { id: commentOnDraft } }),
+  },
+  toggleTweetLike: { tweet: () => ({ params: { id: tweet } }) },
+  videoLikeStatus: {
+    published: () => ({ params: { id: published } }),
+    draft: () => ({ params: { id: draft } }),
+  },
+  commentLikeStatus: {
+    onPublished: () => ({ params: { id: commentOnPublished } }),
+    onDraft: () => ({ params: { id: commentOnDraft } }),
+  },
+  videoLikeCount: {
+    published: () => ({ params: { id: published } }),
+    draft: () => ({ params: { id: draft } }),
+  },
+  likedVideos: { ownersLikes: () => ({ params: { userId: owner.userId } }) },
+
+  toggleSubscription: { ownersChannel: () => ({ params: { channelId: owner.userId } }) },
+  subscriptionStatus: { ownersChannel: () => ({ params: { channelId: owner.userId } }) },
+  channelSubscribers: { ownersChannel: () => ({ params: { channelId: owner.userId } }) },
+  subscribedChannels: { owner: () => ({ params: { userId: owner.userId } }) },
+
+  search: { words: () => ({ query: 'query=test+video' }) },
+  getChannel: { ownersChannel: () => ({ params: { id: owner.userId } }) },
+  channelVideos: { ownersChannel: () => ({ params: { id: owner.userId } }) },
+  channelByName: { ownersChannel: () => ({ params: { name: owner.username } }) },
+  myStats: { self: () => ({}) },
+  userTweets: { owner: () => ({ params: { id: owner.userId } }) },
+};
+
+/** Sends one case as one caller, to the method and path the contract gives. */
+function send(name: EndpointName, spec: CallSpec, user: RegisteredUser | null) {
+  const endpoint = endpoints[name];
+  const path = endpoint.path.replace(/:(\w+)/g, (_, param: string) => {
+    const value = spec.params?.[param];
+    if (value === undefined) throw new Error(`${name}: no value for :${param}`);
+    return encodeURIComponent(value);
+  });
+  return t.app.inject({
+    method: endpoint.method,
+    url: `${apiPrefix}${path}${spec.query ? `?${spec.query}` : ''}`,
+    headers: { ...spec.headers, ...(spec.auth ?? user?.auth ?? {}) },
+    ...(spec.payload !== undefined ? { payload: spec.payload } : {}),
+  });
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, other, moderator] = await Promise.all([
+    registerUser(t.app),
+    registerUser(t.app),
+    registerUser(t.app),
+    clip(),
+  ]);
+  await grantUserRole({ username: moderator.username, role: 'moderator' }, t.database.db);
+  [published, draft] = await Promise.all([freshVideo(false), freshVideo(true)]);
+  [commentOnPublished, commentOnDraft] = await Promise.all([
+    comment(owner, published),
+    comment(owner, draft),
+  ]);
+  const [row] = await t.database.db
+    .insert(tweets)
+    .values({ ownerId: owner.userId, content: 'A tweet of the owner' })
+    .returning({ id: tweets.id });
+  tweet = row!.id;
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the authorization matrix', () => {
+  it('has a row for every endpoint of the contract, and none for an endpoint it lacks', () => {
+    const contract = Object.keys(endpoints).sort();
+    const rows = Object.keys(authorizationMatrix).sort();
+    expect({
+      withoutRow: contract.filter((name) => !rows.includes(name)),
+      notInContract: rows.filter((name) => !contract.includes(name)),
+    }).toEqual({ withoutRow: [], notInContract: [] });
+  });
+
+  it('is what every endpoint answers to a visitor, another user, the owner and a moderator', async () => {
+    const differences: string[] = [];
+    for (const name of Object.keys(endpoints) as EndpointName[]) {
+      const cases = Object.entries(authorizationMatrix[name] ?? {});
+      for (const [caseName, expected] of cases) {
+        const build = (calls[name] as Record<string, Build | undefined>)[caseName];
+        if (!build) {
+          differences.push(`${name} (${caseName}): the test does not know how to call it`);
+          continue;
+        }
+        for (const as of callers) {
+          const want = expectedStatus(expected, as);
+          const user = userOf(as);
+          let res: LightMyRequestResponse;
+          try {
+            res = await send(name, await build({ as, user }), user);
+          } catch (error) {
+            differences.push(`${name} (${caseName}) as ${as}: ${(error as Error).message}`);
+            continue;
+          }
+          if (res.statusCode !== want) {
+            differences.push(
+              `${name} (${caseName}) as ${as}: expected ${want}, got ${res.statusCode} ${res.body.slice(0, 160)}`,
+            );
+          }
+        }
+      }
+    }
+    expect(differences, `\n${differences.join('\n')}`).toEqual([]);
+  }, 300_000);
+});

@@ -1,0 +1,98 @@
+/**
+ * Who gets what from every endpoint of the contract: the expected HTTP status for a visitor (no
+ * token), another user, the owner of the resource the call is about, and a moderator (who owns
+ * nothing here; same as another user unless given). `authorization-matrix.test.ts` builds the
+ * resources and calls every endpoint as each of them. The type requires a row for every
+ * endpoint of `@kinora/contract` (a new endpoint does not compile without one) and the test
+ * checks it again at run time.
+ *
+ * The owner is the owner of the video (published or draft), the author of the comment, the
+ * person whose channel, likes or tweets they are, or, for calls about oneself (profile,
+ * password, stats), the caller.
+ */
+import type { endpoints } from '@kinora/contract';
+
+export type EndpointName = keyof typeof endpoints;
+export type Caller = 'visitor' | 'other' | 'owner' | 'moderator';
+
+export interface Expected {
+  visitor: number;
+  other: number;
+  owner: number;
+  /** When a moderator's answer differs from another user's. */
+  moderator?: number;
+}
+
+/** Public calls that answer everyone alike. */
+const everyone = (status: number): Expected => ({ visitor: status, other: status, owner: status });
+/** Calls that need a user and that any user may make. */
+const anyUser = (status: number): Expected => ({ visitor: 401, other: status, owner: status });
+
+/** A read of something that hangs on a draft: its owner and staff see it, others are told 404. */
+const draftRead: Expected = { visitor: 404, other: 404, owner: 200, moderator: 200 };
+/** A change of the owner's video: 403 to those who see it, 404 to those who do not. */
+const ownerWrite = (status: number): Expected => ({ visitor: 401, other: 403, owner: status });
+const ownerDraftWrite = (status: number): Expected => ({
+  visitor: 401,
+  other: 404,
+  owner: status,
+  moderator: 403,
+});
+
+/** One row per endpoint; each names its cases (a published video, a draft, ...). */
+export const authorizationMatrix = {
+  healthcheck: { always: everyone(200) },
+  register: { newAccount: everyone(201) },
+  login: { ownersCredentials: everyone(200) },
+  refreshToken: { freshRefreshToken: everyone(200) },
+  logout: { ownSession: everyone(200) },
+  changePassword: { self: anyUser(200) },
+  currentUser: { self: anyUser(200) },
+  updateDetails: { self: anyUser(200) },
+  changeAvatar: { self: anyUser(200) },
+  changeCoverImage: { self: anyUser(200) },
+  signUpload: { self: anyUser(200) },
+
+  listVideos: { home: everyone(200), ownersChannel: everyone(200) },
+  getVideo: { published: everyone(200), draft: draftRead },
+  // Naming an upload of the owner's: only the owner may make a video of it.
+  createVideo: { ownersUpload: { visitor: 401, other: 400, owner: 201 } },
+  updateVideo: { published: ownerWrite(200), draft: ownerDraftWrite(200) },
+  deleteVideo: { published: ownerWrite(200), draft: ownerDraftWrite(200) },
+  togglePublish: { published: ownerWrite(200), draft: ownerDraftWrite(200) },
+  recordView: { published: everyone(200), draft: draftRead },
+
+  listComments: { published: everyone(200), draft: draftRead },
+  addComment: { published: anyUser(201), draft: ownerDraftWrite(201) },
+  updateComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
+  deleteComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
+
+  toggleVideoLike: { published: anyUser(200), draft: ownerDraftWrite(200) },
+  toggleCommentLike: { onPublished: anyUser(200), onDraft: ownerDraftWrite(200) },
+  toggleTweetLike: { tweet: anyUser(200) },
+  videoLikeStatus: { published: everyone(200), draft: draftRead },
+  commentLikeStatus: { onPublished: everyone(200), onDraft: draftRead },
+  videoLikeCount: { published: everyone(200), draft: draftRead },
+  // A person's likes are theirs alone, staff included.
+  likedVideos: { ownersLikes: ownerWrite(200) },
+
+  // Following oneself is a request that makes no sense (400), not a forbidden one.
+  toggleSubscription: { ownersChannel: { visitor: 401, other: 200, owner: 400 } },
+  subscriptionStatus: { ownersChannel: everyone(200) },
+  channelSubscribers: { ownersChannel: everyone(200) },
+  subscribedChannels: { owner: everyone(200) },
+
+  search: { words: everyone(200) },
+  getChannel: { ownersChannel: everyone(200) },
+  channelVideos: { ownersChannel: everyone(200) },
+  channelByName: { ownersChannel: everyone(200) },
+  myStats: { self: anyUser(200) },
+  userTweets: { owner: everyone(200) },
+} as const satisfies { [K in EndpointName]: Record<string, Expected> };
+
+export type MatrixCase<K extends EndpointName> = keyof (typeof authorizationMatrix)[K];
+
+/** The status a caller should get in one case of the matrix. */
+export function expectedStatus(expected: Expected, caller: Caller): number {
+  return caller === 'moderator' ? (expected.moderator ?? expected.other) : expected[caller];
+}
