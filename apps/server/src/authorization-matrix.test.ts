@@ -15,6 +15,7 @@ import {
   type Caller,
   type EndpointName,
   type MatrixCase,
+  uploadEndpointMatrix,
 } from './authorization-matrix';
 import { createTestApp, type TestApp } from '../test/harness';
 import {
@@ -24,7 +25,14 @@ import {
   uniqueSuffix,
   type RegisteredUser,
 } from '../test/factories';
-import { clip, createVideo, togglePublish, uploadAsset } from '../test/media-factories';
+import {
+  clip,
+  createVideo,
+  postUpload,
+  signUpload,
+  togglePublish,
+  uploadAsset,
+} from '../test/media-factories';
 import { multipart } from '../test/multipart';
 
 /** One call, without its method and path (those come from the contract). */
@@ -302,4 +310,20 @@ describe('the authorization matrix', () => {
     }
     expect(differences, `\n${differences.join('\n')}`).toEqual([]);
   }, 300_000);
+
+  it('covers the upload endpoint outside the contract: a signature of one’s own, or a 401', async () => {
+    const differences: string[] = [];
+    const file = await clip();
+    for (const as of callers) {
+      const user = userOf(as);
+      const signed = await signUpload(t.app, user ?? owner, 'videos');
+      const fields = user ? signed : { ...signed, signature: 'f'.repeat(signed.signature.length) };
+      const res = await postUpload(t.app, { resourceType: 'video', fields, file });
+      const want = expectedStatus(uploadEndpointMatrix.ownSignature, as);
+      if (res.statusCode !== want) {
+        differences.push(`upload as ${as}: expected ${want}, got ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(differences, `\n${differences.join('\n')}`).toEqual([]);
+  });
 });

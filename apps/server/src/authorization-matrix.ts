@@ -90,6 +90,16 @@ export const authorizationMatrix = {
   userTweets: { owner: everyone(200) },
 } as const satisfies { [K in EndpointName]: Record<string, Expected> };
 
+/**
+ * The upload endpoint (`POST /v1_1/{cloud}/{image|video}/upload`) lives outside the contract map,
+ * in the hosted provider's shape: no token, the signature from the sign call is the credential.
+ * Everyone posts with the signature they can get: their own, and a visitor (who cannot sign) a
+ * forged one.
+ */
+export const uploadEndpointMatrix = {
+  ownSignature: { visitor: 401, other: 200, owner: 200 },
+} as const satisfies Record<string, Expected>;
+
 export type MatrixCase<K extends EndpointName> = keyof (typeof authorizationMatrix)[K];
 
 /** The status a caller should get in one case of the matrix. */
