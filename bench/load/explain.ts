@@ -76,21 +76,21 @@ function calls(ids: { videoId: string; channelId: string }) {
       run: () =>
         videos.listVideos({
           query: { page: 1, limit: 100, sortBy: 'views', sortType: 'desc' },
-          viewerId: null,
+          viewer: null,
         }),
     },
     {
       title: `GET /api/v1/videos/{id} (the most viewed video)`,
-      run: () => videos.getVideo({ videoId: ids.videoId, viewerId: null }),
+      run: () => videos.getVideo({ videoId: ids.videoId, viewer: null }),
     },
     {
       title: `GET /api/v1/search?query=${args.query}`,
       run: () =>
-        search.search({ query: args.query!, type: 'all', page: 1, limit: 10, viewerId: null }),
+        search.search({ query: args.query!, type: 'all', page: 1, limit: 10, viewer: null }),
     },
     {
       title: `GET /api/v1/channels/{id} (the owner of the most viewed video)`,
-      run: () => channels.getChannel({ by: { id: ids.channelId }, viewerId: null }),
+      run: () => channels.getChannel({ by: { id: ids.channelId }, viewer: null }),
     },
   ];
 }
