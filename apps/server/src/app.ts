@@ -16,7 +16,7 @@ import {
 import { limits } from '@kinora/contract';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
-import { installErrorHandler } from './platform/http/error-handler';
+import { answerRoutingError, installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
 import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
@@ -85,6 +85,8 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // The OpenAPI document is built from zod schemas; Fastify validates with them too.
     ajv: { customOptions: { coerceTypes: false } },
+    // Runs per request, so `security` below is set by then.
+    frameworkErrors: (error, request, reply) => answerRoutingError(error, request, reply, security),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

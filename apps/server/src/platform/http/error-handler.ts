@@ -1,5 +1,5 @@
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@kinora/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
 
@@ -109,6 +109,28 @@ export function installErrorHandler(app: FastifyInstance): void {
       .code(500)
       .send(errorEnvelope(500, 'INTERNAL', 'Something went wrong on our side; please try again'));
   });
+}
+
+/**
+ * Answers the errors Fastify raises while it looks up the route, before any hook has run (a
+ * path parameter over `maxParamLength`, a parameter that is not valid percent-encoding): the
+ * envelope, with the headers every other answer gets from the onRequest hook.
+ */
+export function answerRoutingError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string>,
+): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the path is longer than any id or name'
+      : 'The path is not valid';
+  void reply
+    .code(400)
+    .headers(headers)
+    .header('X-Request-Id', request.id)
+    .send(errorEnvelope(400, 'VALIDATION_FAILED', message));
 }
 
 export { errorEnvelope };
