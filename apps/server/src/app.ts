@@ -18,6 +18,7 @@ import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { answerRoutingError, installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
+import { registerNulByteGuard } from './platform/http/nul-bytes';
 import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
@@ -91,6 +92,7 @@ export async function buildApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  registerNulByteGuard(app);
   const security = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: true,

@@ -1,6 +1,7 @@
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@kinora/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnstorableText } from '../db/errors';
 import { AppError } from './errors';
 
 function errorEnvelope(
@@ -102,6 +103,20 @@ export function installErrorHandler(app: FastifyInstance): void {
         .code(fastifyError.statusCode)
         .send(
           errorEnvelope(fastifyError.statusCode, 'VALIDATION_FAILED', 'The request is not valid'),
+        );
+    }
+    if (isUnstorableText(error)) {
+      // The request guards refuse NUL bytes first; this catches text that reaches the
+      // database some other way, which is still the request's fault and not a 500.
+      request.log.info({ err: error }, 'client error');
+      return reply
+        .code(400)
+        .send(
+          errorEnvelope(
+            400,
+            'VALIDATION_FAILED',
+            'The request contains text that cannot be stored',
+          ),
         );
     }
     request.log.error({ err: error }, 'unhandled error');

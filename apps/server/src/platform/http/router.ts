@@ -2,6 +2,7 @@ import { envelopeOf, type Endpoint } from '@kinora/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { AppError, badRequest, payloadTooLarge } from './errors';
+import { refuseNulBytes } from './nul-bytes';
 
 /** Who is calling: established by the auth module for every request that carries a token. */
 export interface Actor {
@@ -226,6 +227,7 @@ async function readMultipart(
       fields[part.fieldname] = part.value;
     }
   }
+  refuseNulBytes(fields);
   const fieldErrors: { field: string; message: string }[] = [];
   let body: unknown = undefined;
   if (endpoint.body) {
