@@ -19,6 +19,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import { answerRoutingError, installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
 import { registerNulByteGuard } from './platform/http/nul-bytes';
+import { registerOriginCheck } from './platform/http/origin-check';
 import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
@@ -117,6 +118,10 @@ export async function buildApp({
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
   });
   await app.register(cookie);
+  registerOriginCheck(app, {
+    allowedOrigins: config.corsOrigins,
+    sessionCookies: [accessCookie, refreshCookie],
+  });
   await app.register(multipart, {
     limits: { fileSize: limits.coverImageMaxBytes, files: 4, fields: 20, parts: 30 },
   });

@@ -25,7 +25,7 @@ describe('logs', () => {
       await t.app.inject({
         method: 'POST',
         url: '/api/v1/users/refresh-token',
-        headers: { cookie: `refreshToken=${u.cookies.refreshToken}` },
+        headers: { cookie: `refreshToken=${u.cookies.refreshToken}`, origin: t.config.publicUrl },
         payload: {},
       });
       await t.app.inject({ method: 'GET', url: '/api/v1/users/current-user', headers: u.auth });
