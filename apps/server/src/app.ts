@@ -16,8 +16,10 @@ import {
 import { limits } from '@kinora/contract';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
-import { installErrorHandler } from './platform/http/error-handler';
+import { answerRoutingError, installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
+import { registerNulByteGuard } from './platform/http/nul-bytes';
+import { registerOriginCheck } from './platform/http/origin-check';
 import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
@@ -85,10 +87,13 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // The OpenAPI document is built from zod schemas; Fastify validates with them too.
     ajv: { customOptions: { coerceTypes: false } },
+    // Runs per request, so `security` below is set by then.
+    frameworkErrors: (error, request, reply) => answerRoutingError(error, request, reply, security),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  registerNulByteGuard(app);
   const security = securityHeaders({
     contentSecurityPolicy: {
       useDefaults: true,
@@ -113,6 +118,10 @@ export async function buildApp({
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
   });
   await app.register(cookie);
+  registerOriginCheck(app, {
+    allowedOrigins: config.corsOrigins,
+    sessionCookies: [accessCookie, refreshCookie],
+  });
   await app.register(multipart, {
     limits: { fileSize: limits.coverImageMaxBytes, files: 4, fields: 20, parts: 30 },
   });

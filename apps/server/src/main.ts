@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
 import { openDatabase } from './platform/db/client';
 import { JobQueue } from './platform/queue/job-queue';
+import { serializeError } from './platform/logger';
 import { createStorage } from './platform/storage/create-storage';
 import { createServices } from './services';
 import { declareQueues, startWorkers } from './workers';
@@ -20,7 +21,8 @@ async function main(): Promise<void> {
     throw error;
   }
 
-  const log = pino({ level: config.logLevel });
+  // Failed jobs log their errors too: the same serializer keeps query values out.
+  const log = pino({ level: config.logLevel, serializers: { err: serializeError } });
   const database = await openDatabase(config.database);
   await database.migrate();
   const storage = createStorage(config.storage);

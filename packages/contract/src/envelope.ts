@@ -28,6 +28,8 @@ export const ErrorCode = z.enum([
   'TOKEN_EXPIRED',
   'SESSION_REVOKED',
   'FORBIDDEN',
+  /** A write from a page of another site (cross-site request forgery), refused. */
+  'FOREIGN_ORIGIN',
   'NOT_FOUND',
   'ROUTE_NOT_FOUND',
   'USERNAME_TAKEN',

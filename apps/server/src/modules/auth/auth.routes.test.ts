@@ -13,11 +13,16 @@ afterAll(async () => {
 const currentUser = (headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/api/v1/users/current-user', headers });
 
+// As a browser on our page sends it: a cookie write must name its origin (decision 0017).
 const refresh = (refreshToken: string, extraHeaders: Record<string, string> = {}) =>
   t.app.inject({
     method: 'POST',
     url: '/api/v1/users/refresh-token',
-    headers: { cookie: cookieHeader({ refreshToken }), ...extraHeaders },
+    headers: {
+      cookie: cookieHeader({ refreshToken }),
+      origin: t.config.publicUrl,
+      ...extraHeaders,
+    },
     payload: {},
   });
 
@@ -109,7 +114,10 @@ describe('POST /users/logout', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/v1/users/logout',
-      headers: { cookie: cookieHeader({ refreshToken: u.cookies.refreshToken! }) },
+      headers: {
+        cookie: cookieHeader({ refreshToken: u.cookies.refreshToken! }),
+        origin: t.config.publicUrl,
+      },
     });
     expect(res.statusCode).toBe(200);
     expect((await currentUser(u.auth)).statusCode).toBe(401);

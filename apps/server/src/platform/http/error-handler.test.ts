@@ -82,6 +82,26 @@ describe('framework errors through the real app', () => {
     expect(res.json().code).toBe('PAYLOAD_TOO_LARGE');
   });
 
+  it.each([
+    ['a path parameter over 100 characters', `/api/v1/videos/${'a'.repeat(150)}`],
+    ['a user name over 100 characters', `/api/v1/users/c/${'n'.repeat(101)}?x=1`],
+    ['a path parameter that is not valid percent-encoding', '/api/v1/videos/%E0%A4%A'],
+  ])('answers %s with a 400 envelope and the security headers', async (_label, url) => {
+    const res = await t.app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({
+      statusCode: 400,
+      data: null,
+      message: expect.any(String),
+      success: false,
+      code: 'VALIDATION_FAILED',
+    });
+    expect(res.body).not.toContain('FST_');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-request-id']).toEqual(expect.any(String));
+  });
+
   it('answers the healthcheck', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/v1/healthcheck' });
     expect(res.statusCode).toBe(200);

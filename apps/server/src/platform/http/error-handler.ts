@@ -1,6 +1,7 @@
 import type { ErrorCode, ErrorEnvelope, FieldError } from '@kinora/contract';
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { isUnstorableText } from '../db/errors';
 import { AppError } from './errors';
 
 function errorEnvelope(
@@ -104,11 +105,47 @@ export function installErrorHandler(app: FastifyInstance): void {
           errorEnvelope(fastifyError.statusCode, 'VALIDATION_FAILED', 'The request is not valid'),
         );
     }
+    if (isUnstorableText(error)) {
+      // The request guards refuse NUL bytes first; this catches text that reaches the
+      // database some other way, which is still the request's fault and not a 500.
+      request.log.info({ err: error }, 'client error');
+      return reply
+        .code(400)
+        .send(
+          errorEnvelope(
+            400,
+            'VALIDATION_FAILED',
+            'The request contains text that cannot be stored',
+          ),
+        );
+    }
     request.log.error({ err: error }, 'unhandled error');
     return reply
       .code(500)
       .send(errorEnvelope(500, 'INTERNAL', 'Something went wrong on our side; please try again'));
   });
+}
+
+/**
+ * Answers the errors Fastify raises while it looks up the route, before any hook has run (a
+ * path parameter over `maxParamLength`, a parameter that is not valid percent-encoding): the
+ * envelope, with the headers every other answer gets from the onRequest hook.
+ */
+export function answerRoutingError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  headers: Record<string, string>,
+): void {
+  const message =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? 'A part of the path is longer than any id or name'
+      : 'The path is not valid';
+  void reply
+    .code(400)
+    .headers(headers)
+    .header('X-Request-Id', request.id)
+    .send(errorEnvelope(400, 'VALIDATION_FAILED', message));
 }
 
 export { errorEnvelope };

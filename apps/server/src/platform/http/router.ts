@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { z } from 'zod';
 import type { Viewer } from '../auth/roles';
 import { AppError, badRequest, payloadTooLarge } from './errors';
+import { refuseNulBytes } from './nul-bytes';
 
 /**
  * Who is calling: established by the auth module for every request that carries a token. It is
@@ -229,6 +230,7 @@ async function readMultipart(
       fields[part.fieldname] = part.value;
     }
   }
+  refuseNulBytes(fields);
   const fieldErrors: { field: string; message: string }[] = [];
   let body: unknown = undefined;
   if (endpoint.body) {

@@ -3,12 +3,23 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope } from './error-handler';
-import { apiPrefix } from './router';
+
+/**
+ * Paths the server answers itself: a miss there is a 404 envelope, never the app's page (a
+ * missing hashed asset answered with HTML would be run as a script or a style).
+ */
+const serverPaths = ['/api', '/media', '/v1_1', '/socket.io', '/assets'];
+
+function isServerPath(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return serverPaths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
+}
 
 /**
  * Serves the built single-page app from the same origin as the API: hashed assets are cached
- * for a year, index.html never, and any client route (a GET for HTML outside /api and
- * /media) gets index.html so that deep links work.
+ * for a year, index.html never, and any GET outside the API, media, upload and asset paths gets
+ * index.html so that deep links work. It does not ask for `Accept: text/html`: uptime checks,
+ * curl and link previews send any Accept or none, and must see the page a browser sees.
  */
 export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
@@ -31,12 +42,8 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const isApi = request.url.startsWith(`${apiPrefix}/`) || request.url === apiPrefix;
     const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApi &&
-      !request.url.startsWith('/media/') &&
-      (request.headers.accept ?? '').includes('text/html');
+      (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
     if (hasWebApp && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }

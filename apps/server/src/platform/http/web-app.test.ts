@@ -1,0 +1,76 @@
+import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+
+const page = '<!doctype html><html><body><div id="root"></div></body></html>';
+
+describe('the web app served by the API server', () => {
+  let t: TestApp;
+  let distDir: string;
+  beforeAll(async () => {
+    // A stand-in for apps/web/dist: the server only needs index.html and an asset.
+    distDir = await mkdtemp(path.join(tmpdir(), 'kinora-web-dist-'));
+    await writeFile(path.join(distDir, 'index.html'), page);
+    await mkdir(path.join(distDir, 'assets'));
+    await writeFile(path.join(distDir, 'assets', 'index-abc123.js'), 'console.log(1);');
+    t = await createTestApp({ WEB_DIST_DIR: distDir });
+  });
+  afterAll(async () => {
+    await t.close();
+    await rm(distDir, { recursive: true, force: true });
+  });
+
+  it.each([
+    ['no Accept header', {}],
+    ['Accept: */* (curl, uptime checks)', { accept: '*/*' }],
+    ['a link preview bot', { accept: 'text/*', 'user-agent': 'Slackbot-LinkExpanding 1.0' }],
+    ['a browser', { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' }],
+  ])('answers the page to GET / with %s', async (_label, headers) => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toBe(page);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+
+  it('answers the page to deep links and HEAD, whatever the Accept header', async () => {
+    for (const url of ['/watch/123', '/channel/someone?tab=videos', '/apiary', '/mediathek']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: '*/*' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(page);
+    }
+    const head = await t.app.inject({ method: 'HEAD', url: '/login' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toContain('text/html');
+  });
+
+  it('serves built assets with a year of caching', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('keeps API, media, upload and asset misses as 404 envelopes, even for a browser', async () => {
+    const browser = { accept: 'text/html,*/*;q=0.8' };
+    for (const url of [
+      '/api/v1/nothing-here',
+      '/api',
+      '/media/videos/missing.mp4',
+      '/v1_1/kinora/video/nothing',
+      '/assets/index-gone.js',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: browser });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).not.toContain('text/html');
+    }
+  });
+
+  it('answers a write to a page path with a 404 envelope, not the page', async () => {
+    const res = await t.app.inject({ method: 'POST', url: '/', payload: {} });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', success: false });
+  });
+});
