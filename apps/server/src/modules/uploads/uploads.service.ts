@@ -110,7 +110,8 @@ export class UploadsService {
   ) {
     this.uploadsDir = path.resolve(uploadsDir);
   }
-  private readonly uploadsDir: string;
+  /** Temporary files of uploads in progress: `<id>.incoming` (whole), `<session>.part` (chunked). */
+  readonly uploadsDir: string;
 
   signUpload({ userId, folder }: { userId: string; folder: UploadFolder }) {
     return { ...this.signer.sign({ userId, folder }), folder };
@@ -118,6 +119,11 @@ export class UploadsService {
 
   maxBytesFor(kind: ResourceType): number {
     return kind === 'video' ? this.limits.videoMaxBytes : this.limits.imageMaxBytes;
+  }
+
+  /** True while a request of this process uses the file (the crash-leftover cleanup asks). */
+  isFileInUse(filePath: string): boolean {
+    return this.filesInUse.has(path.resolve(filePath));
   }
 
   private tempPathFor(name: string): string {
