@@ -78,6 +78,8 @@ async function bytesOnDisk(): Promise<number> {
 interface StreamedAnswer {
   status: number;
   body: { code?: string; message?: string; done?: boolean };
+  /** The Connection header of the answer. */
+  connection: string | undefined;
   /** Bytes of the file the client had sent when the answer came. */
   sentFileBytes: number;
   /** The most the uploads folder held while the request ran. */
@@ -111,44 +113,56 @@ async function streamUpload(input: {
     }
   })();
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
-  const answer = await new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const request = http.request(`${origin}/v1_1/kinora/${input.resourceType ?? 'video'}/upload`, {
-      method: 'POST',
-      headers: {
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(input.head.length + input.fileBytes + tail.length),
-        ...input.headers,
-      },
-    });
-    request.on('response', (response) => {
-      answered = true;
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (s: string) => (text += s));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }));
-      response.on('error', reject);
-    });
-    // The server may close the connection under a body it refused: that is the point.
-    request.on('error', () => undefined);
-    const write = () => {
-      while (!answered && sent < input.fileBytes) {
-        const size = Math.min(block.length, input.fileBytes - sent);
-        sent += size;
-        if (!request.write(size === block.length ? block : block.subarray(0, size))) {
-          request.once('drain', write);
-          return;
+  const answer = await new Promise<{ status: number; text: string; connection?: string }>(
+    (resolve, reject) => {
+      const request = http.request(
+        `${origin}/v1_1/kinora/${input.resourceType ?? 'video'}/upload`,
+        {
+          method: 'POST',
+          headers: {
+            'content-type': `multipart/form-data; boundary=${boundary}`,
+            'content-length': String(input.head.length + input.fileBytes + tail.length),
+            ...input.headers,
+          },
+        },
+      );
+      request.on('response', (response) => {
+        answered = true;
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (s: string) => (text += s));
+        response.on('end', () =>
+          resolve({
+            status: response.statusCode ?? 0,
+            text,
+            connection: response.headers.connection,
+          }),
+        );
+        response.on('error', reject);
+      });
+      // The server may close the connection under a body it refused: that is the point.
+      request.on('error', () => undefined);
+      const write = () => {
+        while (!answered && sent < input.fileBytes) {
+          const size = Math.min(block.length, input.fileBytes - sent);
+          sent += size;
+          if (!request.write(size === block.length ? block : block.subarray(0, size))) {
+            request.once('drain', write);
+            return;
+          }
         }
-      }
-      if (!answered) request.end(tail);
-    };
-    request.write(input.head);
-    write();
-  });
+        if (!answered) request.end(tail);
+      };
+      request.write(input.head);
+      write();
+    },
+  );
   sampling = false;
   await sampler;
   return {
     status: answer.status,
     body: JSON.parse(answer.text) as StreamedAnswer['body'],
+    connection: answer.connection,
     sentFileBytes: sent,
     peakBytesOnDisk,
     peakRssGrowth,
@@ -237,6 +251,7 @@ describe('the signature is checked before the file is read (a)', () => {
     });
     expect(answer.status).toBe(401);
     expect(answer.body).toMatchObject({ code: 'UNAUTHENTICATED' });
+    expect(answer.connection).toBe('close');
     expect(answer.peakBytesOnDisk).toBe(0);
     // The answer came long before the body was through (socket buffers hold a few MB).
     expect(answer.sentFileBytes).toBeLessThan(size / 4);

@@ -100,9 +100,10 @@ export function registerUploadRoutes(
     if (!request.isMultipart()) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Uploads take a multipart/form-data body');
     }
-    const chunk = chunkOf(request.headers);
-    const release: (() => void)[] = [slots.takeForAddress(request.ip)];
+    const release: (() => void)[] = [];
     try {
+      const chunk = chunkOf(request.headers);
+      release.push(slots.takeForAddress(request.ip));
       let outcome: UploadOutcome | null = null;
       const fields: Record<string, string> = {};
       for await (const part of wellFormedParts(

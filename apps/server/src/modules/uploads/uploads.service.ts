@@ -222,7 +222,6 @@ export class UploadsService {
         this.filesInUse.delete(partPath);
       }
     } finally {
-      file.resume(); // whatever was not read is drained, not left blocking the parser
       this.filesInUse.delete(tempPath);
       await rm(tempPath, { force: true });
     }
@@ -362,7 +361,6 @@ export class UploadsService {
       await truncate(partPath, session.totalBytes);
       return { done: true, asset: await this.finalize(session, partPath) };
     } finally {
-      file.resume();
       this.filesInUse.delete(partPath);
     }
   }
