@@ -57,7 +57,8 @@ export function createServices(deps: {
     new UploadsRepository(db),
     storage,
     new UploadSigner(config.secrets.uploadSigningSecret),
-    (file) => probeVideo(file),
+    // An upload cut short is refused before it becomes a video (decoding its last second).
+    (file) => probeVideo(file, { requireComplete: true }),
     config.uploadsDir,
     config.uploadLimits,
   );

@@ -1,4 +1,5 @@
 import type { Config } from './platform/config/config';
+import { removeLeftovers } from './platform/files/leftovers';
 import { defineJob, type JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
 import { deleteFiles, deleteFilesJob, processVideoJob } from './modules/videos';
@@ -20,7 +21,54 @@ const refreshTrendingJob = defineJob<object>({
   expireInSeconds: 600,
 });
 
-const allJobs = [processVideoJob, deleteFilesJob, cleanUploadsJob, refreshTrendingJob];
+const cleanLeftoversJob = defineJob<object>({
+  name: 'files-clean-crash-leftovers',
+  retryLimit: 1,
+  retryDelaySeconds: 60,
+  retryBackoff: false,
+  expireInSeconds: 600,
+});
+
+const allJobs = [
+  processVideoJob,
+  deleteFilesJob,
+  cleanUploadsJob,
+  refreshTrendingJob,
+  cleanLeftoversJob,
+];
+
+/**
+ * Files untouched this long that no request or job of this process uses are taken for what a
+ * killed process left (a transcode writes its folder every few seconds, an upload its file).
+ */
+export const leftoverAgeSeconds = 6 * 3600;
+
+/**
+ * Removes what a process killed mid-work left on disk: transcode work folders
+ * (`DATA_DIR/work/video-*`) and partial whole-file uploads (`*.incoming`). Chunked uploads'
+ * `.part` files belong to their sessions, which expire on their own schedule.
+ */
+export async function cleanCrashLeftovers(deps: {
+  services: Services;
+  olderThanSeconds: number;
+}): Promise<string[]> {
+  const { uploads, videoProcessor } = deps.services;
+  return removeLeftovers({
+    olderThanMs: deps.olderThanSeconds * 1000,
+    rules: [
+      {
+        dir: videoProcessor.workDir,
+        matches: (name) => name.startsWith('video-'),
+        isInUse: (entry) => videoProcessor.isWorkFolderInUse(entry),
+      },
+      {
+        dir: uploads.uploadsDir,
+        matches: (name) => name.endsWith('.incoming'),
+        isInUse: (entry) => uploads.isFileInUse(entry),
+      },
+    ],
+  });
+}
 
 /** Declares every queue; API processes need this to send, workers to work. */
 export async function declareQueues(queue: JobQueue): Promise<void> {
@@ -40,6 +88,16 @@ export async function startWorkers(deps: {
   if (deps.soleWorker) {
     for (const job of allJobs) await queue.requeueInterrupted(job);
   }
+  // At start, and hourly after. The sole worker (the embedded profile, whose database one
+  // process alone can open) knows nothing else runs: whatever it does not use is left over.
+  await cleanCrashLeftovers({
+    services,
+    olderThanSeconds: deps.soleWorker ? 0 : leftoverAgeSeconds,
+  });
+  await queue.work(cleanLeftoversJob, async () => {
+    await cleanCrashLeftovers({ services, olderThanSeconds: leftoverAgeSeconds });
+  });
+  await queue.schedule(cleanLeftoversJob, '41 * * * *');
   await queue.work(
     processVideoJob,
     (data, context) => services.videoProcessor.process(data, context),

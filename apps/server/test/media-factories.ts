@@ -86,12 +86,13 @@ export function postUpload(
     chunk?: { start: number; end: number; total: number; uploadId: string };
   },
 ): Promise<LightMyRequestResponse> {
+  // The signed fields come before the file, as the endpoint requires.
   const body = multipart({
-    file: input.file,
     api_key: input.fields.apiKey,
     timestamp: String(input.fields.timestamp),
     signature: input.fields.signature,
     folder: input.fields.folder,
+    file: input.file,
   });
   return app.inject({
     method: 'POST',

@@ -259,9 +259,10 @@ function postPart(
       reject(abortError());
       return;
     }
+    // The signed fields go first: the host checks them before it reads the file.
     const form = new FormData();
-    form.append('file', blob, target.fileName);
     for (const [name, value] of Object.entries(target.fields)) form.append(name, value);
+    form.append('file', blob, target.fileName);
 
     const xhr = new XMLHttpRequest();
     xhr.open('POST', target.url);

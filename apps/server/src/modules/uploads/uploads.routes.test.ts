@@ -346,6 +346,31 @@ describe('POST /v1_1/kinora/{image|video}/upload', () => {
       expect(await snapshot()).toEqual(before);
     });
 
+    it('a fast-start MP4 cut in half, which probes whole (400, audit defect n)', async () => {
+      const before = await snapshot();
+      const faststart = await clip({ seconds: 3, outputArgs: ['-movflags', '+faststart'] });
+      const half = { ...faststart, data: faststart.data.subarray(0, faststart.data.length >> 1) };
+      expect((await probeBuffer(half.data)).durationSeconds).toBeCloseTo(3, 0);
+      const signed = await signUpload(t.app, alice, 'videos');
+      const res = await postUpload(t.app, { resourceType: 'video', fields: signed, file: half });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({
+        success: false,
+        code: 'VALIDATION_FAILED',
+        message: 'The video file is damaged or incomplete; upload the whole file again',
+      });
+      expect(res.json().errors).toContainEqual(expect.objectContaining({ field: 'file' }));
+      expect(await snapshot()).toEqual(before);
+      // The whole file goes through, and the signature was not used up by the refusal.
+      const whole = await postUpload(t.app, {
+        resourceType: 'video',
+        fields: signed,
+        file: faststart,
+      });
+      expect(whole.statusCode).toBe(200);
+      expect(whole.json().duration).toBeCloseTo(3, 0);
+    });
+
     it('a missing file, an empty file, or missing signed fields (400)', async () => {
       const before = await snapshot();
       const signed = await signUpload(t.app, alice, 'videos');

@@ -1,15 +1,18 @@
-import { randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
-import { pipeline } from 'node:stream/promises';
 import { endpoints, UploadFolder } from '@kinora/contract';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { AppError, badRequest, payloadTooLarge } from '../../platform/http/errors';
-import type { Router } from '../../platform/http/router';
+import { AppError, badRequest } from '../../platform/http/errors';
+import { asMalformedMultipart, wellFormedParts, type Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentChunkAck, presentUploadedAsset } from './uploads.presenter';
-import type { ChunkInfo, ResourceType, UploadsService } from './uploads.service';
+import { UploadSlots } from './upload-slots';
+import type {
+  ChunkInfo,
+  ResourceType,
+  SignedFields,
+  UploadOutcome,
+  UploadsService,
+} from './uploads.service';
 
 export const cloudName = 'kinora';
 
@@ -26,6 +29,29 @@ const UploadParams = z.object({
   cloudName: z.literal(cloudName),
   resourceType: z.enum(['image', 'video', 'auto']),
 });
+
+/** The signed fields, which must all have arrived before the file part. */
+function signedFieldsOf(fields: Record<string, string>): SignedFields {
+  const parsed = UploadFields.safeParse(fields);
+  if (parsed.success) {
+    return {
+      apiKey: parsed.data.api_key,
+      timestamp: parsed.data.timestamp,
+      signature: parsed.data.signature,
+      folder: parsed.data.folder,
+    };
+  }
+  const errors = parsed.error.issues.map((i) => ({
+    field: i.path.join('.'),
+    message: i.message,
+  }));
+  const missing = ['api_key', 'timestamp', 'signature', 'folder'].filter((f) => !(f in fields));
+  const message =
+    missing.length > 0
+      ? `Send api_key, timestamp, signature and folder before the file (missing: ${missing.join(', ')})`
+      : errors[0]!.message;
+  throw badRequest(message, errors);
+}
 
 /** `Content-Range: bytes 0-5999999/22744253` with `X-Unique-Upload-Id`, as the provider chunks. */
 function chunkOf(headers: Record<string, string | string[] | undefined>): ChunkInfo | null {
@@ -64,76 +90,51 @@ export function registerUploadRoutes(
     },
   });
 
-  // Step two, in the provider's shape: no login, the signature is the credential.
+  // Step two, in the provider's shape: no login, the signature is the credential. The signed
+  // fields must come before the file, so a stranger's body is refused before it is read
+  // (decision 0015).
+  const slots = new UploadSlots();
   app.post('/v1_1/:cloudName/:resourceType/upload', async (request, reply) => {
     const params = UploadParams.safeParse(request.params);
     if (!params.success) throw new AppError('ROUTE_NOT_FOUND', 'No such upload endpoint');
     if (!request.isMultipart()) {
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Uploads take a multipart/form-data body');
     }
-    const chunk = chunkOf(request.headers);
-    const declaredKind: ResourceType = params.data.resourceType === 'image' ? 'image' : 'video';
-    const maxBytes = uploads.maxBytesFor(declaredKind);
-    if (chunk && chunk.total > maxBytes) {
-      throw payloadTooLarge('The file is larger than the upload limit', 'file');
-    }
-
-    await uploads.ensureUploadsDir();
-    const tempPath = uploads.tempPathFor(randomUUID());
-    const fields: Record<string, string> = {};
-    let received: { path: string; bytes: number } | null = null;
+    const release: (() => void)[] = [];
     try {
-      for await (const part of request.parts({
-        limits: { fileSize: maxBytes, files: 1, fields: 10 },
-      })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            throw badRequest(`Unexpected file field "${part.fieldname}"`);
-          }
-          let bytes = 0;
-          part.file.on('data', (c: Buffer) => (bytes += c.length));
-          try {
-            await pipeline(part.file, createWriteStream(tempPath));
-          } catch (error) {
-            if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw payloadTooLarge('The file is larger than the upload limit', 'file');
-            }
-            throw error;
-          }
-          received = { path: tempPath, bytes };
-        } else if (typeof part.value === 'string') {
-          fields[part.fieldname] = part.value;
+      const chunk = chunkOf(request.headers);
+      release.push(slots.takeForAddress(request.ip));
+      let outcome: UploadOutcome | null = null;
+      const fields: Record<string, string> = {};
+      for await (const part of wellFormedParts(
+        request.parts({ limits: { fileSize: Infinity, files: 1, fields: 10 } }),
+      )) {
+        if (part.type !== 'file') {
+          if (typeof part.value === 'string') fields[part.fieldname] = part.value;
+          continue;
         }
+        if (part.fieldname !== 'file')
+          throw badRequest(`Unexpected file field "${part.fieldname}"`);
+        const signed = signedFieldsOf(fields);
+        const resourceType: ResourceType =
+          params.data.resourceType === 'auto'
+            ? signed.folder === 'videos'
+              ? 'video'
+              : 'image'
+            : params.data.resourceType;
+        const { userId } = uploads.authenticate({ resourceType, fields: signed });
+        release.push(slots.takeForUser(userId));
+        outcome = await uploads.receiveUpload({
+          resourceType,
+          fields: signed,
+          file: part.file,
+          chunk,
+        });
       }
-      if (!received || received.bytes === 0) {
+      if (!outcome) {
+        signedFieldsOf(fields); // missing signed fields say so before the missing file
         throw badRequest('No file provided', [{ field: 'file', message: 'No file provided' }]);
       }
-      const parsed = UploadFields.safeParse(fields);
-      if (!parsed.success) {
-        const errors = parsed.error.issues.map((i) => ({
-          field: i.path.join('.'),
-          message: i.message,
-        }));
-        throw badRequest(errors[0]!.message, errors);
-      }
-      const resourceType: ResourceType =
-        params.data.resourceType === 'auto'
-          ? parsed.data.folder === 'videos'
-            ? 'video'
-            : 'image'
-          : params.data.resourceType;
-      const outcome = await uploads.receiveUpload({
-        resourceType,
-        fields: {
-          apiKey: parsed.data.api_key,
-          timestamp: parsed.data.timestamp,
-          signature: parsed.data.signature,
-          folder: parsed.data.folder,
-        },
-        file: received,
-        chunk,
-      });
       return reply
         .code(200)
         .send(
@@ -141,8 +142,14 @@ export function registerUploadRoutes(
             ? presentUploadedAsset(outcome.asset, deps.storage, deps.publicUrl)
             : presentChunkAck(outcome),
         );
+    } catch (error) {
+      // Refused before the body was read through: close the connection rather than read
+      // (or wait for) the rest of a body nobody will keep.
+      if (!request.raw.complete) reply.header('connection', 'close');
+      // The file's bytes are read in the service: a body cut short shows up there.
+      throw asMalformedMultipart(error);
     } finally {
-      await rm(tempPath, { force: true });
+      for (const free of release) free();
     }
   });
 }

@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm } from 'node:fs/promises';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, readFile, rename, rm, truncate } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import type { UploadFolder } from '@kinora/contract';
 import {
   signatureHash,
@@ -52,6 +54,31 @@ export type UploadOutcome =
 
 const kindOfFolder: Record<UploadFolder, ResourceType> = { videos: 'video', thumbnails: 'image' };
 
+/**
+ * The largest chunk of a resumable upload. Our web client sends 8 MB chunks; the bound keeps a
+ * single request's work (and a lost chunk's cost) small whatever a client asks.
+ */
+export const chunkMaxBytes = 64 * 1024 * 1024;
+
+/**
+ * Passes bytes through, dropping the first `skip` (a resent chunk overlapping what arrived),
+ * counting what passed, and failing with `tooMany` as soon as more than `max` bytes came in:
+ * the upload stops there, without reading the rest of the body.
+ */
+function meteredBytes(options: { skip: number; max: number; tooMany: () => Error }) {
+  let seen = 0;
+  const meter = new Transform({
+    transform(data: Buffer, _encoding, done) {
+      const from = seen;
+      seen += data.length;
+      if (seen > options.max) return done(options.tooMany());
+      const keepFrom = Math.max(0, options.skip - from);
+      done(null, keepFrom >= data.length ? undefined : data.subarray(keepFrom));
+    },
+  });
+  return { meter, bytesSeen: () => seen };
+}
+
 /** Container names from ffprobe mapped to the extension the original is stored under. */
 function extensionOf(facts: VideoFacts): string {
   if (facts.formatName.includes('mp4') || facts.formatName.includes('mov')) return 'mp4';
@@ -70,15 +97,21 @@ const mimeOfExtension: Record<string, string> = {
 export class UploadsService {
   /** Chunks of one upload are applied one at a time. */
   private readonly sessionLocks = new Map<string, Promise<unknown>>();
+  /** Files of the uploads dir that a request of this process is writing or reading now. */
+  private readonly filesInUse = new Set<string>();
 
   constructor(
     private readonly repo: UploadsRepository,
     private readonly storage: Storage,
     private readonly signer: UploadSigner,
     private readonly probeVideo: VideoProber,
-    private readonly uploadsDir: string,
+    uploadsDir: string,
     readonly limits: UploadLimits,
-  ) {}
+  ) {
+    this.uploadsDir = path.resolve(uploadsDir);
+  }
+  /** Temporary files of uploads in progress: `<id>.incoming` (whole), `<session>.part` (chunked). */
+  readonly uploadsDir: string;
 
   signUpload({ userId, folder }: { userId: string; folder: UploadFolder }) {
     return { ...this.signer.sign({ userId, folder }), folder };
@@ -88,98 +121,177 @@ export class UploadsService {
     return kind === 'video' ? this.limits.videoMaxBytes : this.limits.imageMaxBytes;
   }
 
-  tempPathFor(name: string): string {
+  /** True while a request of this process uses the file (the crash-leftover cleanup asks). */
+  isFileInUse(filePath: string): boolean {
+    return this.filesInUse.has(path.resolve(filePath));
+  }
+
+  private tempPathFor(name: string): string {
     return path.join(this.uploadsDir, `${name}.incoming`);
   }
 
-  async ensureUploadsDir(): Promise<void> {
-    await mkdir(this.uploadsDir, { recursive: true });
+  private partPathOf(sessionId: string): string {
+    return path.join(this.uploadsDir, `${sessionId}.part`);
   }
 
   /**
-   * Takes one request's worth of an upload (the whole file, or one chunk of it) that the route
-   * has already written to `file.path`. The file is consumed: moved, or deleted.
+   * Checks the signed fields, before any byte of the file is read, and answers the user they
+   * name. Refuses a file for the other kind's endpoint (400) and a signature this server did
+   * not make for exactly these fields (401).
+   */
+  authenticate(input: { resourceType: ResourceType; fields: SignedFields }): { userId: string } {
+    const kind = kindOfFolder[input.fields.folder];
+    if (input.resourceType !== kind) {
+      throw badRequest(
+        `Files for the ${input.fields.folder} folder go to the ${kind} upload endpoint`,
+        [{ field: 'folder', message: `The ${input.fields.folder} folder takes ${kind} files` }],
+      );
+    }
+    const userId = userIdOfApiKey(input.fields.apiKey);
+    if (!this.signer.isAuthentic(input.fields) || !/^[0-9a-f-]{36}$/.test(userId)) {
+      throw new AppError('UNAUTHENTICATED', 'Invalid upload signature');
+    }
+    return { userId };
+  }
+
+  /**
+   * Takes one request's worth of an upload (the whole file, or one chunk of it) as the stream
+   * of its bytes. Every check that does not need the bytes comes first; the bytes then go
+   * straight to disk, never whole into memory, and the stream stops as soon as it passes the
+   * limit of the signature's folder (or the chunk bound). A refused upload leaves nothing.
    */
   async receiveUpload(input: {
     resourceType: ResourceType;
     fields: SignedFields;
-    file: { path: string; bytes: number };
+    file: Readable;
     chunk: ChunkInfo | null;
   }): Promise<UploadOutcome> {
+    const { userId } = this.authenticate(input);
+    const kind = kindOfFolder[input.fields.folder];
+    if (!input.chunk) return this.receiveWhole(kind, userId, input.fields, input.file);
+    const chunk = input.chunk;
+    if (chunk.end - chunk.start + 1 > chunkMaxBytes) {
+      throw payloadTooLarge(`A chunk is at most ${formatBytes(chunkMaxBytes)}`, 'file');
+    }
+    const { session, created } = await this.openChunkedSession(kind, userId, input.fields, chunk);
     try {
-      const kind = kindOfFolder[input.fields.folder];
-      if (input.resourceType !== kind) {
-        throw badRequest(
-          `Files for the ${input.fields.folder} folder go to the ${kind} upload endpoint`,
-          [{ field: 'folder', message: `The ${input.fields.folder} folder takes ${kind} files` }],
-        );
-      }
-      if (!this.signer.isAuthentic(input.fields)) {
-        throw new AppError('UNAUTHENTICATED', 'Invalid upload signature');
-      }
-      if (input.chunk && input.chunk.end - input.chunk.start + 1 !== input.file.bytes) {
-        throw badRequest('Content-Range does not match the size of the chunk');
-      }
-      const session = await this.openSession(kind, input.fields, input.chunk, input.file.bytes);
-      return await this.withSessionLock(session.id, () =>
-        this.applyChunk(session, input.file, input.chunk),
-      );
-    } finally {
-      await rm(input.file.path, { force: true });
+      return await this.withSessionLock(session.id, async () => {
+        // Re-read under the lock: another request may have moved it on meanwhile.
+        const current = (await this.repo.findSession(userId, chunk.uploadId)) ?? session;
+        return this.applyChunk(current, input.file, chunk);
+      });
+    } catch (error) {
+      // A first chunk that failed leaves no session behind to expire later.
+      if (created) await this.discardSessionIfEmpty(session);
+      throw error;
     }
   }
 
-  private async openSession(
+  /** A whole file in one request: it is written aside, then checked and stored. */
+  private async receiveWhole(
     kind: ResourceType,
+    userId: string,
     fields: SignedFields,
-    chunk: ChunkInfo | null,
-    bytes: number,
-  ): Promise<UploadSessionRow> {
-    const userId = userIdOfApiKey(fields.apiKey);
-    if (!/^[0-9a-f-]{36}$/.test(userId))
-      throw new AppError('UNAUTHENTICATED', 'Invalid upload signature');
-    const hash = signatureHash(fields.signature);
-    if (chunk) {
-      const existing = await this.repo.findSession(userId, chunk.uploadId);
-      if (existing) {
-        if (existing.signatureHash !== hash) {
-          throw new AppError('FORBIDDEN', 'This upload was started with another signature');
-        }
-        if (existing.totalBytes !== chunk.total) {
-          throw badRequest('The total size changed during the upload');
-        }
-        return existing;
+    file: Readable,
+  ): Promise<UploadOutcome> {
+    this.assertFresh(fields);
+    if (await this.repo.isSignatureUsed(signatureHash(fields.signature))) throw signatureUsed();
+    await mkdir(this.uploadsDir, { recursive: true });
+    const tempPath = this.tempPathFor(randomUUID());
+    this.filesInUse.add(tempPath);
+    try {
+      const maxBytes = this.maxBytesFor(kind);
+      const { meter, bytesSeen } = meteredBytes({
+        skip: 0,
+        max: maxBytes,
+        tooMany: () => tooLarge(maxBytes),
+      });
+      await pipeline(file, meter, createWriteStream(tempPath));
+      const bytes = bytesSeen();
+      if (bytes === 0) {
+        throw badRequest('No file provided', [{ field: 'file', message: 'No file provided' }]);
       }
-      if (chunk.start !== 0) {
-        throw new AppError(
-          'NOT_FOUND',
-          'No upload in progress with this id; start again from the first byte',
-        );
+      const session = await this.createSession(kind, userId, fields, randomUUID(), bytes);
+      const partPath = this.partPathOf(session.id);
+      this.filesInUse.add(partPath);
+      try {
+        await rename(tempPath, partPath);
+        await this.repo.advanceSession(session.id, 0, bytes);
+        return { done: true, asset: await this.finalize(session, partPath) };
+      } finally {
+        this.filesInUse.delete(partPath);
       }
+    } finally {
+      this.filesInUse.delete(tempPath);
+      await rm(tempPath, { force: true });
     }
-    // Starting an upload: the signature must be fresh and unused.
+  }
+
+  /** The session a chunk belongs to; the first chunk opens it. */
+  private async openChunkedSession(
+    kind: ResourceType,
+    userId: string,
+    fields: SignedFields,
+    chunk: ChunkInfo,
+  ): Promise<{ session: UploadSessionRow; created: boolean }> {
+    const hash = signatureHash(fields.signature);
+    const existing = await this.repo.findSession(userId, chunk.uploadId);
+    if (existing) {
+      if (existing.signatureHash !== hash) {
+        throw new AppError('FORBIDDEN', 'This upload was started with another signature');
+      }
+      if (existing.totalBytes !== chunk.total) {
+        throw badRequest('The total size changed during the upload');
+      }
+      return { session: existing, created: false };
+    }
+    if (chunk.start !== 0) {
+      throw new AppError(
+        'NOT_FOUND',
+        'No upload in progress with this id; start again from the first byte',
+      );
+    }
+    this.assertFresh(fields);
+    if (await this.repo.isSignatureUsed(hash)) throw signatureUsed();
+    return {
+      session: await this.createSession(kind, userId, fields, chunk.uploadId, chunk.total),
+      created: true,
+    };
+  }
+
+  /** Starting an upload: the signature must be fresh. */
+  private assertFresh(fields: SignedFields): void {
     if (!this.signer.isFresh(fields.timestamp)) {
       throw new AppError('UNAUTHENTICATED', 'The upload signature has expired; ask for a new one');
     }
-    const total = chunk ? chunk.total : bytes;
-    if (total > this.maxBytesFor(kind)) {
-      throw payloadTooLarge(
-        `The file is larger than the ${formatBytes(this.maxBytesFor(kind))} limit`,
-        'file',
-      );
+  }
+
+  private async discardSessionIfEmpty(session: UploadSessionRow): Promise<void> {
+    const current = await this.repo.findSession(session.userId, session.clientUploadId);
+    if (current && current.id === session.id && current.receivedBytes === 0) {
+      await this.repo.deleteSession(session.id);
+      await rm(this.partPathOf(session.id), { force: true });
     }
+  }
+
+  private async createSession(
+    kind: ResourceType,
+    userId: string,
+    fields: SignedFields,
+    clientUploadId: string,
+    total: number,
+  ): Promise<UploadSessionRow> {
+    const maxBytes = this.maxBytesFor(kind);
+    if (total > maxBytes) throw tooLarge(maxBytes);
     if (total === 0)
       throw badRequest('The file is empty', [{ field: 'file', message: 'No file provided' }]);
-    if (await this.repo.isSignatureUsed(hash)) {
-      throw new AppError('CONFLICT', 'This upload signature was already used; ask for a new one');
-    }
     const created = await this.repo
       .createSession({
         userId,
-        clientUploadId: chunk?.uploadId ?? randomUUID(),
+        clientUploadId,
         folder: fields.folder,
         kind,
-        signatureHash: hash,
+        signatureHash: signatureHash(fields.signature),
         totalBytes: total,
       })
       .catch((error: unknown) => {
@@ -194,46 +306,63 @@ export class UploadsService {
     return created;
   }
 
+  /**
+   * Writes one chunk into the session's part file at the position the server has reached,
+   * streaming: the bytes a resent chunk repeats are skipped, and the received count moves on
+   * only once the whole chunk is on disk.
+   */
   private async applyChunk(
     session: UploadSessionRow,
-    file: { path: string; bytes: number },
-    chunk: ChunkInfo | null,
+    file: Readable,
+    chunk: ChunkInfo,
   ): Promise<UploadOutcome> {
-    const partPath = path.join(this.uploadsDir, `${session.id}.part`);
+    const partPath = this.partPathOf(session.id);
     const received = session.receivedBytes;
-    const start = chunk?.start ?? 0;
-    if (start > received) {
+    if (chunk.start > received) {
       throw new AppError('CONFLICT', `Chunk out of order: resume from byte ${received}`);
     }
-    const skip = received - start;
+    const length = chunk.end - chunk.start + 1;
+    const skip = received - chunk.start;
     let next = received;
-    if (skip < file.bytes) {
-      if (!chunk) {
-        await rename(file.path, partPath);
-      } else {
-        const data = await readFile(file.path);
-        const handle = await open(partPath, received === 0 ? 'w' : 'r+');
-        try {
-          await handle.write(data, skip, data.length - skip, received);
-        } finally {
-          await handle.close();
+    this.filesInUse.add(partPath);
+    try {
+      if (skip < length) {
+        await mkdir(this.uploadsDir, { recursive: true });
+        const { meter, bytesSeen } = meteredBytes({ skip, max: length, tooMany: rangeMismatch });
+        await pipeline(
+          file,
+          meter,
+          createWriteStream(partPath, { flags: received === 0 ? 'w' : 'r+', start: received }),
+        );
+        if (bytesSeen() !== length) throw rangeMismatch();
+        next = chunk.end + 1;
+        if (!(await this.repo.advanceSession(session.id, received, next))) {
+          throw new AppError('CONFLICT', 'Another request is writing this upload; retry the chunk');
         }
+      } else {
+        // Everything in this chunk arrived before: read it through, keep nothing.
+        const { meter, bytesSeen } = meteredBytes({
+          skip: length,
+          max: length,
+          tooMany: rangeMismatch,
+        });
+        await pipeline(file, meter);
+        if (bytesSeen() !== length) throw rangeMismatch();
       }
-      next = received + (file.bytes - skip);
-      if (next > session.totalBytes) throw badRequest('More bytes than the declared total');
-      if (!(await this.repo.advanceSession(session.id, received, next))) {
-        throw new AppError('CONFLICT', 'Another request is writing this upload; retry the chunk');
+      if (next < session.totalBytes) {
+        return {
+          done: false,
+          uploadId: session.clientUploadId,
+          receivedBytes: next,
+          totalBytes: session.totalBytes,
+        };
       }
+      // A failed earlier attempt may have written past what was received.
+      await truncate(partPath, session.totalBytes);
+      return { done: true, asset: await this.finalize(session, partPath) };
+    } finally {
+      this.filesInUse.delete(partPath);
     }
-    if (next < session.totalBytes) {
-      return {
-        done: false,
-        uploadId: session.clientUploadId,
-        receivedBytes: next,
-        totalBytes: session.totalBytes,
-      };
-    }
-    return { done: true, asset: await this.finalize(session, partPath) };
   }
 
   /** Checks the content, stores it, and records the asset. Anything refused leaves nothing behind. */
@@ -305,7 +434,8 @@ export class UploadsService {
   }): Promise<number> {
     const stale = await this.repo.staleSessions(new Date(Date.now() - olderThanSeconds * 1000));
     for (const session of stale) {
-      await rm(path.join(this.uploadsDir, `${session.id}.part`), { force: true });
+      if (this.filesInUse.has(this.partPathOf(session.id))) continue; // a chunk is arriving
+      await rm(this.partPathOf(session.id), { force: true });
       await this.repo.deleteSession(session.id);
     }
     return stale.length;
@@ -331,6 +461,12 @@ export class UploadsService {
     }
   }
 }
+
+const signatureUsed = () =>
+  new AppError('CONFLICT', 'This upload signature was already used; ask for a new one');
+const tooLarge = (maxBytes: number) =>
+  payloadTooLarge(`The file is larger than the ${formatBytes(maxBytes)} limit`, 'file');
+const rangeMismatch = () => badRequest('Content-Range does not match the size of the chunk');
 
 function formatBytes(bytes: number): string {
   if (bytes >= 1024 ** 3) return `${+(bytes / 1024 ** 3).toFixed(1)} GB`;

@@ -100,11 +100,11 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('video processing across a cras
       apiKey: string;
     };
     const upload = new FormData();
-    upload.set('file', new Blob([await readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
     upload.set('api_key', sign.apiKey);
     upload.set('timestamp', String(sign.timestamp));
     upload.set('signature', sign.signature);
     upload.set('folder', 'videos');
+    upload.set('file', new Blob([await readFile(clip)], { type: 'video/mp4' }), 'clip.mp4');
     const uploaded = await fetch(`${base()}/v1_1/kinora/video/upload`, {
       method: 'POST',
       body: upload,

@@ -52,8 +52,16 @@ export class VideoProcessor {
   constructor(
     private readonly repo: VideosRepository,
     private readonly storage: Storage,
-    private readonly workDir: string,
+    /** Holds one `video-<id>-*` folder per transcode while it runs. */
+    readonly workDir: string,
   ) {}
+
+  /** Work folders of transcodes running in this process (the crash-leftover cleanup spares them). */
+  private readonly workFoldersInUse = new Set<string>();
+
+  isWorkFolderInUse(folder: string): boolean {
+    return this.workFoldersInUse.has(path.resolve(folder));
+  }
 
   async process({ videoId }: { videoId: string }, context: JobContext): Promise<void> {
     const input = await this.repo.findProcessingInput(videoId);
@@ -64,7 +72,8 @@ export class VideoProcessor {
       processingError: null,
     });
     await mkdir(this.workDir, { recursive: true });
-    const work = await mkdtemp(path.join(this.workDir, `video-${videoId}-`));
+    const work = path.resolve(await mkdtemp(path.join(this.workDir, `video-${videoId}-`)));
+    this.workFoldersInUse.add(work);
     try {
       let source = this.storage.localPathOf?.(input.videoKey);
       if (!source) {
@@ -137,6 +146,7 @@ export class VideoProcessor {
       throw error;
     } finally {
       await rm(work, { recursive: true, force: true });
+      this.workFoldersInUse.delete(work);
     }
   }
 }

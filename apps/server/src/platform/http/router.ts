@@ -184,6 +184,28 @@ export class Router {
 }
 
 /**
+ * The parser's own errors for a body that is not well-formed multipart (no boundary in the
+ * Content-Type, a body cut short, bytes that are not multipart at all) are the client's fault:
+ * a 400, never a 500. Anything else passes through unchanged.
+ */
+export function asMalformedMultipart(error: unknown): unknown {
+  if (!(error instanceof Error) || error instanceof AppError) return error;
+  if ((error as { code?: unknown }).code !== undefined) return error; // Fastify's, mapped already
+  return /^Multipart: |unexpected end of multipart data/i.test(error.message)
+    ? badRequest('The multipart/form-data body is malformed or incomplete')
+    : error;
+}
+
+/** The parts of a multipart body, with a malformed body turned into a 400. */
+export async function* wellFormedParts<T>(parts: AsyncIterable<T>): AsyncGenerator<T> {
+  try {
+    yield* parts;
+  } catch (error) {
+    throw asMalformedMultipart(error);
+  }
+}
+
+/**
  * Reads a multipart body into validated text fields and in-memory files (images are small;
  * video uploads stream to storage through their own route). Nothing is written here.
  */
@@ -198,9 +220,9 @@ async function readMultipart(
   const maxBytes = Math.max(...Object.values(rules).map((r) => r.maxBytes));
   const fields: Record<string, string> = {};
   const files: Record<string, UploadedFile> = {};
-  for await (const part of request.parts({
-    limits: { fileSize: maxBytes, files: 4, fields: 20 },
-  })) {
+  for await (const part of wellFormedParts(
+    request.parts({ limits: { fileSize: maxBytes, files: 4, fields: 20 } }),
+  )) {
     if (part.type === 'file') {
       const rule = rules[part.fieldname];
       if (!rule) {
@@ -216,7 +238,7 @@ async function readMultipart(
         if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
           throw payloadTooLarge(rule.tooLargeMessage, part.fieldname);
         }
-        throw error;
+        throw asMalformedMultipart(error);
       }
       if (data.length > rule.maxBytes) throw payloadTooLarge(rule.tooLargeMessage, part.fieldname);
       if (data.length === 0) continue; // an empty file input is "no file"

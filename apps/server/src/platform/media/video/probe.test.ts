@@ -101,6 +101,61 @@ describe('probeVideo', () => {
     await expectRefused(file);
   });
 
+  describe('with requireComplete (audit defect n)', () => {
+    /** The first `fraction` of a file, as an upload cut short leaves it. */
+    async function cutShort(file: string, fraction: number, name: string): Promise<string> {
+      const whole = await readFile(file);
+      const cut = path.join(dir, name);
+      await writeFile(cut, whole.subarray(0, Math.floor(whole.length * fraction)));
+      return cut;
+    }
+
+    it('refuses a fast-start MP4 cut short, which still probes with its whole duration', async () => {
+      // The index comes first, so ffprobe alone reads the full 3 s from half a file.
+      const faststart = await makeClip(dir, {
+        width: 320,
+        height: 180,
+        seconds: 3,
+        framesPerSecond: 15,
+        outputArgs: ['-movflags', '+faststart'],
+        fileName: 'faststart.mp4',
+      });
+      for (const fraction of [0.5, 0.8]) {
+        const cut = await cutShort(faststart, fraction, `faststart-${fraction}.mp4`);
+        expect((await probeVideo(cut)).durationSeconds).toBeCloseTo(3, 1);
+        const error = await probeVideo(cut, { requireComplete: true }).then(
+          () => null,
+          (e: unknown) => e,
+        );
+        expect(error, String(fraction)).toBeInstanceOf(AppError);
+        expect(error).toMatchObject({
+          statusCode: 400,
+          code: 'VALIDATION_FAILED',
+          message: 'The video file is damaged or incomplete; upload the whole file again',
+          fieldErrors: [{ field: 'file', message: expect.stringMatching(/damaged or incomplete/) }],
+        });
+      }
+      // The whole file, and the other clips, are complete.
+      for (const file of [faststart, clip640, silent1280]) {
+        await expect(probeVideo(file, { requireComplete: true })).resolves.toMatchObject({
+          videoCodec: 'h264',
+        });
+      }
+    });
+
+    it('accepts a clip shorter than a second', async () => {
+      const short = await makeClip(dir, {
+        width: 160,
+        height: 90,
+        seconds: 0.4,
+        fileName: 'short.mp4',
+      });
+      await expect(probeVideo(short, { requireComplete: true })).resolves.toMatchObject({
+        width: 160,
+      });
+    });
+  });
+
   it('refuses audio without video', async () => {
     const file = path.join(dir, 'tone.m4a');
     await runMediaTool({

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { unsupportedMedia } from '../../http/errors';
+import { badRequest, unsupportedMedia } from '../../http/errors';
 import { ffmpegBinaries } from './ffmpeg-binaries';
 import { MediaToolError, mediaInputArguments, runMediaTool } from './media-process';
 
@@ -25,12 +25,21 @@ export interface ProbeVideoOptions {
   /** Kills ffprobe after this long; a healthy file answers in well under a second. */
   timeoutMs?: number;
   signal?: AbortSignal;
+  /**
+   * Also decode the last second, refusing a file whose index promises more than its bytes
+   * hold (an upload cut short). Costs a second of decoding; uploads ask for it.
+   */
+  requireComplete?: boolean;
 }
 
 /** Bigger than 8K on a side is refused: decoding it would exhaust a small server. */
 export const maxVideoSide = 8192;
 
 const notAVideo = () => unsupportedMedia('The file is not a playable video', 'file');
+
+const incompleteMessage = 'The video file is damaged or incomplete; upload the whole file again';
+const incompleteVideo = () =>
+  badRequest(incompleteMessage, [{ field: 'file', message: incompleteMessage }]);
 
 interface FfprobeStream {
   codec_type?: string;
@@ -160,5 +169,61 @@ export async function probeVideo(
   } catch {
     throw notAVideo();
   }
-  return videoProbeFromFfprobe(parsed);
+  const probe = videoProbeFromFfprobe(parsed);
+  if (options.requireComplete) await verifyVideoIsComplete(filePath, probe, options);
+  return probe;
+}
+
+/**
+ * Refuses (400) a video whose last second cannot be decoded. An MP4 written with its index
+ * first ("fast start") and cut short still probes with its full duration: its index promises
+ * frames whose bytes never arrived. Decoding the last second finds them missing; a complete
+ * file decodes it whole (half of it at least, leaving room for odd timestamps).
+ */
+export async function verifyVideoIsComplete(
+  filePath: string,
+  probe: VideoProbe,
+  options: Pick<ProbeVideoOptions, 'signal' | 'timeoutMs'> = {},
+): Promise<void> {
+  const end = probe.durationSeconds;
+  const start = Math.max(0, end - 1);
+  let stdout: Buffer;
+  try {
+    ({ stdout } = await runMediaTool({
+      command: ffmpegBinaries().ffmpeg,
+      args: [
+        '-hide_banner',
+        '-nostdin',
+        '-v',
+        'error',
+        '-ss',
+        start.toFixed(3),
+        ...mediaInputArguments(path.resolve(filePath)),
+        // Audio too: a container's duration may come from an audio track longer than the video.
+        '-map',
+        '0:v:0',
+        '-map',
+        '0:a:0?',
+        '-f',
+        'null',
+        '-progress',
+        'pipe:1',
+        '-',
+      ],
+      captureStdout: true,
+      maxStdoutBytes: 1024 * 1024,
+      timeoutMs: options.timeoutMs ?? 60_000,
+      signal: options.signal,
+    }));
+  } catch (error) {
+    if (error instanceof MediaToolError && error.failure === 'exit') throw incompleteVideo();
+    throw error;
+  }
+  // `-progress` reports blocks of key=value lines; the last block covers the whole run.
+  const last = (key: string) => {
+    const values = [...stdout.toString('utf8').matchAll(new RegExp(`^${key}=(\\d+)$`, 'gm'))];
+    return Number(values.at(-1)?.[1] ?? 0);
+  };
+  const decodedSeconds = last('out_time_us') / 1e6;
+  if (decodedSeconds < (end - start) / 2) throw incompleteVideo();
 }
