@@ -1,0 +1,127 @@
+/**
+ * The one visibility filter (`videosVisibleTo`) as the listings use it: a channel shows its
+ * drafts to the owner and to staff, feeds (home, search) never offer a draft, liked videos and
+ * channel counts follow the same rule.
+ */
+import type { Video } from '@kinora/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerUser, uniqueSuffix, type RegisteredUser } from '../../../test/factories';
+import { clip, createVideo, togglePublish } from '../../../test/media-factories';
+import { grantUserRole } from '../users';
+
+let t: TestApp;
+let owner: RegisteredUser;
+let other: RegisteredUser;
+let moderator: RegisteredUser;
+let published: Video;
+let draft: Video;
+/** A word only these two titles contain, to find them by search. */
+const word = `vis${uniqueSuffix()}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [owner, other, moderator] = await Promise.all([
+    registerUser(t.app),
+    registerUser(t.app),
+    registerUser(t.app),
+    clip(),
+  ]);
+  await grantUserRole({ username: moderator.username, role: 'moderator' }, t.database.db);
+  published = await createVideo(t.app, owner, { title: `${word} published` });
+  draft = await createVideo(t.app, owner, { title: `${word} draft` });
+  await togglePublish(t.app, owner, draft._id);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+async function get<T>(url: string, user: RegisteredUser | null): Promise<T> {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/v1${url}`,
+    ...(user ? { headers: user.auth } : {}),
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: T }>().data;
+}
+
+const idsOf = (page: { videos: Video[] }) => page.videos.map((v) => v._id).sort();
+
+describe('the visibility filter in listings', () => {
+  it('shows a channel’s drafts to its owner and to a moderator only, in its list and count', async () => {
+    const both = [published._id, draft._id].sort();
+    const seen: Record<string, unknown> = {};
+    for (const [name, user] of Object.entries({ visitor: null, other, owner, moderator })) {
+      const listing = await get<{ videos: Video[]; totalVideos: number }>(
+        `/videos?userId=${owner.userId}`,
+        user,
+      );
+      const channelVideos = await get<{ videos: Video[] }>(
+        `/channels/${owner.userId}/videos`,
+        user,
+      );
+      const channel = await get<{ stats: { totalVideos: number; totalViews: number | null } }>(
+        `/channels/${owner.userId}`,
+        user,
+      );
+      seen[name] = {
+        listing: idsOf(listing),
+        total: listing.totalVideos,
+        channelVideos: idsOf(channelVideos),
+        channelCount: channel.stats.totalVideos,
+        // Totals of views and likes stay the owner's alone.
+        seesTotals: channel.stats.totalViews !== null,
+      };
+    }
+    const publicView = {
+      listing: [published._id],
+      total: 1,
+      channelVideos: [published._id],
+      channelCount: 1,
+      seesTotals: false,
+    };
+    const draftsView = { listing: both, total: 2, channelVideos: both, channelCount: 2 };
+    expect(seen).toEqual({
+      visitor: publicView,
+      other: publicView,
+      owner: { ...draftsView, seesTotals: true },
+      moderator: { ...draftsView, seesTotals: false },
+    });
+  });
+
+  it('never offers a draft in home or search, not even to its owner or a moderator', async () => {
+    for (const user of [null, other, owner, moderator]) {
+      const home = await get<{ videos: Video[] }>('/videos?limit=100', user);
+      expect(idsOf(home)).toContain(published._id);
+      expect(idsOf(home)).not.toContain(draft._id);
+      const text = await get<{ videos: Video[] }>(`/videos?query=${word}`, user);
+      expect(idsOf(text)).toEqual([published._id]);
+      const search = await get<{ videos: Video[]; totalVideos: number }>(
+        `/search?query=${word}`,
+        user,
+      );
+      expect(idsOf(search)).toEqual([published._id]);
+      expect(search.totalVideos).toBe(1);
+    }
+  });
+
+  it('keeps a liked video that became a draft in the liker’s list only if they may see it', async () => {
+    const video = await createVideo(t.app, owner, { title: 'Liked, then hidden' });
+    for (const user of [owner, other]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/v1/likes/video/${video._id}/toggle`,
+        headers: user.auth,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    await togglePublish(t.app, owner, video._id);
+    const likedBy = async (user: RegisteredUser) =>
+      (await get<Video[]>(`/likes/videos/${user.userId}`, user)).map((v) => v._id);
+    expect(await likedBy(owner)).toContain(video._id);
+    expect(await likedBy(other)).not.toContain(video._id);
+    await togglePublish(t.app, owner, video._id);
+    expect(await likedBy(other)).toContain(video._id);
+  });
+});
