@@ -221,6 +221,7 @@ export class VideosRepository {
   async deleteWithDependents(id: string): Promise<{ keys: string[]; prefixes: string[] } | null> {
     return this.db.transaction(async (tx) => {
       const [video] = await tx.delete(videos).where(eq(videos.id, id)).returning({
+        id: videos.id,
         videoAssetId: videos.videoAssetId,
         thumbnailAssetId: videos.thumbnailAssetId,
       });
@@ -234,7 +235,9 @@ export class VideosRepository {
           .returning({ key: mediaAssets.storageKey });
         if (asset) keys.push(asset.key);
       }
-      return { keys, prefixes: [`videos/${id}/`] };
+      // Paths come from the stored row, never from the caller's spelling of the id
+      // (the processing outputs' prefix, as videos.jobs.ts's outputPrefix builds it).
+      return { keys, prefixes: [`videos/${video.id}/`] };
     });
   }
 
