@@ -170,7 +170,8 @@ export async function buildApp({
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   };
   const { auth, users } = services;
-  const router = new Router(app, new SessionAuthenticator(services.tokens, auth));
+  const authenticator = new SessionAuthenticator(services.tokens, auth);
+  const router = new Router(app, authenticator);
   registerSystemRoutes(router, { ping: database.ping, version });
   registerAuthRoutes(router, { auth, cookies });
   registerUserRoutes(router, {
@@ -192,7 +193,15 @@ export async function buildApp({
   registerChannelRoutes(router, { channels: services.channels, videos: services.videos, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
-  await registerMediaRoutes(app, storage);
+  await registerMediaRoutes(app, storage, {
+    accessOf: (key, request) =>
+      services.videos.mediaAccess({
+        key,
+        // A stale token on a media request is a visitor's: the player cannot refresh it.
+        viewerId: async () =>
+          (await authenticator.authenticate(request).catch(() => null))?.userId ?? null,
+      }),
+  });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -163,6 +163,27 @@ export class VideosService {
     return (await this.repo.findById(videoId))!;
   }
 
+  /**
+   * Who may fetch a stored file: a draft's original, outputs and thumbnail go to whoever may
+   * see the draft (the viewer is only asked for then); anything else is public. Keys are named
+   * by the id of a video (`videos/<id>/...`) or of an asset (`videos/<asset>/original.mp4`,
+   * `thumbnails/<asset>.webp`); capitals are folded in case the disk ignores them.
+   */
+  async mediaAccess({
+    key,
+    viewerId,
+  }: {
+    key: string;
+    viewerId: () => Promise<string | null>;
+  }): Promise<'public' | 'private' | 'hidden'> {
+    const named = /^(?:videos\/([0-9a-f-]{36})\/|thumbnails\/([0-9a-f-]{36})\.)/i.exec(key);
+    const mediaId = named?.[1] ?? named?.[2];
+    if (!mediaId) return 'public';
+    const video = await this.repo.findByMediaId(mediaId.toLowerCase());
+    if (!video || video.isPublished) return 'public';
+    return canSeeVideo(await viewerId(), video) ? 'private' : 'hidden';
+  }
+
   /** Removes the video and everything hanging on it; files go in a cleanup job. */
   async deleteVideo({ videoId, actorId }: { videoId: string; actorId: string }): Promise<void> {
     const video = await this.repo.findById(videoId);
