@@ -6,6 +6,17 @@ import type { UploadsService } from '../uploads';
 import { assertCanManageVideo, assertCanSeeVideo, canSeeVideo } from './videos.policy';
 import type { ListFilter, VideoRecord, VideosRepository } from './videos.repository';
 
+/** The most views that visitors from one address can add to one video in an hour. */
+export const visitorSlotsPerAddress = 10;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** `anon:<address hash>:<slot>`, the slot chosen by the view cookie. */
+function visitorViewerKey(ip: string, viewerCookie: string): string {
+  const slot = sha256(viewerCookie).readUInt32BE(0) % visitorSlotsPerAddress;
+  return `anon:${sha256(ip).toString('base64url')}:${slot}`;
+}
+
 /** What the service asks of the job queue; the queue module provides it. */
 export interface VideoJobs {
   processVideo(videoId: string): Promise<void>;
@@ -195,20 +206,23 @@ export class VideosService {
   }
 
   /**
-   * Counts a view once per viewer per hour. A signed-in viewer is known by id; a visitor by
-   * a hash of address and browser, which is all the server has.
+   * Counts a view once per viewer per hour. A signed-in viewer is known by id. A visitor is
+   * known by address and by the view cookie the server gave their browser, folded into one of
+   * `visitorSlotsPerAddress` slots of that address: visitors behind one address (a household,
+   * an office) mostly count apart, while a client that changes its User-Agent or drops the
+   * cookie adds at most that many views per video per hour from its address.
    */
   async recordView(input: {
     videoId: string;
     viewerId: string | null;
-    client: { ip: string; userAgent: string };
+    client: { ip: string; viewerCookie: string };
     positionSeconds?: number;
   }): Promise<{ views: number; counted: boolean }> {
     const video = await this.repo.findById(input.videoId);
     assertCanSeeVideo(input.viewerId, video);
     const viewerKey = input.viewerId
       ? `user:${input.viewerId}`
-      : `anon:${createHash('sha256').update(`${input.client.ip}|${input.client.userAgent}`).digest('base64url')}`;
+      : visitorViewerKey(input.client.ip, input.client.viewerCookie);
     const result = await this.repo.recordView({
       videoId: input.videoId,
       viewerKey,
