@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '../../../test/harness';
 import { defineJob, JobQueue } from './job-queue';
 
-const leaseSeconds = 2;
+const leaseSeconds = 3;
 
 describe('job leases', () => {
   let database: TestDatabase;

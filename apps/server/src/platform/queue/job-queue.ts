@@ -56,6 +56,9 @@ export class JobQueue {
   private readonly aborts = new Set<AbortController>();
   private readonly loops = new Set<Promise<void>>();
   private stopping = false;
+  /** Wakes idle fetch loops when the queue stops, so stopping does not wait out a poll. */
+  private wake = () => {};
+  private readonly stopped = new Promise<void>((resolve) => (this.wake = resolve));
 
   private constructor(
     private readonly boss: PgBoss,
@@ -150,7 +153,11 @@ export class JobQueue {
         this.log.error({ err: error, job: definition.name }, 'job fetch failed');
       }
       if (job) await this.run(definition, job, handler);
-      else await new Promise((r) => setTimeout(r, pollMs));
+      else {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([new Promise((r) => (timer = setTimeout(r, pollMs))), this.stopped]);
+        clearTimeout(timer);
+      }
     }
   }
 
@@ -257,6 +264,7 @@ export class JobQueue {
   /** Aborts running handlers (their jobs are failed and retried later) and stops polling. */
   async stop(): Promise<void> {
     this.stopping = true;
+    this.wake();
     for (const abort of this.aborts) abort.abort();
     await Promise.race([
       Promise.allSettled([...this.loops]),
