@@ -542,11 +542,13 @@ async function seedRows(
 
   await step('published total and search words (what the triggers keep)', async () => {
     await q(`update video_totals set published = (select count(*) from videos where is_published)`);
-    // Users were inserted with their triggers on; the videos' words are added in one pass.
+    // Users were inserted with their triggers on; the published videos' words are counted in
+    // one pass (each row uses a word once: a tsvector holds each lexeme once).
     await q(
-      `insert into search_words (word)
-       select distinct w from videos, search_words_of(search_vector) as w
-       on conflict do nothing`,
+      `insert into search_words (word, uses)
+       select w, count(*) from videos, search_words_of(search_vector) as w
+       where is_published group by w
+       on conflict (word) do update set uses = search_words.uses + excluded.uses`,
     );
     await q(`alter table videos enable trigger user`);
   });

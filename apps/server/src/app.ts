@@ -179,7 +179,8 @@ export async function buildApp({
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   };
   const { auth, users } = services;
-  const router = new Router(app, new SessionAuthenticator(services.tokens, auth));
+  const authenticator = new SessionAuthenticator(services.tokens, auth);
+  const router = new Router(app, authenticator);
   registerSystemRoutes(router, { ping: database.ping, version });
   registerAuthRoutes(router, { auth, cookies });
   registerUserRoutes(router, {
@@ -201,7 +202,14 @@ export async function buildApp({
   registerChannelRoutes(router, { channels: services.channels, videos: services.videos, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
-  await registerMediaRoutes(app, storage);
+  await registerMediaRoutes(app, storage, {
+    accessOf: (key, request) =>
+      services.videos.mediaAccess({
+        key,
+        // A stale token on a media request is a visitor's: the player cannot refresh it.
+        viewer: () => authenticator.authenticate(request).catch(() => null),
+      }),
+  });
   await registerWebApp(app, config.webDistDir);
   return app;
 }

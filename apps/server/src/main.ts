@@ -26,7 +26,9 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await database.migrate();
   const storage = createStorage(config.storage);
-  const queue = await JobQueue.start(database.queueConnection, log);
+  const queue = await JobQueue.start(database.queueConnection, log, {
+    leaseSeconds: config.jobLeaseSeconds,
+  });
   await declareQueues(queue);
   const services = createServices({ config, database, storage, queue });
 

@@ -1,7 +1,11 @@
 import { z } from 'zod';
 
-/** Opaque identifier; the server uses UUIDs but clients must not rely on that. */
-export const Id = z.uuid({ message: 'Must be a valid id' });
+/**
+ * Opaque identifier; the server uses UUIDs but clients must not rely on that. Lower-cased
+ * where it is parsed, so every endpoint compares and builds paths from one spelling (an id in
+ * capitals is the same id).
+ */
+export const Id = z.uuid({ message: 'Must be a valid id' }).toLowerCase();
 export type Id = z.infer<typeof Id>;
 
 export const IdParams = z.object({ id: Id });

@@ -229,3 +229,13 @@ describe('GET /likes/videos/:userId', () => {
     expect((await call('GET', `/likes/videos/${dave.userId}`, dave)).json().data).toEqual([]);
   });
 });
+
+describe('ids in capitals', () => {
+  it('are the same ids: one’s own liked list by an id in capitals is one’s own', async () => {
+    const video = await createVideo(t.app, olga);
+    expect((await toggle('video', video._id.toUpperCase(), carol)).statusCode).toBe(200);
+    const res = await call('GET', `/likes/videos/${carol.userId.toUpperCase()}`, carol);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ data: Video[] }>().data.map((v) => v._id)).toContain(video._id);
+  });
+});

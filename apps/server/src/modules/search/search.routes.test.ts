@@ -1,9 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { tweets, viewEvents } from '../../platform/db/schema';
+import { searchWords, tweets, viewEvents } from '../../platform/db/schema';
+import { queryRows } from '../../platform/db/client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { createVideo, togglePublish } from '../../../test/media-factories';
+import { SearchRepository } from './search.repository';
 
 let t: TestApp;
 let creator: RegisteredUser;
@@ -310,5 +312,105 @@ describe('trending order', () => {
     expect(view.statusCode).toBe(200);
     expect(await trending()).toEqual([ids.description, ids.other, ids.title]);
     expect(await t.services.videos.refreshTrending()).toBe(0); // already right
+  });
+});
+
+describe('the lexicon of corrections', () => {
+  /** How many rows use the word, as the triggers keep it; 0 when it is not there. */
+  const usesOf = async (word: string) => {
+    const rows = await t.database.db
+      .select({ uses: searchWords.uses })
+      .from(searchWords)
+      .where(eq(searchWords.word, word));
+    return rows[0]?.uses ?? 0;
+  };
+  /** The corrections the search would offer for a typed word. */
+  const correctionsOf = async (typed: string) =>
+    (await new SearchRepository(t.database.db).lookUpWords([typed]))[0]!.near;
+  const found = async (query: string) =>
+    (await search(query))
+      .json<{ data: { videos: { _id: string }[] } }>()
+      .data.videos.map((v) => v._id);
+
+  it('offers a word of a video only while it is published, and forgets it after delete', async () => {
+    const video = await createVideo(t.app, creator, {
+      title: 'Quokkaphant parade',
+      description: 'Zebrafinchery notes',
+    });
+    expect(await usesOf('quokkaphant')).toBe(1);
+    expect(await usesOf('zebrafinchery')).toBe(1);
+
+    await togglePublish(t.app, creator, video._id);
+    expect(await usesOf('quokkaphant')).toBe(0);
+    expect(await usesOf('zebrafinchery')).toBe(0);
+    expect(await correctionsOf('quokaphant')).not.toContain('quokkaphant');
+    // Not offered, not even to the owner, and not known as a prefix either.
+    expect((await new SearchRepository(t.database.db).lookUpWords(['quokk']))[0]!.known).toBe(
+      false,
+    );
+    // A draft renamed keeps its new words out too.
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${video._id}`,
+      headers: creator.auth,
+      payload: { title: 'Quokkaphant parade redux' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await usesOf('redux')).toBe(0);
+
+    await togglePublish(t.app, creator, video._id);
+    expect(await usesOf('quokkaphant')).toBe(1);
+    expect(await usesOf('redux')).toBe(1);
+    expect(await correctionsOf('quokaphant')).toContain('quokkaphant');
+    expect(await found('quokaphant')).toEqual([video._id]);
+
+    await togglePublish(t.app, creator, video._id);
+    expect(await correctionsOf('quokaphant')).not.toContain('quokkaphant');
+    await togglePublish(t.app, creator, video._id);
+
+    const removed = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/videos/${video._id}`,
+      headers: creator.auth,
+    });
+    expect(removed.statusCode).toBe(200);
+    expect(await usesOf('quokkaphant')).toBe(0);
+    expect(await usesOf('zebrafinchery')).toBe(0);
+    expect(await correctionsOf('quokaphant')).not.toContain('quokkaphant');
+  });
+
+  it('counts each use, so a word stays while another published video or a channel uses it', async () => {
+    const first = await createVideo(t.app, creator, { title: 'Marmoset dance', description: 'x' });
+    const second = await createVideo(t.app, viewer, { title: 'Marmoset song', description: 'y' });
+    expect(await usesOf('marmoset')).toBe(2);
+    await togglePublish(t.app, creator, first._id);
+    expect(await usesOf('marmoset')).toBe(1);
+    expect(await usesOf('dance')).toBe(0);
+    const renamed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${second._id}`,
+      headers: viewer.auth,
+      payload: { title: 'Lemur song' },
+    });
+    expect(renamed.statusCode).toBe(200);
+    expect(await usesOf('marmoset')).toBe(0);
+    expect(await usesOf('lemur')).toBe(1);
+    // A channel's name is public: it is counted too.
+    expect(await usesOf('films')).toBe(1);
+    // The lexicon equals what the published videos and channels hold, word for word.
+    const recount = await queryRows<{ word: string; uses: number }>(
+      t.database.db,
+      sql`
+      select w as word, count(*)::int as uses from (
+        select w from videos, search_words_of(search_vector) as w where is_published
+        union all
+        select w from users, search_words_of(search_vector) as w
+      ) used group by w order by w`,
+    );
+    const kept = await t.database.db
+      .select({ word: searchWords.word, uses: searchWords.uses })
+      .from(searchWords)
+      .orderBy(searchWords.word);
+    expect(kept).toEqual(recount);
   });
 });

@@ -204,3 +204,11 @@ describe('concurrent subscriptions', () => {
     });
   });
 });
+
+describe('ids in capitals', () => {
+  it('are the same ids: subscribing to oneself by one is the usual 400, not a 500', async () => {
+    const self = await toggle(bob.userId.toUpperCase(), bob);
+    expect(self.statusCode, self.body).toBe(400);
+    expect(await subscriptionRows(bob.userId)).toBe(0);
+  });
+});

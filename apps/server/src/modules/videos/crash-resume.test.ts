@@ -1,8 +1,10 @@
 /**
  * A job survives a crash: the real server is started as a process, killed with SIGKILL in the
  * middle of a transcode, and started again on the same data folder; the video still becomes
- * ready. Embedded profile (PGlite file database), where the restarted process knows it is the
- * only worker and takes the interrupted job back at once.
+ * ready. Embedded profile (PGlite file database): the restarted process knows it is the only
+ * worker and takes the interrupted job back at once. PostgreSQL (TEST_DB=postgres): the killed
+ * worker stops renewing its job's lease, which runs out (3 s here, 60 s by default) and the job
+ * is retried, instead of staying active until a two-hour expiry.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
@@ -10,7 +12,8 @@ import { freePort } from '../../../test/free-port';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeClip, makeTempDir } from '../../platform/media/video/test-clips';
-import { testDatabaseKind } from '../../../test/harness';
+import pg from 'pg';
+import { defaultPostgresUrl, testDatabaseKind } from '../../../test/harness';
 
 const serverRoot = path.resolve(import.meta.dirname, '../../..');
 
@@ -28,7 +31,24 @@ async function waitFor<T>(
   }
 }
 
-describe.skipIf(testDatabaseKind() !== 'pglite')('video processing across a crash', () => {
+/** A fresh PostgreSQL database for the child processes; the server migrates it itself. */
+async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL ?? defaultPostgresUrl;
+  const name = `kinora_crash_${Date.now()}_${Math.floor(Math.random() * 1e6)}`;
+  const admin = async (sql: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(sql);
+    await client.end();
+  };
+  await admin(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+describe(`video processing across a crash (${testDatabaseKind()})`, () => {
+  let database: { url: string; drop: () => Promise<void> } | null = null;
   let dataDir: { dir: string; cleanup: () => Promise<void> };
   let clipDir: { dir: string; cleanup: () => Promise<void> };
   let port: number;
@@ -46,6 +66,8 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('video processing across a cras
         PUBLIC_URL: base(),
         WEB_DIST_DIR: '',
         LOG_LEVEL: 'warn',
+        JOB_LEASE: '3s',
+        ...(database ? { DATABASE_URL: database.url } : {}),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
@@ -60,11 +82,13 @@ describe.skipIf(testDatabaseKind() !== 'pglite')('video processing across a cras
     dataDir = await makeTempDir('crash');
     clipDir = await makeTempDir('crash-clip');
     port = await freePort();
+    if (testDatabaseKind() === 'postgres') database = await createPostgresDatabase();
   });
   afterAll(async () => {
     server?.kill('SIGKILL');
     await dataDir.cleanup();
     await clipDir.cleanup();
+    await database?.drop();
   });
 
   it('finishes the transcode after the server is killed mid-way and restarted', async () => {

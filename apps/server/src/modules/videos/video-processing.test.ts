@@ -1,8 +1,9 @@
+import path from 'node:path';
 import type { Video } from '@kinora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
-import { clip, createVideo, eventually } from '../../../test/media-factories';
+import { clip, createVideo, eventually, filesUnder } from '../../../test/media-factories';
 
 let t: TestApp;
 let alice: RegisteredUser;
@@ -122,6 +123,31 @@ describe('video processing', () => {
       },
       { timeoutMs: 30_000, intervalMs: 300, what: 'the files of the deleted video to go' },
     );
+  });
+
+  it('removes every file of a video deleted by its id in capitals', async () => {
+    const video = await createVideo(t.app, alice, {
+      file: await clip({ width: 320, height: 180, seconds: 2, hasAudio: false }),
+      withThumbnail: true,
+    });
+    const ready = await settled(video._id);
+    expect(ready.status).toBe('ready');
+    const files = [ready.videofile!, ready.hls!, ready.thumbnail!, ready.storyboard!];
+    for (const file of files) expect((await get(file)).statusCode, file).toBe(200);
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/videos/${video._id.toUpperCase()}`,
+      headers: alice.auth,
+    });
+    expect(deleted.statusCode).toBe(200);
+    await eventually(
+      async () => {
+        const statuses = await Promise.all(files.map(async (f) => (await get(f)).statusCode));
+        return statuses.every((s) => s === 404) ? true : undefined;
+      },
+      { timeoutMs: 30_000, intervalMs: 300, what: 'the files of the deleted video to go' },
+    );
+    expect(await filesUnder(path.join(t.config.mediaDir, 'videos', video._id))).toEqual([]);
   });
 
   it('keeps the creator’s thumbnail instead of making a poster, also for a silent clip', async () => {

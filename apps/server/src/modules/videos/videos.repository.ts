@@ -219,9 +219,29 @@ export class VideosRepository {
    * events go by cascade) and its media asset rows, in one transaction. Answers the storage
    * keys and prefixes whose files must now be removed.
    */
+  /**
+   * Owner and publication of the video whose files are named by this id: the video's own
+   * (processing outputs) or its original's or thumbnail's asset id. One of three indexes.
+   */
+  async findByMediaId(mediaId: string): Promise<{ ownerId: string; isPublished: boolean } | null> {
+    const [row] = await this.db
+      .select({ ownerId: videos.ownerId, isPublished: videos.isPublished })
+      .from(videos)
+      .where(
+        or(
+          eq(videos.id, mediaId),
+          eq(videos.videoAssetId, mediaId),
+          eq(videos.thumbnailAssetId, mediaId),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
   async deleteWithDependents(id: string): Promise<{ keys: string[]; prefixes: string[] } | null> {
     return this.db.transaction(async (tx) => {
       const [video] = await tx.delete(videos).where(eq(videos.id, id)).returning({
+        id: videos.id,
         videoAssetId: videos.videoAssetId,
         thumbnailAssetId: videos.thumbnailAssetId,
       });
@@ -235,7 +255,9 @@ export class VideosRepository {
           .returning({ key: mediaAssets.storageKey });
         if (asset) keys.push(asset.key);
       }
-      return { keys, prefixes: [`videos/${id}/`] };
+      // Paths come from the stored row, never from the caller's spelling of the id
+      // (the processing outputs' prefix, as videos.jobs.ts's outputPrefix builds it).
+      return { keys, prefixes: [`videos/${video.id}/`] };
     });
   }
 

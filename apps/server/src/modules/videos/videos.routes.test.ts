@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto';
+import { randomInt, randomUUID } from 'node:crypto';
 import type { Video } from '@kinora/contract';
 import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -55,13 +55,13 @@ async function listVideos(query: string, user?: RegisteredUser | null) {
   }>().data;
 }
 
-/** Views from distinct visitors: a visitor is known by address and browser. */
+/** Views from distinct visitors: each from an address of its own. */
 async function visitorViews(videoId: string, n: number) {
   for (let i = 0; i < n; i++) {
     const res = await t.app.inject({
       method: 'PATCH',
       url: `/api/v1/videos/${videoId}/views`,
-      headers: { 'user-agent': `test-browser/${randomUUID()}` },
+      remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
       payload: {},
     });
     expect(res.json().data.counted).toBe(true);
@@ -575,21 +575,68 @@ describe('PATCH /videos/:id/views', () => {
     expect(signedIn.json().data).toEqual({ views: 2, counted: true });
   });
 
-  it('counts a visitor once per client and keeps no history for them', async () => {
+  it('counts a visitor once per view cookie and keeps no history for them', async () => {
     const video = await createVideo(t.app, alice);
     const historyBefore = (await t.database.db.select({ n: count() }).from(watchHistory))[0]!.n;
-    const view = (userAgent: string) =>
+    const view = (remoteAddress: string, headers: Record<string, string> = {}) =>
       t.app.inject({
         method: 'PATCH',
         url: `/api/v1/videos/${video._id}/views`,
-        headers: { 'user-agent': userAgent },
+        remoteAddress,
+        headers,
         payload: {},
       });
-    expect((await view('browser-a')).json().data).toEqual({ views: 1, counted: true });
-    expect((await view('browser-a')).json().data).toEqual({ views: 1, counted: false });
-    expect((await view('browser-b')).json().data).toEqual({ views: 2, counted: true });
+    const first = await view('192.0.2.1', { 'user-agent': 'browser-a' });
+    expect(first.json().data).toEqual({ views: 1, counted: true });
+    const cookie = first.cookies.find((c) => c.name === 'kinoraViewer')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/videos' });
+    // The same browser, whatever its User-Agent says, is the same viewer.
+    const again = await view('192.0.2.1', {
+      'user-agent': 'browser-b',
+      cookie: `kinoraViewer=${cookie.value}`,
+    });
+    expect(again.json().data).toEqual({ views: 1, counted: false });
+    expect(again.cookies).toEqual([]);
+    expect((await view('198.51.100.7')).json().data).toEqual({ views: 2, counted: true });
     const historyAfter = (await t.database.db.select({ n: count() }).from(watchHistory))[0]!.n;
     expect(historyAfter).toBe(historyBefore);
+  });
+
+  it('caps visitors’ views per address per video per hour; signed-in viewers still count once each', async () => {
+    const video = await createVideo(t.app, alice);
+    const url = `/api/v1/videos/${video._id}/views`;
+    const address = '203.0.113.9';
+    let counted = 0;
+    for (let i = 0; i < 100; i++) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url,
+        remoteAddress: address,
+        // A new browser each time, and one that never sends its cookie back.
+        headers: { 'user-agent': `bot/${randomUUID()}` },
+        payload: {},
+      });
+      expect(res.statusCode).toBe(200);
+      if (res.json().data.counted) counted++;
+    }
+    expect(counted).toBeGreaterThan(1);
+    expect(counted).toBeLessThanOrEqual(10);
+    const afterVisitors = counted;
+
+    // Signed-in people behind the same address each count, once an hour.
+    const signedIn = crowd.slice(0, 12);
+    for (const user of [...signedIn, ...signedIn]) {
+      const res = await t.app.inject({
+        method: 'PATCH',
+        url,
+        remoteAddress: address,
+        headers: user.auth,
+        payload: {},
+      });
+      if (res.json().data.counted) counted++;
+    }
+    expect(counted).toBe(afterVisitors + signedIn.length);
+    expect((await call('GET', `/videos/${video._id}`, alice)).json().data.views).toBe(counted);
   });
 
   it('counts 20 viewers at once exactly, and one viewer 10 times at once as one view', async () => {

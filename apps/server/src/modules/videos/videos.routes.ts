@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { endpoints } from '@kinora/contract';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentVideo } from './videos.presenter';
@@ -64,12 +66,32 @@ export function registerVideoRoutes(
 
   router.route(endpoints.recordView, {
     message: 'View recorded',
-    handler: async ({ params, body, actor, request }) =>
+    handler: async ({ params, body, actor, request, reply }) =>
       videos.recordView({
         videoId: params.id,
         viewer: actor,
-        client: { ip: request.ip, userAgent: request.headers['user-agent'] ?? '' },
+        client: { ip: request.ip, viewerCookie: viewerCookieOf(request, reply) },
         ...(body?.position !== undefined ? { positionSeconds: body.position } : {}),
       }),
   });
+}
+
+const viewerCookie = 'kinoraViewer';
+
+/**
+ * The browser's view cookie: random, first-party and httpOnly, so a visitor counts as one
+ * viewer however its User-Agent reads. Given out with the first view.
+ */
+function viewerCookieOf(request: FastifyRequest, reply: FastifyReply): string {
+  const known = request.cookies[viewerCookie];
+  if (known && /^[\w-]{22}$/.test(known)) return known;
+  const fresh = randomBytes(16).toString('base64url');
+  reply.setCookie(viewerCookie, fresh, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: request.protocol === 'https',
+    path: '/api/v1/videos',
+    maxAge: 365 * 86400,
+  });
+  return fresh;
 }

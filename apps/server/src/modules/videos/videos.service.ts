@@ -4,8 +4,19 @@ import { uniqueViolation } from '../../platform/db/errors';
 import type { Viewer } from '../../platform/auth/roles';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import type { UploadsService } from '../uploads';
-import { assertCanEditVideo, assertCanSeeVideo } from './videos.policy';
+import { assertCanEditVideo, assertCanSeeVideo, canSeeVideo } from './videos.policy';
 import type { ListFilter, VideoRecord, VideosRepository } from './videos.repository';
+
+/** The most views that visitors from one address can add to one video in an hour. */
+export const visitorSlotsPerAddress = 10;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/** `anon:<address hash>:<slot>`, the slot chosen by the view cookie. */
+function visitorViewerKey(ip: string, viewerCookie: string): string {
+  const slot = sha256(viewerCookie).readUInt32BE(0) % visitorSlotsPerAddress;
+  return `anon:${sha256(ip).toString('base64url')}:${slot}`;
+}
 
 /** What the service asks of the job queue; the queue module provides it. */
 export interface VideoJobs {
@@ -165,6 +176,27 @@ export class VideosService {
     return (await this.repo.findById(videoId))!;
   }
 
+  /**
+   * Who may fetch a stored file: a draft's original, outputs and thumbnail go to whoever may
+   * see the draft (the viewer is only asked for then); anything else is public. Keys are named
+   * by the id of a video (`videos/<id>/...`) or of an asset (`videos/<asset>/original.mp4`,
+   * `thumbnails/<asset>.webp`); capitals are folded in case the disk ignores them.
+   */
+  async mediaAccess({
+    key,
+    viewer,
+  }: {
+    key: string;
+    viewer: () => Promise<Viewer | null>;
+  }): Promise<'public' | 'private' | 'hidden'> {
+    const named = /^(?:videos\/([0-9a-f-]{36})\/|thumbnails\/([0-9a-f-]{36})\.)/i.exec(key);
+    const mediaId = named?.[1] ?? named?.[2];
+    if (!mediaId) return 'public';
+    const video = await this.repo.findByMediaId(mediaId.toLowerCase());
+    if (!video || video.isPublished) return 'public';
+    return canSeeVideo(await viewer(), video) ? 'private' : 'hidden';
+  }
+
   /** Removes the video and everything hanging on it; files go in a cleanup job. */
   async deleteVideo({ videoId, actor }: { videoId: string; actor: Viewer }): Promise<void> {
     const video = await this.repo.findById(videoId);
@@ -175,25 +207,27 @@ export class VideosService {
   }
 
   /**
-   * Counts a view once per viewer per hour. A signed-in viewer is known by id; a visitor by
-   * a hash of address and browser, which is all the server has.
+   * Counts a view once per viewer per hour. A signed-in viewer is known by id. A visitor is
+   * known by address and by the view cookie the server gave their browser, folded into one of
+   * `visitorSlotsPerAddress` slots of that address: visitors behind one address (a household,
+   * an office) mostly count apart, while a client that changes its User-Agent or drops the
+   * cookie adds at most that many views per video per hour from its address.
    */
   async recordView(input: {
     videoId: string;
     viewer: Viewer | null;
-    client: { ip: string; userAgent: string };
+    client: { ip: string; viewerCookie: string };
     positionSeconds?: number;
   }): Promise<{ views: number; counted: boolean }> {
     const video = await this.repo.findById(input.videoId);
     assertCanSeeVideo(input.viewer, video);
-    const viewerId = input.viewer?.userId ?? null;
-    const viewerKey = viewerId
-      ? `user:${viewerId}`
-      : `anon:${createHash('sha256').update(`${input.client.ip}|${input.client.userAgent}`).digest('base64url')}`;
+    const viewerKey = input.viewer
+      ? `user:${input.viewer.userId}`
+      : visitorViewerKey(input.client.ip, input.client.viewerCookie);
     const result = await this.repo.recordView({
       videoId: input.videoId,
       viewerKey,
-      viewerId,
+      viewerId: input.viewer?.userId ?? null,
       positionSeconds: input.positionSeconds,
     });
     if (!result) throw notFound('Video');

@@ -63,6 +63,8 @@ const EnvSchema = z.object({
     .int()
     .positive()
     .default(10 * 1024 ** 2),
+  /** How long a job stays with a worker that stopped renewing it (one that died); e.g. 60s. */
+  JOB_LEASE: durationSeconds.default(60).refine((s) => s >= 2, 'must be at least 2s'),
   /** Where the built web app lives; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -94,6 +96,7 @@ export interface Config {
   secureCookies: boolean;
   secrets: Secrets;
   webDistDir: string | null;
+  jobLeaseSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -205,5 +208,6 @@ export function loadConfig(
       e.WEB_DIST_DIR === ''
         ? null
         : path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../../web/dist')),
+    jobLeaseSeconds: e.JOB_LEASE,
   };
 }

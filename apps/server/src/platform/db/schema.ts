@@ -235,9 +235,18 @@ export const videoTotals = pgTable(
  * by row triggers (migration 0006) and never removed. A typed word that starts no word here
  * is a typo; its nearest words by trigram distance (this index) are its candidate corrections.
  */
-export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (t) => [
-  index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops')),
-]);
+/**
+ * Words offered as typo corrections: those of published videos and channel names, with how
+ * many rows use each (kept by triggers, migration 0009); a word nothing uses is removed.
+ */
+export const searchWords = pgTable(
+  'search_words',
+  {
+    word: text('word').primaryKey(),
+    uses: integer('uses').notNull().default(0),
+  },
+  (t) => [index('search_words_trgm_idx').using('gist', t.word.op('gist_trgm_ops'))],
+);
 
 export const comments = pgTable(
   'comments',

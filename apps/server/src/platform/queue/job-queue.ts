@@ -8,7 +8,10 @@ export interface JobDefinition<T extends object> {
   retryLimit: number;
   retryDelaySeconds: number;
   retryBackoff: boolean;
-  /** An active job not finished by then is failed and retried (a crashed worker's job). */
+  /**
+   * The longest one run may take: past it the run is aborted and retried (a hung worker). A
+   * crashed worker is noticed much sooner, when its lease runs out (see JobQueue).
+   */
   expireInSeconds: number;
   /** Phantom field carrying the payload type. */
   readonly payload?: T;
@@ -24,30 +27,75 @@ export interface JobContext {
   signal: AbortSignal;
 }
 
+export interface JobQueueOptions {
+  /** How long a job stays with a worker that stopped renewing it (a process that died). */
+  leaseSeconds?: number;
+}
+
+/** A crashed worker's job goes back to the queue within about a minute and a quarter. */
+export const defaultLeaseSeconds = 60;
+
+interface SqlRunner {
+  executeSql: (text: string, values?: unknown[]) => Promise<{ rows: { id: string }[] }>;
+}
+
 /**
  * Jobs on pg-boss in the same database: in the API process in the embedded profile, in
  * `--role worker` processes when scaled out. Handlers must be idempotent: a job may run again
  * after a crash.
+ *
+ * Leases: pg-boss 10 has no heartbeat (it came in 11, which needs Node 22), only an expiry
+ * after which its maintenance fails an active job. So every job is sent with a short expiry
+ * (the lease), the worker running it pushes that expiry forward every quarter lease, and
+ * maintenance runs every quarter lease: a worker killed mid-job loses the job within about 1.25
+ * leases, on either database, while a long transcode keeps it for as long as its worker lives.
+ * The fetch loop is ours, not pg-boss's `work()`, because `work()` gives up on a handler once
+ * the job's original expiry has passed and then takes the next job beside the one still running.
  */
 export class JobQueue {
   private readonly aborts = new Set<AbortController>();
+  private readonly loops = new Set<Promise<void>>();
+  private stopping = false;
+  /** Wakes idle fetch loops when the queue stops, so stopping does not wait out a poll. */
+  private wake = () => {};
+  private readonly stopped = new Promise<void>((resolve) => (this.wake = resolve));
 
   private constructor(
     private readonly boss: PgBoss,
     private readonly log: FastifyBaseLogger,
+    private readonly leaseSeconds: number,
   ) {}
 
-  static async start(connection: QueueConnection, log: FastifyBaseLogger): Promise<JobQueue> {
+  static async start(
+    connection: QueueConnection,
+    log: FastifyBaseLogger,
+    options: JobQueueOptions = {},
+  ): Promise<JobQueue> {
+    const leaseSeconds = options.leaseSeconds ?? defaultLeaseSeconds;
+    // Expired leases are looked for this often (under an advisory lock: one process of a
+    // cluster does it per interval).
+    const maintenanceIntervalSeconds = Math.max(1, Math.floor(leaseSeconds / 4));
     const boss =
       connection.kind === 'url'
-        ? new PgBoss({ connectionString: connection.url, schema: 'pgboss', max: 4 })
+        ? new PgBoss({
+            connectionString: connection.url,
+            schema: 'pgboss',
+            max: 4,
+            maintenanceIntervalSeconds,
+          })
         : new PgBoss({
             db: { executeSql: connection.executeSql },
             schema: 'pgboss',
+            maintenanceIntervalSeconds,
           } as unknown as PgBoss.ConstructorOptions);
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
-    return new JobQueue(boss, log);
+    return new JobQueue(boss, log, leaseSeconds);
+  }
+
+  private get sql(): SqlRunner {
+    // pg-boss has no API for active jobs or for renewing one; its job table is used directly.
+    return this.boss.getDb() as SqlRunner;
   }
 
   async declare(definition: JobDefinition<object>): Promise<void> {
@@ -56,7 +104,7 @@ export class JobQueue {
       retryLimit: definition.retryLimit,
       retryDelay: definition.retryDelaySeconds,
       retryBackoff: definition.retryBackoff,
-      expireInSeconds: definition.expireInSeconds,
+      expireInSeconds: this.leaseSeconds,
     });
   }
 
@@ -69,7 +117,7 @@ export class JobQueue {
       retryLimit: definition.retryLimit,
       retryDelay: definition.retryDelaySeconds,
       retryBackoff: definition.retryBackoff,
-      expireInSeconds: definition.expireInSeconds,
+      expireInSeconds: this.leaseSeconds,
       ...(options.singletonKey ? { singletonKey: options.singletonKey } : {}),
     });
   }
@@ -83,63 +131,145 @@ export class JobQueue {
     handler: (data: T, context: JobContext) => Promise<void>,
     options: { concurrency?: number; pollingIntervalSeconds?: number } = {},
   ): Promise<void> {
-    const concurrency = options.concurrency ?? 1;
-    for (let i = 0; i < concurrency; i++) {
-      await this.boss.work<T>(
-        definition.name,
-        {
-          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 1,
-          includeMetadata: true,
-          batchSize: 1,
-        },
-        async ([job]) => {
-          if (!job) return;
-          const abort = new AbortController();
-          this.aborts.add(abort);
-          const attempt = job.retryCount + 1;
-          try {
-            await handler(job.data, {
-              attempt,
-              isLastAttempt: job.retryCount >= job.retryLimit,
-              signal: abort.signal,
-            });
-          } catch (error) {
-            this.log.warn(
-              { err: error, job: definition.name, jobId: job.id, attempt },
-              'job failed',
-            );
-            throw error;
-          } finally {
-            this.aborts.delete(abort);
-          }
-        },
-      );
+    const pollMs = (options.pollingIntervalSeconds ?? 1) * 1000;
+    for (let i = 0; i < (options.concurrency ?? 1); i++) {
+      const loop = this.workLoop(definition, handler, pollMs);
+      this.loops.add(loop);
+      void loop.finally(() => this.loops.delete(loop));
+    }
+  }
+
+  private async workLoop<T extends object>(
+    definition: JobDefinition<T>,
+    handler: (data: T, context: JobContext) => Promise<void>,
+    pollMs: number,
+  ): Promise<void> {
+    while (!this.stopping) {
+      let job: PgBoss.JobWithMetadata<T> | undefined;
+      try {
+        [job] = await this.boss.fetch<T>(definition.name, { batchSize: 1, includeMetadata: true });
+      } catch (error) {
+        if (this.stopping) return;
+        this.log.error({ err: error, job: definition.name }, 'job fetch failed');
+      }
+      if (job) await this.run(definition, job, handler);
+      else {
+        let timer: NodeJS.Timeout | undefined;
+        await Promise.race([new Promise((r) => (timer = setTimeout(r, pollMs))), this.stopped]);
+        clearTimeout(timer);
+      }
+    }
+  }
+
+  private async run<T extends object>(
+    definition: JobDefinition<T>,
+    job: PgBoss.JobWithMetadata<T>,
+    handler: (data: T, context: JobContext) => Promise<void>,
+  ): Promise<void> {
+    const abort = new AbortController();
+    this.aborts.add(abort);
+    const attempt = job.retryCount + 1;
+    const lease = this.holdLease(definition, job, abort);
+    try {
+      await handler(job.data, {
+        attempt,
+        isLastAttempt: job.retryCount >= job.retryLimit,
+        signal: abort.signal,
+      });
+      lease.stop();
+      // A run that lost its lease leaves the job to whoever holds it now.
+      if (!lease.isLost()) await this.boss.complete(definition.name, job.id);
+    } catch (error) {
+      lease.stop();
+      this.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'job failed');
+      if (!lease.isLost()) {
+        const message = error instanceof Error ? error.message : String(error);
+        await this.boss.fail(definition.name, job.id, { message }).catch((failError: unknown) => {
+          // Not failed now, the job is failed by its lease running out.
+          this.log.error({ err: failError, job: definition.name }, 'could not fail job');
+        });
+      }
+    } finally {
+      lease.stop();
+      this.aborts.delete(abort);
     }
   }
 
   /**
+   * Keeps the job's lease while its handler runs, and aborts the handler when it runs past its
+   * definition's limit or when the lease was lost anyway (this process stalled for longer than
+   * a lease and the job went back to the queue: another worker may have it now).
+   */
+  private holdLease(
+    definition: JobDefinition<object>,
+    job: PgBoss.JobWithMetadata<unknown>,
+    abort: AbortController,
+  ): { stop: () => void; isLost: () => boolean } {
+    let lost = false;
+    const renew = async () => {
+      // Expiry is started_on + expire_in; started_on stays true for pg-boss's own records, and
+      // matching it (to the millisecond: the driver's Date drops microseconds) tells this run
+      // from a later run of the same job.
+      const { rows } = await this.sql.executeSql(
+        `UPDATE pgboss.job
+            SET expire_in = (now() - started_on) + make_interval(secs => $4)
+          WHERE name = $1 AND id = $2 AND state = 'active'
+            AND abs(extract(epoch FROM started_on - $3::timestamptz)) < 0.001
+          RETURNING id`,
+        [definition.name, job.id, job.startedOn, this.leaseSeconds],
+      );
+      if (rows.length === 0 && !lost && renewal !== null) {
+        lost = true;
+        this.log.warn({ job: definition.name, jobId: job.id }, 'job lease lost; run aborted');
+        abort.abort(new Error('Job lease lost'));
+      }
+    };
+    let renewal: NodeJS.Timeout | null = setInterval(
+      () => {
+        renew().catch((error: unknown) =>
+          // Retried at the next tick; the lease outlives three of them.
+          this.log.warn({ err: error, job: definition.name }, 'job lease renewal failed'),
+        );
+      },
+      (this.leaseSeconds * 1000) / 4,
+    );
+    const limit = setTimeout(() => {
+      abort.abort(new Error(`Job ran longer than ${definition.expireInSeconds} s`));
+    }, definition.expireInSeconds * 1000);
+    return {
+      stop: () => {
+        if (renewal) clearInterval(renewal);
+        renewal = null;
+        clearTimeout(limit);
+      },
+      isLost: () => lost,
+    };
+  }
+
+  /**
    * Hands jobs left active by a process that died back to the queue at once. Only for the
-   * embedded profile, where this process is the only worker (PGlite admits one process).
+   * embedded profile, where this process is the only worker (PGlite admits one process), so
+   * it need not wait for their leases to run out.
    */
   async requeueInterrupted(definition: JobDefinition<object>): Promise<number> {
-    const ids: string[] = [];
-    // pg-boss has no query for active jobs; its job table is read directly.
-    const db = this.boss.getDb() as {
-      executeSql: (t: string, v?: unknown[]) => Promise<{ rows: { id: string }[] }>;
-    };
-    const { rows } = await db.executeSql(
+    const { rows } = await this.sql.executeSql(
       `SELECT id FROM pgboss.job WHERE name = $1 AND state = 'active'`,
       [definition.name],
     );
-    ids.push(...rows.map((r) => r.id));
-    if (ids.length > 0) {
-      await this.boss.fail(definition.name, ids);
-    }
+    const ids = rows.map((r) => r.id);
+    if (ids.length > 0) await this.boss.fail(definition.name, ids);
     return ids.length;
   }
 
+  /** Aborts running handlers (their jobs are failed and retried later) and stops polling. */
   async stop(): Promise<void> {
+    this.stopping = true;
+    this.wake();
     for (const abort of this.aborts) abort.abort();
+    await Promise.race([
+      Promise.allSettled([...this.loops]),
+      new Promise((r) => setTimeout(r, 10_000).unref()),
+    ]);
     await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   }
 }

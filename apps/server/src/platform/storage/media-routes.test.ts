@@ -1,8 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Video } from '@kinora/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { clip, createVideo, eventually, togglePublish } from '../../../test/media-factories';
 import { LocalDiskStorage } from './local-disk-storage';
 import { parseRange, registerMediaRoutes } from './media-routes';
 
@@ -79,4 +83,76 @@ describe('GET /media/*', () => {
       (await app.inject({ method: 'GET', url: '/media/videos/%2e%2e/%2e%2e/secret' })).statusCode,
     ).toBe(404);
   });
+});
+
+describe('media of drafts, in the real app', () => {
+  let t: TestApp;
+  let alice: RegisteredUser;
+  let bob: RegisteredUser;
+  beforeAll(async () => {
+    t = await createTestApp({}, { workers: true });
+    [alice, bob] = await Promise.all([registerUser(t.app), registerUser(t.app), clip()]);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const get = (url: string, headers: Record<string, string> = {}) =>
+    t.app.inject({ method: 'GET', url, headers });
+
+  /** Every file a processed video has: original, HLS master and rendition, storyboard, poster. */
+  async function filesOf(videoId: string): Promise<string[]> {
+    const video = await eventually(
+      async () => {
+        const res = await get(`/api/v1/videos/${videoId}`, alice.auth);
+        const data = res.json<{ data: Video }>().data;
+        return data.status === 'ready' ? data : undefined;
+      },
+      { timeoutMs: 60_000, intervalMs: 300, what: 'the video to be processed' },
+    );
+    const master = await get(video.hls!, alice.auth);
+    const rendition = master.body.split('\n').find((l) => l.trim().endsWith('.m3u8'))!;
+    const renditionUrl = new URL(rendition.trim(), `http://test${video.hls!}`).pathname;
+    return [video.videofile!, video.hls!, renditionUrl, video.storyboard!, video.thumbnail!];
+  }
+
+  const statuses = (files: string[], headers: Record<string, string> = {}) =>
+    Promise.all(files.map(async (f) => (await get(f, headers)).statusCode));
+
+  it('serves a draft’s files to its owner only, all of them once published, none once unpublished', async () => {
+    const video = await createVideo(t.app, alice);
+    const withThumbnail = await createVideo(t.app, alice, { withThumbnail: true });
+    const files = [...(await filesOf(video._id)), withThumbnail.thumbnail!];
+    for (const f of files) expect(f, f).toMatch(/^\/media\//);
+    const ok = files.map(() => 200);
+    const gone = files.map(() => 404);
+    expect(await statuses(files)).toEqual(ok);
+
+    await togglePublish(t.app, alice, video._id);
+    await togglePublish(t.app, alice, withThumbnail._id);
+    expect(await statuses(files)).toEqual(gone);
+    expect(await statuses(files, bob.auth)).toEqual(gone);
+    // Capitals in the path do not get round the check (on disks that ignore case).
+    expect((await get(files[0]!.toUpperCase().replace('/MEDIA/', '/media/'))).statusCode).toBe(404);
+    const hidden = await get(files[0]!);
+    expect(hidden.headers['cache-control']).toBe('no-store');
+
+    // The owner, by token or by the session cookie a browser's player sends.
+    expect(await statuses(files, alice.auth)).toEqual(ok);
+    const cookie = { cookie: `accessToken=${alice.cookies.accessToken}` };
+    expect(await statuses(files, cookie)).toEqual(ok);
+    const own = await get(files[0]!, { ...alice.auth, range: 'bytes=0-9' });
+    expect(own.statusCode).toBe(206);
+    expect(own.headers['cache-control']).toBe('private, no-cache');
+
+    await togglePublish(t.app, alice, video._id);
+    await togglePublish(t.app, alice, withThumbnail._id);
+    expect(await statuses(files)).toEqual(ok);
+    expect((await get(files[0]!)).headers['cache-control']).toContain('public');
+
+    await togglePublish(t.app, alice, video._id);
+    await togglePublish(t.app, alice, withThumbnail._id);
+    expect(await statuses(files)).toEqual(gone);
+    expect(await statuses(files, bob.auth)).toEqual(gone);
+  }, 120_000);
 });

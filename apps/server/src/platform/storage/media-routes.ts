@@ -22,11 +22,24 @@ export function parseRange(header: string | undefined, size: number): RangeResul
   return { kind: 'ok', range: { start, end } };
 }
 
+/** Decides, per request, whether a stored file may be served (a draft's only to its owner). */
+export interface MediaAccess {
+  /** `public`: anyone, cacheable by a CDN; `private`: this requester only; `hidden`: 404. */
+  accessOf(key: string, request: FastifyRequest): Promise<'public' | 'private' | 'hidden'>;
+}
+
+const everyone: MediaAccess = { accessOf: () => Promise.resolve('public') };
+
 /**
- * Serves stored media under /media/ with byte ranges (206) and long-lived caching: every key
- * is unique to one upload, so a URL's content never changes.
+ * Serves stored media under /media/ with byte ranges (206). Public files are cached for long
+ * (every key is unique to one upload, so a URL's content never changes); a draft's files go
+ * to its owner alone, never into a shared cache, and are a 404 to anyone else.
  */
-export async function registerMediaRoutes(app: FastifyInstance, storage: Storage): Promise<void> {
+export async function registerMediaRoutes(
+  app: FastifyInstance,
+  storage: Storage,
+  access: MediaAccess = everyone,
+): Promise<void> {
   const send = async (reply: FastifyReply, key: string, range: ByteRange) => {
     if (storage.localPathOf && range.end >= range.start) {
       // Local files are read into reused buffers and written straight to the socket.
@@ -37,6 +50,15 @@ export async function registerMediaRoutes(app: FastifyInstance, storage: Storage
   };
   const serve = async (request: FastifyRequest, reply: FastifyReply) => {
     const key = (request.params as { '*': string })['*'];
+    const visibility = await access.accessOf(key, request);
+    if (visibility === 'hidden') {
+      // Not stored by caches either: once published, the same URL must answer.
+      return reply
+        .code(404)
+        .header('Cache-Control', 'no-store')
+        .type('text/plain; charset=utf-8')
+        .send('Not found');
+    }
     let info;
     try {
       info = await storage.stat(key);
@@ -49,7 +71,10 @@ export async function registerMediaRoutes(app: FastifyInstance, storage: Storage
     const etag = `"${info.size.toString(16)}-${info.lastModified.getTime().toString(16)}"`;
     reply
       .header('Accept-Ranges', 'bytes')
-      .header('Cache-Control', 'public, max-age=31536000, immutable')
+      .header(
+        'Cache-Control',
+        visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-cache',
+      )
       .header('ETag', etag)
       .header('Last-Modified', info.lastModified.toUTCString())
       .header('X-Content-Type-Options', 'nosniff')
