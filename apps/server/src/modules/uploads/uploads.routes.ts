@@ -8,6 +8,7 @@ import { presentChunkAck, presentUploadedAsset } from './uploads.presenter';
 import { UploadSlots } from './upload-slots';
 import type {
   ChunkInfo,
+  EarlyFile,
   ResourceType,
   SignedFields,
   UploadOutcome,
@@ -30,8 +31,20 @@ const UploadParams = z.object({
   resourceType: z.enum(['image', 'video', 'auto']),
 });
 
-/** The signed fields, which must all have arrived before the file part. */
-function signedFieldsOf(fields: Record<string, string>): SignedFields {
+const signedFieldNames = ['api_key', 'timestamp', 'signature', 'folder'] as const;
+
+/** True when every signed field has arrived (valid or not). */
+const hasSignedFields = (fields: Record<string, string>) =>
+  signedFieldNames.every((name) => name in fields);
+
+/**
+ * The signed fields, which must all have arrived before the file part (or, after a signed-in
+ * person's file, by the end of the body: `missingPrefix` says which rule was broken).
+ */
+function signedFieldsOf(
+  fields: Record<string, string>,
+  missingPrefix = 'Send api_key, timestamp, signature and folder before the file',
+): SignedFields {
   const parsed = UploadFields.safeParse(fields);
   if (parsed.success) {
     return {
@@ -45,12 +58,23 @@ function signedFieldsOf(fields: Record<string, string>): SignedFields {
     field: i.path.join('.'),
     message: i.message,
   }));
-  const missing = ['api_key', 'timestamp', 'signature', 'folder'].filter((f) => !(f in fields));
-  const message =
-    missing.length > 0
-      ? `Send api_key, timestamp, signature and folder before the file (missing: ${missing.join(', ')})`
-      : errors[0]!.message;
-  throw badRequest(message, errors);
+  if (!hasSignedFields(fields)) throw missingFields(fields, missingPrefix);
+  throw badRequest(errors[0]!.message, errors);
+}
+
+/** The 400 for signed fields that have not arrived, each named. */
+function missingFields(fields: Record<string, string>, prefix: string) {
+  const missing = signedFieldNames.filter((name) => !(name in fields));
+  return badRequest(
+    `${prefix} (missing: ${missing.join(', ')})`,
+    missing.map((field) => ({ field, message: `${field} is required` })),
+  );
+}
+
+/** The kind of file an upload is: the endpoint's, or for 'auto' the signature's folder's. */
+function resourceTypeOf(endpoint: ResourceType | 'auto', signed: SignedFields): ResourceType {
+  if (endpoint !== 'auto') return endpoint;
+  return signed.folder === 'videos' ? 'video' : 'image';
 }
 
 /** `Content-Range: bytes 0-5999999/22744253` with `X-Unique-Upload-Id`, as the provider chunks. */
@@ -92,7 +116,8 @@ export function registerUploadRoutes(
 
   // Step two, in the provider's shape: no login, the signature is the credential. The signed
   // fields must come before the file, so a stranger's body is refused before it is read
-  // (decision 0015).
+  // (decision 0015). A file that comes first (as clients written for the provider send it) is
+  // taken only from a signed-in person, whose signature must then follow.
   const slots = new UploadSlots();
   app.post('/v1_1/:cloudName/:resourceType/upload', async (request, reply) => {
     const params = UploadParams.safeParse(request.params);
@@ -101,6 +126,7 @@ export function registerUploadRoutes(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Uploads take a multipart/form-data body');
     }
     const release: (() => void)[] = [];
+    let early: EarlyFile | null = null;
     try {
       const chunk = chunkOf(request.headers);
       release.push(slots.takeForAddress(request.ip));
@@ -115,19 +141,42 @@ export function registerUploadRoutes(
         }
         if (part.fieldname !== 'file')
           throw badRequest(`Unexpected file field "${part.fieldname}"`);
+        if (!hasSignedFields(fields)) {
+          // The file first: only for a signed-in person, bounded like their other uploads;
+          // a stranger's is refused before a byte of it is read (decision 0015).
+          const actor = await router.signedInActor(request);
+          if (!actor) {
+            throw missingFields(
+              fields,
+              'Send api_key, timestamp, signature and folder before the file, or sign in',
+            );
+          }
+          release.push(slots.takeForUser(actor.userId));
+          early = await uploads.receiveEarlyFile({
+            userId: actor.userId,
+            resourceType: params.data.resourceType,
+            file: part.file,
+            chunk,
+          });
+          continue;
+        }
         const signed = signedFieldsOf(fields);
-        const resourceType: ResourceType =
-          params.data.resourceType === 'auto'
-            ? signed.folder === 'videos'
-              ? 'video'
-              : 'image'
-            : params.data.resourceType;
+        const resourceType = resourceTypeOf(params.data.resourceType, signed);
         const { userId } = uploads.authenticate({ resourceType, fields: signed });
         release.push(slots.takeForUser(userId));
         outcome = await uploads.receiveUpload({
           resourceType,
           fields: signed,
           file: part.file,
+          chunk,
+        });
+      }
+      if (early) {
+        const signed = signedFieldsOf(fields, 'Send api_key, timestamp, signature and folder');
+        outcome = await uploads.completeEarlyUpload({
+          resourceType: resourceTypeOf(params.data.resourceType, signed),
+          fields: signed,
+          early,
           chunk,
         });
       }
@@ -149,6 +198,7 @@ export function registerUploadRoutes(
       // The file's bytes are read in the service: a body cut short shows up there.
       throw asMalformedMultipart(error);
     } finally {
+      if (early) await uploads.discardEarlyFile(early);
       for (const free of release) free();
     }
   });

@@ -48,6 +48,21 @@ export interface ChunkInfo {
   total: number;
 }
 
+/**
+ * A file that came before its signed fields, from a signed-in person (a client written for the
+ * hosted provider appends the file first). It waits aside until the fields arrive, which must
+ * then be signed for that same person.
+ */
+export interface EarlyFile {
+  /** The signed-in person who sent it. */
+  readonly userId: string;
+  /** `<id>.incoming` in the uploads folder. */
+  readonly path: string;
+  readonly bytes: number;
+  /** When the upload started: the signature's age is measured at that moment. */
+  readonly startedAt: Date;
+}
+
 export type UploadOutcome =
   | { done: false; uploadId: string; receivedBytes: number; totalBytes: number }
   | { done: true; asset: MediaAssetRow };
@@ -121,6 +136,15 @@ export class UploadsService {
     return kind === 'video' ? this.limits.videoMaxBytes : this.limits.imageMaxBytes;
   }
 
+  /**
+   * The largest file an endpoint takes in any of its folders: what bounds a file that comes
+   * before the fields naming its folder ('auto' takes either kind).
+   */
+  private largestFor(resourceType: ResourceType | 'auto'): number {
+    const kinds: ResourceType[] = resourceType === 'auto' ? ['video', 'image'] : [resourceType];
+    return Math.max(...kinds.map((kind) => this.maxBytesFor(kind)));
+  }
+
   /** True while a request of this process uses the file (the crash-leftover cleanup asks). */
   isFileInUse(filePath: string): boolean {
     return this.filesInUse.has(path.resolve(filePath));
@@ -169,16 +193,95 @@ export class UploadsService {
     const { userId } = this.authenticate(input);
     const kind = kindOfFolder[input.fields.folder];
     if (!input.chunk) return this.receiveWhole(kind, userId, input.fields, input.file);
-    const chunk = input.chunk;
-    if (chunk.end - chunk.start + 1 > chunkMaxBytes) {
-      throw payloadTooLarge(`A chunk is at most ${formatBytes(chunkMaxBytes)}`, 'file');
+    return this.receiveChunk(kind, userId, input.fields, input.file, input.chunk, new Date());
+  }
+
+  /**
+   * Writes aside a file that came before its signed fields, for the signed-in person who sent
+   * it (the route has checked the session and taken that person's upload slot). Until the
+   * folder is known it is bounded by the largest limit of the endpoint's folders (413 as soon
+   * as it passes it); a chunk is bounded by its Content-Range, checked before reading.
+   * Whatever happens next, `discardEarlyFile` removes it.
+   */
+  async receiveEarlyFile(input: {
+    userId: string;
+    resourceType: ResourceType | 'auto';
+    file: Readable;
+    chunk: ChunkInfo | null;
+  }): Promise<EarlyFile> {
+    const startedAt = new Date();
+    const largest = this.largestFor(input.resourceType);
+    let bound = { max: largest, tooMany: () => tooLarge(largest) };
+    if (input.chunk) {
+      const length = assertChunkSize(input.chunk);
+      if (input.chunk.total > largest) throw tooLarge(largest);
+      bound = { max: length, tooMany: rangeMismatch };
     }
-    const { session, created } = await this.openChunkedSession(kind, userId, input.fields, chunk);
+    const aside = await this.writeAside(input.file, bound);
+    return { userId: input.userId, ...aside, startedAt };
+  }
+
+  /**
+   * Finishes an upload whose file came first, once its signed fields have arrived: they must
+   * be authentic (401) and signed for the person who sent the file (403), and the file within
+   * the limit of their folder (413). The file is then taken as if it had come after them.
+   */
+  async completeEarlyUpload(input: {
+    resourceType: ResourceType;
+    fields: SignedFields;
+    early: EarlyFile;
+    chunk: ChunkInfo | null;
+  }): Promise<UploadOutcome> {
+    const { userId } = this.authenticate(input);
+    const { early, fields } = input;
+    if (userId !== early.userId) {
+      throw new AppError('FORBIDDEN', 'This upload signature belongs to another account');
+    }
+    const kind = kindOfFolder[fields.folder];
+    if (input.chunk) {
+      return this.receiveChunk(
+        kind,
+        userId,
+        fields,
+        createReadStream(early.path),
+        input.chunk,
+        early.startedAt,
+      );
+    }
+    const maxBytes = this.maxBytesFor(kind);
+    if (early.bytes > maxBytes) throw tooLarge(maxBytes);
+    this.assertFresh(fields, early.startedAt);
+    if (await this.repo.isSignatureUsed(signatureHash(fields.signature))) throw signatureUsed();
+    return this.storeWhole(kind, userId, fields, early);
+  }
+
+  /** Removes an early file (a no-op once the upload it belonged to has taken it). */
+  async discardEarlyFile(early: EarlyFile): Promise<void> {
+    await this.discardAside(early.path);
+  }
+
+  /** One chunk of a resumable upload, streamed into its session's part file. */
+  private async receiveChunk(
+    kind: ResourceType,
+    userId: string,
+    fields: SignedFields,
+    file: Readable,
+    chunk: ChunkInfo,
+    startedAt: Date,
+  ): Promise<UploadOutcome> {
+    assertChunkSize(chunk);
+    const { session, created } = await this.openChunkedSession(
+      kind,
+      userId,
+      fields,
+      chunk,
+      startedAt,
+    );
     try {
       return await this.withSessionLock(session.id, async () => {
         // Re-read under the lock: another request may have moved it on meanwhile.
         const current = (await this.repo.findSession(userId, chunk.uploadId)) ?? session;
-        return this.applyChunk(current, input.file, chunk);
+        return this.applyChunk(current, file, chunk);
       });
     } catch (error) {
       // A first chunk that failed leaves no session behind to expire later.
@@ -196,34 +299,60 @@ export class UploadsService {
   ): Promise<UploadOutcome> {
     this.assertFresh(fields);
     if (await this.repo.isSignatureUsed(signatureHash(fields.signature))) throw signatureUsed();
+    const maxBytes = this.maxBytesFor(kind);
+    const aside = await this.writeAside(file, { max: maxBytes, tooMany: () => tooLarge(maxBytes) });
+    try {
+      return await this.storeWhole(kind, userId, fields, aside);
+    } finally {
+      await this.discardAside(aside.path);
+    }
+  }
+
+  /**
+   * Streams a file to a new `<id>.incoming`, failing with `tooMany` (and keeping nothing) as
+   * soon as more than `max` bytes came. The file stays in use until `discardAside`.
+   */
+  private async writeAside(
+    file: Readable,
+    bound: { max: number; tooMany: () => Error },
+  ): Promise<{ path: string; bytes: number }> {
     await mkdir(this.uploadsDir, { recursive: true });
     const tempPath = this.tempPathFor(randomUUID());
     this.filesInUse.add(tempPath);
     try {
-      const maxBytes = this.maxBytesFor(kind);
-      const { meter, bytesSeen } = meteredBytes({
-        skip: 0,
-        max: maxBytes,
-        tooMany: () => tooLarge(maxBytes),
-      });
+      const { meter, bytesSeen } = meteredBytes({ skip: 0, ...bound });
       await pipeline(file, meter, createWriteStream(tempPath));
-      const bytes = bytesSeen();
-      if (bytes === 0) {
-        throw badRequest('No file provided', [{ field: 'file', message: 'No file provided' }]);
-      }
-      const session = await this.createSession(kind, userId, fields, randomUUID(), bytes);
-      const partPath = this.partPathOf(session.id);
-      this.filesInUse.add(partPath);
-      try {
-        await rename(tempPath, partPath);
-        await this.repo.advanceSession(session.id, 0, bytes);
-        return { done: true, asset: await this.finalize(session, partPath) };
-      } finally {
-        this.filesInUse.delete(partPath);
-      }
+      return { path: tempPath, bytes: bytesSeen() };
+    } catch (error) {
+      await this.discardAside(tempPath);
+      throw error;
+    }
+  }
+
+  private async discardAside(tempPath: string): Promise<void> {
+    await rm(tempPath, { force: true });
+    this.filesInUse.delete(tempPath);
+  }
+
+  /** A whole file written aside becomes the upload's part file, then is checked and stored. */
+  private async storeWhole(
+    kind: ResourceType,
+    userId: string,
+    fields: SignedFields,
+    aside: { path: string; bytes: number },
+  ): Promise<UploadOutcome> {
+    if (aside.bytes === 0) {
+      throw badRequest('No file provided', [{ field: 'file', message: 'No file provided' }]);
+    }
+    const session = await this.createSession(kind, userId, fields, randomUUID(), aside.bytes);
+    const partPath = this.partPathOf(session.id);
+    this.filesInUse.add(partPath);
+    try {
+      await rename(aside.path, partPath);
+      await this.repo.advanceSession(session.id, 0, aside.bytes);
+      return { done: true, asset: await this.finalize(session, partPath) };
     } finally {
-      this.filesInUse.delete(tempPath);
-      await rm(tempPath, { force: true });
+      this.filesInUse.delete(partPath);
     }
   }
 
@@ -233,6 +362,7 @@ export class UploadsService {
     userId: string,
     fields: SignedFields,
     chunk: ChunkInfo,
+    startedAt: Date,
   ): Promise<{ session: UploadSessionRow; created: boolean }> {
     const hash = signatureHash(fields.signature);
     const existing = await this.repo.findSession(userId, chunk.uploadId);
@@ -251,7 +381,7 @@ export class UploadsService {
         'No upload in progress with this id; start again from the first byte',
       );
     }
-    this.assertFresh(fields);
+    this.assertFresh(fields, startedAt);
     if (await this.repo.isSignatureUsed(hash)) throw signatureUsed();
     return {
       session: await this.createSession(kind, userId, fields, chunk.uploadId, chunk.total),
@@ -259,9 +389,9 @@ export class UploadsService {
     };
   }
 
-  /** Starting an upload: the signature must be fresh. */
-  private assertFresh(fields: SignedFields): void {
-    if (!this.signer.isFresh(fields.timestamp)) {
+  /** Starting an upload (at `startedAt`, now by default): the signature must be fresh. */
+  private assertFresh(fields: SignedFields, startedAt = new Date()): void {
+    if (!this.signer.isFresh(fields.timestamp, startedAt)) {
       throw new AppError('UNAUTHENTICATED', 'The upload signature has expired; ask for a new one');
     }
   }
@@ -466,6 +596,14 @@ const signatureUsed = () =>
   new AppError('CONFLICT', 'This upload signature was already used; ask for a new one');
 const tooLarge = (maxBytes: number) =>
   payloadTooLarge(`The file is larger than the ${formatBytes(maxBytes)} limit`, 'file');
+/** Refuses a chunk over the bound before reading it; answers its length. */
+function assertChunkSize(chunk: ChunkInfo): number {
+  const length = chunk.end - chunk.start + 1;
+  if (length > chunkMaxBytes) {
+    throw payloadTooLarge(`A chunk is at most ${formatBytes(chunkMaxBytes)}`, 'file');
+  }
+  return length;
+}
 const rangeMismatch = () => badRequest('Content-Range does not match the size of the chunk');
 
 function formatBytes(bytes: number): string {
