@@ -13,13 +13,14 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { limits } from '@kinora/contract';
+import { authStatusHeader, limits } from '@kinora/contract';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
 import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
+import { createLimitStore } from './platform/rate-limit/limit-store';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
@@ -111,13 +112,22 @@ export async function buildApp({
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    // Read by the web client when it is served from another origin.
+    exposedHeaders: [authStatusHeader, 'Retry-After'],
   });
   await app.register(cookie);
   await app.register(multipart, {
     limits: { fileSize: limits.coverImageMaxBytes, files: 4, fields: 20, parts: 30 },
   });
+  // Rate limits and sign-in throttles count in Redis when configured, so that every API process
+  // shares one limit; in memory otherwise (decision 0014). A store failure lets calls through.
+  const limitStore = createLimitStore(config.redis, app.log);
+  app.addHook('onClose', () => limitStore.close());
   await app.register(rateLimit, {
     global: false,
+    ...(limitStore.redis
+      ? { redis: limitStore.redis, nameSpace: 'rate-limit:', skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts; try again in ${context.after}`),
   });
@@ -178,6 +188,7 @@ export async function buildApp({
     auth,
     storage,
     cookies,
+    limitStore,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
   registerUploadRoutes(router, app, {
