@@ -121,7 +121,7 @@ export async function buildApp({
   });
   // Rate limits and sign-in throttles count in Redis when configured, so that every API process
   // shares one limit; in memory otherwise (decision 0014). A store failure lets calls through.
-  const limitStore = createLimitStore(config.redis, app.log);
+  const limitStore = await createLimitStore(config.redis, app.log);
   app.addHook('onClose', () => limitStore.close());
   await app.register(rateLimit, {
     global: false,

@@ -32,20 +32,21 @@ function memoryStore(): LimitStore {
   return store;
 }
 
-function redisStore(): LimitStore {
+async function redisStore(): Promise<LimitStore> {
   const store = new RedisLimitStore({ url: testRedisUrl, keyPrefix: prefix }, recordingLog().log);
   stores.push(store);
+  await store.connect();
   return store;
 }
 
 const kinds = [
-  { name: 'memory', make: memoryStore, enabled: true },
+  { name: 'memory', make: async () => memoryStore(), enabled: true },
   { name: 'Redis', make: redisStore, enabled: hasRedis },
 ];
 
 describe.each(kinds)('$name limit store', ({ make, enabled }) => {
   it.runIf(enabled)('counts hits in a window that starts with the first hit', async () => {
-    const store = make();
+    const store = await make();
     expect(await store.hit('a', 200)).toMatchObject({ count: 1 });
     const second = await store.hit('a', 200);
     expect(second.count).toBe(2);
@@ -59,7 +60,7 @@ describe.each(kinds)('$name limit store', ({ make, enabled }) => {
   });
 
   it.runIf(enabled)('lets one caller at a time take a lock, until it expires', async () => {
-    const store = make();
+    const store = await make();
     const taken = await Promise.all([store.claim('lock', 200), store.claim('lock', 200)]);
     expect(taken.sort()).toEqual([false, true]);
     expect((await store.peek('lock')).resetInMs).toBeGreaterThan(0);
@@ -72,7 +73,7 @@ describe.each(kinds)('$name limit store', ({ make, enabled }) => {
 
 describe.runIf(hasRedis)('Redis limit store', () => {
   it('shares counters between two clients (two processes) under the same prefix', async () => {
-    const [a, b] = [redisStore(), redisStore()];
+    const [a, b] = await Promise.all([redisStore(), redisStore()]);
     await a.hit('shared', 10_000);
     await b.hit('shared', 10_000);
     expect((await a.peek('shared')).count).toBe(2);
@@ -85,6 +86,7 @@ describe.runIf(hasRedis)('Redis limit store', () => {
     // Nothing listens on port 1: every command fails.
     const store = new RedisLimitStore({ url: 'redis://127.0.0.1:1', keyPrefix: prefix }, log);
     stores.push(store);
+    await store.connect();
     expect(await store.hit('x', 1000)).toEqual({ count: 0, resetInMs: 0 });
     expect(await store.claim('x-lock', 1000)).toBe(true);
     expect(await store.peek('x')).toEqual({ count: 0, resetInMs: 0 });

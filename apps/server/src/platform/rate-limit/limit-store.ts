@@ -109,14 +109,21 @@ export class RedisLimitStore implements LimitStore {
   ) {
     this.redis = new Redis(options.url, {
       keyPrefix: options.keyPrefix,
-      // Connect on first use: a worker process that never limits anything never connects.
+      // Connected by connect(), so that starting up can wait for it.
       lazyConnect: true,
-      // A call waits for one reconnection at most, then fails (and is let through).
+      // While Redis is away a call fails at once (and is let through) instead of waiting for
+      // the next reconnection; ioredis keeps reconnecting in the background.
+      enableOfflineQueue: false,
       maxRetriesPerRequest: 1,
       connectTimeout: 2_000,
     });
     // ioredis reports every failed reconnection; the first of an outage is enough.
     this.redis.on('error', (err: unknown) => this.failed(err));
+  }
+
+  /** Connects; when Redis does not answer, the failure is logged and retried in the background. */
+  async connect(): Promise<void> {
+    await this.redis.connect().catch((err: unknown) => this.failed(err));
   }
 
   async hit(key: string, windowMs: number): Promise<Tally> {
@@ -154,7 +161,9 @@ export class RedisLimitStore implements LimitStore {
   }
 
   async close(): Promise<void> {
-    await this.redis.quit().catch(() => this.redis.disconnect());
+    // QUIT waits for an answer: only ask a Redis that is there.
+    if (this.redis.status === 'ready') await this.redis.quit().catch(() => undefined);
+    this.redis.disconnect();
   }
 
   /** Runs a command; when Redis fails, answers `fallback` (nothing counted). */
@@ -179,10 +188,13 @@ export class RedisLimitStore implements LimitStore {
   }
 }
 
-/** The store the configuration asks for. */
-export function createLimitStore(
+/** The store the configuration asks for, connected (or logged as failing) before it answers. */
+export async function createLimitStore(
   redis: { url: string; keyPrefix: string } | null,
   log: StoreLog,
-): LimitStore {
-  return redis ? new RedisLimitStore(redis, log) : new MemoryLimitStore();
+): Promise<LimitStore> {
+  if (!redis) return new MemoryLimitStore();
+  const store = new RedisLimitStore(redis, log);
+  await store.connect();
+  return store;
 }
