@@ -28,7 +28,7 @@ const noValidRefreshToken = () =>
  * refresh with the same token at the same moment; the one that loses must not sign the person
  * out.
  */
-export const refreshReuseGraceMs = 30_000;
+const refreshReuseGraceMs = 30_000;
 /** How far back an issued refresh token is still recognised as one (and its reuse as theft). */
 const recognisedRotations = 1_000;
 
