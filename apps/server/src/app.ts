@@ -13,7 +13,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from 'fastify-type-provider-zod';
-import { limits } from '@kinora/contract';
+import { authStatusHeader, limits } from '@kinora/contract';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { answerRoutingError, installErrorHandler } from './platform/http/error-handler';
@@ -22,6 +22,7 @@ import { registerNulByteGuard } from './platform/http/nul-bytes';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
+import { createLimitStore } from './platform/rate-limit/limit-store';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
@@ -116,6 +117,8 @@ export async function buildApp({
     origin: config.corsOrigins,
     credentials: true,
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'],
+    // Read by the web client when it is served from another origin.
+    exposedHeaders: [authStatusHeader, 'Retry-After'],
   });
   await app.register(cookie);
   registerOriginCheck(app, {
@@ -125,8 +128,15 @@ export async function buildApp({
   await app.register(multipart, {
     limits: { fileSize: limits.coverImageMaxBytes, files: 4, fields: 20, parts: 30 },
   });
+  // Rate limits and sign-in throttles count in Redis when configured, so that every API process
+  // shares one limit; in memory otherwise (decision 0014). A store failure lets calls through.
+  const limitStore = await createLimitStore(config.redis, app.log);
+  app.addHook('onClose', () => limitStore.close());
   await app.register(rateLimit, {
     global: false,
+    ...(limitStore.redis
+      ? { redis: limitStore.redis, nameSpace: 'rate-limit:', skipOnError: true }
+      : {}),
     errorResponseBuilder: (_request, context) =>
       new AppError('RATE_LIMITED', `Too many attempts; try again in ${context.after}`),
   });
@@ -188,6 +198,7 @@ export async function buildApp({
     auth,
     storage,
     cookies,
+    limitStore,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
   });
   registerUploadRoutes(router, app, {

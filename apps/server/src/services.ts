@@ -51,7 +51,12 @@ export function createServices(deps: {
   const { config, database, storage, queue } = deps;
   const db = database.db;
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
-  const auth = new AuthService(new AuthRepository(db), tokens, config.refreshTokenTtlSeconds);
+  const auth = new AuthService(
+    new AuthRepository(db),
+    tokens,
+    config.refreshTokenTtlSeconds,
+    config.secrets.jwtSecret,
+  );
   const users = new UsersService(new UsersRepository(db), auth, storage);
   const uploads = new UploadsService(
     new UploadsRepository(db),

@@ -1,3 +1,4 @@
+export * from './auth-status';
 export * from './common';
 export * from './endpoints';
 export * from './envelope';

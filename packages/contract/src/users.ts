@@ -98,9 +98,10 @@ export type LoginResult = z.infer<typeof LoginResult>;
 export const RefreshResult = z.object({ accessToken: z.string() });
 export type RefreshResult = z.infer<typeof RefreshResult>;
 
+/** The whole body is optional: a browser sends none and relies on the httpOnly cookie. */
 export const RefreshBody = z
   .object({
-    /** Optional for clients that cannot use cookies; browsers rely on the httpOnly cookie. */
+    /** For clients that cannot use cookies. */
     refreshToken: z.string().optional(),
   })
-  .optional();
+  .nullish();

@@ -9,6 +9,7 @@ export interface SessionRow {
   refreshTokenHash: string;
   expiresAt: Date;
   revokedAt: Date | null;
+  rotatedAt: Date | null;
 }
 
 export class AuthRepository {
@@ -59,6 +60,7 @@ export class AuthRepository {
         refreshTokenHash: sessions.refreshTokenHash,
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
+        rotatedAt: sessions.rotatedAt,
       })
       .from(sessions)
       .where(eq(sessions.id, sessionId))
@@ -106,18 +108,24 @@ export class AuthRepository {
   }
 
   /**
-   * Replaces the refresh token hash only if it is still the one the caller saw, so two
-   * concurrent refreshes cannot both succeed.
+   * Replaces the refresh token hash only if it is still the one the caller saw, so of two
+   * concurrent refreshes only one rotates (the other then finds the token it rotated to).
    */
   async rotateRefreshHash(input: {
     sessionId: string;
     expectedHash: string;
     newHash: string;
+    rotatedAt: Date;
     expiresAt: Date;
   }): Promise<boolean> {
     const rows = await this.db
       .update(sessions)
-      .set({ refreshTokenHash: input.newHash, lastUsedAt: sql`now()`, expiresAt: input.expiresAt })
+      .set({
+        refreshTokenHash: input.newHash,
+        lastUsedAt: sql`now()`,
+        rotatedAt: input.rotatedAt,
+        expiresAt: input.expiresAt,
+      })
       .where(
         and(
           eq(sessions.id, input.sessionId),

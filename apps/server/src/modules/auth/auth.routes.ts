@@ -1,5 +1,5 @@
 import { endpoints } from '@kinora/contract';
-import { parseRefreshToken } from '../../platform/auth/tokens';
+import { AppError } from '../../platform/http/errors';
 import type { Router } from '../../platform/http/router';
 import type { AuthService } from './auth.service';
 import {
@@ -18,11 +18,20 @@ export function registerAuthRoutes(
     rateLimitPerMinute: 60,
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
-      const issued = await auth.refreshSession({
-        refreshToken: body?.refreshToken ?? request.cookies[refreshCookie],
-      });
-      setSessionCookies(reply, issued, cookies);
-      return { accessToken: issued.accessToken };
+      try {
+        const issued = await auth.refreshSession({
+          refreshToken: body?.refreshToken ?? request.cookies[refreshCookie],
+        });
+        setSessionCookies(reply, issued, cookies);
+        return { accessToken: issued.accessToken };
+      } catch (error) {
+        // The session these cookies carry is over: drop them, so a browser stops sending a
+        // dead access token (and stops being told to refresh) on every later call.
+        if (error instanceof AppError && error.statusCode === 401) {
+          clearSessionCookies(reply, cookies);
+        }
+        throw error;
+      }
     },
   });
 
@@ -30,10 +39,11 @@ export function registerAuthRoutes(
     message: 'Logged out',
     lenientAuth: true,
     handler: async ({ actor, request, reply }) => {
-      // Works with either credential, and answers success even when the session is gone.
-      const sessionId =
-        actor?.sessionId ?? parseRefreshToken(request.cookies[refreshCookie] ?? '')?.sessionId;
-      if (sessionId) await auth.endSession({ sessionId });
+      // Either credential proves the session: a valid access token of it (actor), or a refresh
+      // token it issued. Success even when neither does, so a client can always sign out here.
+      const refreshToken = request.cookies[refreshCookie];
+      if (actor) await auth.endSession({ sessionId: actor.sessionId });
+      else if (refreshToken) await auth.endSessionByRefreshToken({ refreshToken });
       clearSessionCookies(reply, cookies);
       return {};
     },

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import { AppError } from '../../platform/http/errors';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { UserRole } from '../../platform/auth/roles';
@@ -9,7 +10,7 @@ import {
   refreshSecretMatches,
   type AccessTokens,
 } from '../../platform/auth/tokens';
-import type { AuthRepository } from './auth.repository';
+import type { AuthRepository, SessionRow } from './auth.repository';
 
 export interface IssuedTokens {
   sessionId: string;
@@ -20,13 +21,39 @@ export interface IssuedTokens {
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
 const sessionRevoked = () =>
   new AppError('SESSION_REVOKED', 'Your session has ended; sign in again');
+const noValidRefreshToken = () =>
+  new AppError('UNAUTHENTICATED', 'No valid refresh token was sent');
+
+/**
+ * How long the refresh token just rotated away still answers. Two tabs (or a retried request)
+ * refresh with the same token at the same moment; the one that loses must not sign the person
+ * out.
+ */
+const refreshReuseGraceMs = 30_000;
+/** How far back an issued refresh token is still recognised as one (and its reuse as theft). */
+const recognisedRotations = 1_000;
+
+/**
+ * What a presented refresh secret is to its session: the current one, the one it replaced a
+ * moment ago, an older one that was issued (so presenting it means it was copied), or nothing
+ * this session ever issued.
+ */
+type RefreshSecretKind = 'current' | 'justRotated' | 'old' | 'unknown';
 
 export class AuthService {
+  private readonly rotationKey: Buffer;
+
   constructor(
     private readonly repo: AuthRepository,
     private readonly tokens: AccessTokens,
     private readonly refreshTtlSeconds: number,
-  ) {}
+    /** Server secret from which the key that derives each next refresh secret is made. */
+    serverSecret: string,
+  ) {
+    this.rotationKey = createHmac('sha256', serverSecret)
+      .update('kinora refresh rotation')
+      .digest();
+  }
 
   hashPassword(password: string): Promise<string> {
     return hashPassword(password);
@@ -68,8 +95,11 @@ export class AuthService {
   }
 
   /**
-   * Rotates the refresh token. Presenting a token that was already rotated away means it was
-   * copied: the whole session is revoked, so neither copy works any more.
+   * Rotates the refresh token. The next secret is derived from the presented one with a server
+   * key, so a refresh that lost a race with another one using the same token (two tabs) answers
+   * the very pair the winner did, and both tabs keep a working cookie. Presenting a token that
+   * was rotated away longer ago means it was copied: the whole session is revoked, so neither
+   * copy works any more.
    */
   async refreshSession({
     refreshToken,
@@ -77,30 +107,32 @@ export class AuthService {
     refreshToken: string | undefined;
   }): Promise<IssuedTokens> {
     const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
-    if (!parsed) throw new AppError('UNAUTHENTICATED', 'No valid refresh token was sent');
-    const session = await this.repo.findSession(parsed.sessionId);
-    if (!session || session.revokedAt !== null || session.expiresAt.getTime() <= Date.now()) {
-      throw sessionRevoked();
+    if (!parsed) throw noValidRefreshToken();
+    let session = await this.repo.findSession(parsed.sessionId);
+    if (!session || !isLive(session)) throw sessionRevoked();
+    let kind = this.kindOf(parsed.secret, session);
+    const next = this.nextSecret(parsed.secret);
+    if (kind === 'current') {
+      const rotated = await this.repo.rotateRefreshHash({
+        sessionId: session.id,
+        expectedHash: session.refreshTokenHash,
+        newHash: hashRefreshSecret(next),
+        rotatedAt: new Date(),
+        expiresAt: this.refreshExpiry(),
+      });
+      if (rotated) return this.issue(session, next);
+      // A concurrent refresh rotated first: see what it left (normally this token's successor).
+      session = await this.repo.findSession(parsed.sessionId);
+      if (!session || !isLive(session)) throw sessionRevoked();
+      kind = this.kindOf(parsed.secret, session);
     }
-    if (!refreshSecretMatches(parsed.secret, session.refreshTokenHash)) {
+    if (kind === 'justRotated') return this.issue(session, next);
+    if (kind === 'old') {
       await this.repo.revokeSession(session.id);
       throw sessionRevoked();
     }
-    const secret = newRefreshSecret();
-    const rotated = await this.repo.rotateRefreshHash({
-      sessionId: session.id,
-      expectedHash: session.refreshTokenHash,
-      newHash: hashRefreshSecret(secret),
-      expiresAt: this.refreshExpiry(),
-    });
-    // Lost a race with a concurrent refresh of the same token (two tabs): that one won and its
-    // cookie is the valid one now; this answer is a plain 401, not a revocation.
-    if (!rotated) throw sessionRevoked();
-    return {
-      sessionId: session.id,
-      accessToken: await this.tokens.sign({ userId: session.userId, sessionId: session.id }),
-      refreshToken: formatRefreshToken(session.id, secret),
-    };
+    // Never issued by this session (a guess, or a forgery): refused, but it ends nothing.
+    throw noValidRefreshToken();
   }
 
   async isSessionActive(claims: { sessionId: string; userId: string }): Promise<boolean> {
@@ -114,6 +146,19 @@ export class AuthService {
 
   async endSession({ sessionId }: { sessionId: string }): Promise<void> {
     await this.repo.revokeSession(sessionId);
+  }
+
+  /**
+   * Signs out with a refresh token: only one this session issued ends it, so knowing a session
+   * id (it is readable in any access token) is not enough to sign someone out.
+   */
+  async endSessionByRefreshToken({ refreshToken }: { refreshToken: string }): Promise<void> {
+    const parsed = parseRefreshToken(refreshToken);
+    if (!parsed) return;
+    const session = await this.repo.findSession(parsed.sessionId);
+    if (session && this.kindOf(parsed.secret, session) !== 'unknown') {
+      await this.repo.revokeSession(session.id);
+    }
   }
 
   /** A password change signs out every other device of the user. */
@@ -133,7 +178,40 @@ export class AuthService {
     await this.repo.revokeOtherSessions(input.userId, input.sessionId);
   }
 
+  private async issue(session: SessionRow, secret: string): Promise<IssuedTokens> {
+    return {
+      sessionId: session.id,
+      accessToken: await this.tokens.sign({ userId: session.userId, sessionId: session.id }),
+      refreshToken: formatRefreshToken(session.id, secret),
+    };
+  }
+
+  /** The secret that replaces `secret` when it is rotated. */
+  private nextSecret(secret: string): string {
+    return createHmac('sha256', this.rotationKey).update(secret).digest('base64url');
+  }
+
+  private kindOf(secret: string, session: SessionRow): RefreshSecretKind {
+    if (refreshSecretMatches(secret, session.refreshTokenHash)) return 'current';
+    // Follow the chain of secrets this one would have been rotated into.
+    let later = secret;
+    for (let step = 1; step <= recognisedRotations; step++) {
+      later = this.nextSecret(later);
+      if (refreshSecretMatches(later, session.refreshTokenHash)) {
+        const justRotated =
+          step === 1 &&
+          session.rotatedAt !== null &&
+          Date.now() - session.rotatedAt.getTime() <= refreshReuseGraceMs;
+        return justRotated ? 'justRotated' : 'old';
+      }
+    }
+    return 'unknown';
+  }
+
   private refreshExpiry(): Date {
     return new Date(Date.now() + this.refreshTtlSeconds * 1000);
   }
 }
+
+const isLive = (session: SessionRow) =>
+  session.revokedAt === null && session.expiresAt.getTime() > Date.now();

@@ -7,7 +7,8 @@ import { accessTokenOf } from './session-cookies';
 
 /**
  * A request is a visitor's when it carries no token. A token that is forged, expired or
- * belongs to an ended session is refused with a 401 so the client knows to refresh.
+ * belongs to an ended session throws a 401 error; the router turns it into a visitor on public
+ * calls (with X-Auth-Status) and refuses it on calls that need a user (decision 0004).
  */
 export class SessionAuthenticator implements Authenticator {
   constructor(

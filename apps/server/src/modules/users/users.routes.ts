@@ -1,7 +1,10 @@
 import { endpoints, limits } from '@kinora/contract';
+import { AppError } from '../../platform/http/errors';
 import type { Router } from '../../platform/http/router';
+import { FailureBudget } from '../../platform/rate-limit/failure-budget';
+import type { LimitStore } from '../../platform/rate-limit/limit-store';
 import type { Storage } from '../../platform/storage/storage';
-import { setSessionCookies, type AuthService, type CookieSettings } from '../auth';
+import { LoginThrottle, setSessionCookies, type AuthService, type CookieSettings } from '../auth';
 import { presentCurrentUser } from './users.presenter';
 import type { UsersService } from './users.service';
 
@@ -23,12 +26,27 @@ export function registerUserRoutes(
     auth: AuthService;
     storage: Storage;
     cookies: CookieSettings;
+    /** Where the sign-in throttle and the sign-up budget count (shared by all processes). */
+    limitStore: LimitStore;
     authRateLimitPerMinute: number;
   },
 ): void {
   const { users, auth, storage, cookies } = deps;
   const present = (user: Parameters<typeof presentCurrentUser>[0]) =>
     presentCurrentUser(user, storage);
+  const loginThrottle = new LoginThrottle(deps.limitStore);
+  // Sign-up answers "already taken", which tells whether an account exists. The answer stays
+  // (people need it), but an address gets few of them per hour; sign-ups that succeed do not
+  // count, so many people signing up behind one address are not held back.
+  const takenAnswers = new FailureBudget(deps.limitStore, {
+    name: 'register-taken',
+    max: 10,
+    windowMs: 60 * 60_000,
+    counts: (error) =>
+      error instanceof AppError &&
+      (error.code === 'EMAIL_TAKEN' || error.code === 'USERNAME_TAKEN'),
+    message: 'Too many sign-up attempts with names or emails already in use from your network',
+  });
 
   router.route(endpoints.register, {
     message: 'Account created',
@@ -36,12 +54,14 @@ export function registerUserRoutes(
     lenientAuth: true,
     files: { avatar: avatarRule, coverImage: coverRule },
     handler: async ({ body, files, request, reply }) => {
-      const { user, tokens } = await users.registerUser({
-        fields: body,
-        avatar: files.avatar!.data,
-        coverImage: files.coverImage?.data,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      const { user, tokens } = await takenAnswers.run(request.ip, () =>
+        users.registerUser({
+          fields: body,
+          avatar: files.avatar!.data,
+          coverImage: files.coverImage?.data,
+          userAgent: request.headers['user-agent'] ?? null,
+        }),
+      );
       setSessionCookies(reply, tokens, cookies);
       return { user: present(user), accessToken: tokens.accessToken };
     },
@@ -52,7 +72,8 @@ export function registerUserRoutes(
     rateLimitPerMinute: deps.authRateLimitPerMinute,
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
-      const userId = await auth.verifyCredentials(body);
+      // The email is already trimmed and lower-cased by the contract: one account, one key.
+      const userId = await loginThrottle.attempt(body.email, () => auth.verifyCredentials(body));
       const tokens = await auth.startSession({
         userId,
         userAgent: request.headers['user-agent'] ?? null,

@@ -66,4 +66,22 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://video.example');
     expect(config.secureCookies).toBe(true);
   });
+
+  it('counts rate limits in memory unless REDIS_URL names a Redis', async () => {
+    const dir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dir }, []).redis).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, REDIS_URL: 'redis://127.0.0.1:6379/2' }, []).redis).toEqual({
+      url: 'redis://127.0.0.1:6379/2',
+      keyPrefix: 'kinora:',
+    });
+    expect(
+      loadConfig(
+        { DATA_DIR: dir, REDIS_URL: 'rediss://cache.internal', REDIS_KEY_PREFIX: 'k2:' },
+        [],
+      ).redis,
+    ).toEqual({ url: 'rediss://cache.internal', keyPrefix: 'k2:' });
+    expect(() => loadConfig({ DATA_DIR: dir, REDIS_URL: 'http://127.0.0.1:6379' }, [])).toThrow(
+      /REDIS_URL/,
+    );
+  });
 });

@@ -35,6 +35,13 @@ const EnvSchema = z.object({
   PUBLIC_CACHE_TTL: durationSeconds.default(5),
   /** Attempts per minute per client on login and register. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
+  /** Redis for rate limits shared by every API process; unset: each process counts alone. */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of every Redis key, so several deployments can share one Redis. */
+  REDIS_KEY_PREFIX: z.string().min(1).max(100).default('kinora:'),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0'])
     .default('false')
@@ -91,6 +98,8 @@ export interface Config {
   accessTokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   authRateLimitPerMinute: number;
+  /** Where rate limits are counted: Redis when configured, else the process's memory. */
+  redis: { url: string; keyPrefix: string } | null;
   publicCacheTtlSeconds: number;
   trustProxy: boolean;
   secureCookies: boolean;
@@ -197,6 +206,7 @@ export function loadConfig(
     accessTokenTtlSeconds: e.ACCESS_TOKEN_TTL,
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL,
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
+    redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),

@@ -1,4 +1,4 @@
-import { envelopeOf, type Endpoint } from '@kinora/contract';
+import { authStatusHeader, authStatusInvalid, envelopeOf, type Endpoint } from '@kinora/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Viewer } from '../auth/roles';
@@ -56,8 +56,9 @@ export interface RouteSpec<E extends Endpoint> {
   /** Requests per minute per client; unset means no per-route limit. */
   rateLimitPerMinute?: number;
   /**
-   * Treat bad credentials as none. For the session calls themselves (login, register,
-   * refresh, logout), which a client makes precisely when its token has gone stale.
+   * Treat bad credentials as none without saying so (no X-Auth-Status). For the session calls
+   * themselves (login, register, refresh, logout), which a client makes precisely when its
+   * token has gone stale.
    */
   lenientAuth?: boolean;
   handler: (ctx: HandlerContext<E>) => Promise<z.output<E['response']>>;
@@ -133,10 +134,18 @@ export class Router {
         : {}),
       // Who is calling is settled before the body is read: a visitor's upload is refused
       // without reading it, and a visitor gets 401 rather than a validation error.
-      onRequest: async (request: FastifyRequest) => {
-        const actor = spec.lenientAuth
-          ? await this.authenticator.authenticate(request).catch(() => null)
-          : await this.authenticator.authenticate(request);
+      onRequest: async (request: FastifyRequest, reply: FastifyReply) => {
+        let actor: Actor | null;
+        try {
+          actor = await this.authenticator.authenticate(request);
+        } catch (error) {
+          // A public call answers a bad token as a visitor's call and says so, for the client
+          // to renew its session; a call that needs a user refuses it (decision 0004).
+          const isBadToken = error instanceof AppError && error.statusCode === 401;
+          if (!isBadToken || endpoint.access === 'user') throw error;
+          if (!spec.lenientAuth) reply.header(authStatusHeader, authStatusInvalid);
+          actor = null;
+        }
         if (endpoint.access === 'user' && !actor) {
           throw new AppError('UNAUTHENTICATED', 'You need to sign in to do that');
         }

@@ -221,6 +221,80 @@ describe('session renewal', () => {
   });
 });
 
+describe('a public call answered as a visitor (X-Auth-Status: invalid)', () => {
+  const page = (owner: string) => ({ docs: [], owner });
+  const visitorAnswer: Answer = { ...ok(page('visitor')), headers: { 'X-Auth-Status': 'invalid' } };
+
+  it('renews the session once and repeats the call, for the signed-in answer', async () => {
+    setAccessToken('expired');
+    const calls = stubFetch((call) => {
+      if (call.url.endsWith('/users/refresh-token')) return ok({ accessToken: 'renewed' });
+      return call.headers.Authorization === 'Bearer renewed' ? ok(page('ada')) : visitorAnswer;
+    });
+
+    await expect(api('listVideos')).resolves.toEqual(page('ada'));
+
+    expect(calls.map((c) => c.url.replace('http://api.test/api/v1', ''))).toEqual([
+      '/videos',
+      '/users/refresh-token',
+      '/videos',
+    ]);
+    expect(getAccessToken()).toBe('renewed');
+  });
+
+  it('keeps the visitor answer and reports the session over when it cannot be renewed', async () => {
+    setAccessToken('revoked');
+    const onExpired = vi.fn();
+    sessionEvents.addEventListener('expired', onExpired);
+    const calls = stubFetch((call) =>
+      call.url.endsWith('/users/refresh-token')
+        ? fail(401, 'SESSION_REVOKED', 'Session revoked')
+        : visitorAnswer,
+    );
+
+    await expect(api('listVideos')).resolves.toEqual(page('visitor'));
+
+    expect(calls).toHaveLength(2);
+    expect(getAccessToken()).toBeNull();
+    expect(onExpired).toHaveBeenCalledTimes(1);
+    sessionEvents.removeEventListener('expired', onExpired);
+  });
+
+  it('shares one renewal between concurrent calls, and never renews twice for one call', async () => {
+    setAccessToken('expired');
+    const calls = stubFetch((call) =>
+      call.url.endsWith('/users/refresh-token') ? ok({ accessToken: 'renewed' }) : visitorAnswer,
+    );
+    await expect(Promise.all([api('listVideos'), api('listVideos')])).resolves.toEqual([
+      page('visitor'),
+      page('visitor'),
+    ]);
+    expect(calls.filter((c) => c.url.endsWith('/users/refresh-token'))).toHaveLength(1);
+    expect(calls).toHaveLength(2 + 1 + 2);
+  });
+
+  it('keeps the visitor answer when the repeated call fails', async () => {
+    setAccessToken('expired');
+    let videoCalls = 0;
+    stubFetch((call) => {
+      if (call.url.endsWith('/users/refresh-token')) return ok({ accessToken: 'renewed' });
+      videoCalls += 1;
+      return videoCalls === 1 ? visitorAnswer : fail(503, 'INTERNAL', 'Down for a moment');
+    });
+    await expect(api('listVideos')).resolves.toEqual(page('visitor'));
+  });
+
+  it('is ignored on the session calls', async () => {
+    const calls = stubFetch(() => ({
+      ...ok({ user, accessToken: 'fresh' }),
+      headers: { 'X-Auth-Status': 'invalid' },
+    }));
+    await api('login', { body: { email: 'ada@example.com', password: 'secret-pass' } });
+    expect(calls).toHaveLength(1);
+    expect(getAccessToken()).toBe('fresh');
+  });
+});
+
 describe('logout', () => {
   it('removes the stored token when the call succeeds', async () => {
     setAccessToken('tok');

@@ -1,4 +1,5 @@
 import {
+  authStatusInvalid,
   endpoints,
   type BodyOf,
   type Endpoint,
@@ -52,8 +53,11 @@ type OptionsArgs<N extends EndpointName> =
 
 /** Calls that hand out a new access token; their answer's token is stored. */
 const tokenIssuing = new Set<EndpointName>(['login', 'register', 'refreshToken']);
-/** A 401 from these means "wrong credentials" or "no session", never "token expired". */
-const neverRefreshed = tokenIssuing;
+/**
+ * The session calls: a 401 from these means "wrong credentials" or "no session", never "token
+ * expired", so they never trigger a renewal.
+ */
+const neverRefreshed = new Set<EndpointName>([...tokenIssuing, 'logout']);
 
 /**
  * Fires `expired` when the session could not be renewed (the refresh failed after a 401), so
@@ -73,7 +77,9 @@ interface LooseOptions {
 /**
  * Calls one endpoint of the contract and answers the envelope's `data`, typed from the
  * contract. Failures throw an {@link ApiError}. A 401 renews the session once (all concurrent
- * 401s share that one renewal) and repeats the call.
+ * 401s share that one renewal) and repeats the call. So does a public call answered as a
+ * visitor's because the server refused the token (`X-Auth-Status: invalid`); when the session
+ * cannot be renewed, that visitor's answer stands.
  *
  * @example
  *   const user = await api('currentUser');
@@ -97,22 +103,39 @@ export async function api<N extends EndpointName>(
 
 async function callWithRenewal(name: EndpointName, options: LooseOptions): Promise<unknown> {
   const tokenSent = getAccessToken();
+  let answer: Answer;
   try {
-    return await callOnce(name, options);
+    answer = await callOnce(name, options);
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 401 || neverRefreshed.has(name)) {
       throw error;
     }
-    // Another call may already have renewed the token while this one was in flight.
-    const current = getAccessToken();
-    if (!current || current === tokenSent) {
-      try {
-        await renewSession();
-      } catch {
-        throw error;
-      }
-    }
-    return callOnce(name, options);
+    if (!(await renewUnlessRenewed(tokenSent))) throw error;
+    return (await callOnce(name, options)).data;
+  }
+  if (!answer.tokenRefused || neverRefreshed.has(name)) return answer.data;
+  // Answered as to a visitor: a signed-in person should see their own answer, so renew and ask
+  // again. Signed out for good (the renewal failed), the visitor's answer is the right one.
+  if (!(await renewUnlessRenewed(tokenSent))) return answer.data;
+  try {
+    return (await callOnce(name, options)).data;
+  } catch {
+    return answer.data;
+  }
+}
+
+/**
+ * Renews the session, unless another call already did while this one was in flight. False
+ * when it could not be renewed (the session is over).
+ */
+async function renewUnlessRenewed(tokenSent: string | null): Promise<boolean> {
+  const current = getAccessToken();
+  if (current && current !== tokenSent) return true;
+  try {
+    await renewSession();
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -122,7 +145,7 @@ let renewal: Promise<void> | null = null;
 function renewSession(): Promise<void> {
   renewal ??= (async () => {
     try {
-      const data = await callOnce('refreshToken', { body: {} });
+      const { data } = await callOnce('refreshToken', { body: {} });
       storeIssuedToken(data);
     } catch (error) {
       clearAccessToken();
@@ -142,7 +165,13 @@ function storeIssuedToken(data: unknown): void {
   }
 }
 
-async function callOnce(name: EndpointName, options: LooseOptions): Promise<unknown> {
+/** What one call answered: the envelope's data, and whether the token sent was refused. */
+interface Answer {
+  data: unknown;
+  tokenRefused: boolean;
+}
+
+async function callOnce(name: EndpointName, options: LooseOptions): Promise<Answer> {
   const endpoint: Endpoint = endpoints[name];
   const url = buildUrl(endpoint.path, options.params, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -184,7 +213,7 @@ async function callOnce(name: EndpointName, options: LooseOptions): Promise<unkn
 
   const data = readAnswer(answer);
   if (endpoint.files) options.onUploadProgress?.(100);
-  return data;
+  return { data, tokenRefused: answer.authStatus === authStatusInvalid };
 }
 
 export function buildUrl(

@@ -1,3 +1,5 @@
+import { authStatusHeader } from '@kinora/contract';
+
 /**
  * The two ways a request leaves the browser: fetch for JSON, XMLHttpRequest for multipart
  * (fetch cannot report upload progress). Both hand back the same raw answer for the client.
@@ -6,6 +8,8 @@ export interface RawAnswer {
   status: number;
   text: string;
   retryAfter: string | null;
+  /** `invalid` when the server answered as to a visitor because it refused the token sent. */
+  authStatus: string | null;
 }
 
 export interface TransportRequest {
@@ -39,6 +43,7 @@ export async function sendWithFetch(
     status: response.status,
     text: await response.text(),
     retryAfter: response.headers.get('Retry-After'),
+    authStatus: response.headers.get(authStatusHeader),
   };
 }
 
@@ -75,6 +80,7 @@ export function sendWithXhr(
         status: xhr.status,
         text: xhr.responseText,
         retryAfter: xhr.getResponseHeader('Retry-After'),
+        authStatus: xhr.getResponseHeader(authStatusHeader),
       });
     });
     xhr.addEventListener('error', () => {
