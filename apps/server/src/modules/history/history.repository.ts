@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
-import { before, microsOf, type KeysetPosition } from '../../platform/db/keyset';
+import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { users, videos, watchHistory } from '../../platform/db/schema';
 import { videoRecordSource, videosVisibleTo, type VideoRecord } from '../videos';
 
@@ -43,7 +43,7 @@ export class HistoryRepository {
         and(
           eq(watchHistory.userId, input.userId),
           input.cursor
-            ? before(watchHistory.watchedAt, watchHistory.videoId, input.cursor)
+            ? pastCursor(watchHistory.watchedAt, watchHistory.videoId, input.cursor)
             : undefined,
         ),
       )

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
-import { before, microsOf, type KeysetPosition } from '../../platform/db/keyset';
+import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { comments, likes, tweets, videos } from '../../platform/db/schema';
 import { videosVisibleTo } from '../videos';
 
@@ -102,7 +102,7 @@ export class LikesRepository {
         and(
           eq(likes.userId, input.userId),
           sql`${likes.videoId} is not null`,
-          input.cursor ? before(likes.createdAt, likes.id, input.cursor) : undefined,
+          input.cursor ? pastCursor(likes.createdAt, likes.id, input.cursor) : undefined,
         ),
       )
       .orderBy(desc(likes.createdAt), desc(likes.id))

@@ -38,6 +38,6 @@ export const microsOf = (column: SQLWrapper): SQL<string> =>
  * Entries after `position` in a (timestamp desc, id desc) order: a row comparison that walks
  * the same index as the order.
  */
-export function before(at: SQLWrapper, id: SQLWrapper, position: KeysetPosition): SQL {
+export function pastCursor(at: SQLWrapper, id: SQLWrapper, position: KeysetPosition): SQL {
   return sql`(${at}, ${id}) < (timestamptz 'epoch' + ${position.micros}::bigint * interval '1 microsecond', ${position.id}::uuid)`;
 }
