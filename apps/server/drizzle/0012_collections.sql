@@ -36,6 +36,20 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "playlist_items_closed_up" AFTER DELETE ON "playlist_items" REFERENCING OLD TABLE AS "gone" FOR EACH STATEMENT EXECUTE FUNCTION "playlist_items_close_gaps"();--> statement-breakpoint
+-- A video being deleted (alone, or with its owner's account) locks the playlists that hold it
+-- before any of their items goes. Every writer then takes its locks in one order (the video,
+-- then the playlist) and waits instead of deadlocking: without this, the cascade held a
+-- deleted item that a concurrent renumbering wanted, while waiting for that renumbering's
+-- playlist lock.
+CREATE FUNCTION "videos_lock_playlists"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM 1 FROM "playlists"
+  WHERE "id" IN (SELECT "playlist_id" FROM "playlist_items" WHERE "video_id" = OLD."id")
+  ORDER BY "id" FOR UPDATE;
+  RETURN OLD;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "videos_lock_playlists" BEFORE DELETE ON "videos" FOR EACH ROW EXECUTE FUNCTION "videos_lock_playlists"();--> statement-breakpoint
 -- History: a person may pause it; while paused no entry is added or moved, whichever call
 -- writes it (a counted view or a saved position).
 ALTER TABLE "users" ADD COLUMN "history_paused" boolean DEFAULT false NOT NULL;--> statement-breakpoint

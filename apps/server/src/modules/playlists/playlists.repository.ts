@@ -10,8 +10,8 @@ export type PlaylistVisibility = PlaylistRow['visibility'];
 /** A video in a playlist, with its place. */
 export type PlaylistItemRecord = VideoRecord & { position: number; addedAt: Date };
 
-/** How an add ended: added at the end, already there, or the playlist is full (or gone). */
-export type AddOutcome = 'added' | 'duplicate' | 'full' | 'gone';
+/** How an add ended: added at the end, already there, full, or the playlist or video is gone. */
+export type AddOutcome = 'added' | 'duplicate' | 'full' | 'playlist gone' | 'video gone';
 
 const { columns: videoColumns, videoAsset, thumbnailAsset } = videoRecordSource;
 const itemColumns = {
@@ -180,16 +180,23 @@ export class PlaylistsRepository {
   /**
    * Appends a video under a lock on the playlist row, which every add, move and removal takes:
    * concurrent adds get distinct positions one after another, the same video twice stays once
-   * (the primary key), and the limit holds exactly.
+   * (the primary key), and the limit holds exactly. The video is locked first (against its
+   * deletion), the order in which a deleted video's trigger takes the same two locks.
    */
   async addItem(playlistId: string, videoId: string, maxItems: number): Promise<AddOutcome> {
     return this.db.transaction(async (tx) => {
+      const [video] = await tx
+        .select({ id: videos.id })
+        .from(videos)
+        .where(eq(videos.id, videoId))
+        .for('key share');
+      if (!video) return 'video gone';
       const [locked] = await tx
         .select({ id: playlists.id })
         .from(playlists)
         .where(eq(playlists.id, playlistId))
         .for('update');
-      if (!locked) return 'gone';
+      if (!locked) return 'playlist gone';
       const [state] = await tx
         .select({
           n: count(),

@@ -441,6 +441,34 @@ describe('concurrency', () => {
   });
 });
 
+describe('concurrency with deletions', () => {
+  // Regression: a deleted video's cascade held its item while waiting for the playlist's lock,
+  // which a concurrent removal held while renumbering that same item: a deadlock, answered 500.
+  it('keeps positions gap-free, and every call answered, when videos are deleted during adds, moves and removals', async () => {
+    for (let round = 0; round < 3; round++) {
+      const playlist = await create(olga);
+      const present = await insertVideos(bob, 5);
+      for (const id of present) await add(olga, playlist._id, id);
+      const incoming = await insertVideos(olga, 8);
+      const answers = await Promise.all([
+        ...incoming.map((id) => add(olga, playlist._id, id)),
+        call('DELETE', `/videos/${present[1]}`, bob),
+        call('DELETE', `/videos/${present[3]}`, bob),
+        call('DELETE', `/playlists/${playlist._id}/videos/${present[0]}`, olga),
+        call('PATCH', `/playlists/${playlist._id}/videos/${present[4]}`, olga, { position: 0 }),
+      ]);
+      expect(answers.map((a) => `${a.statusCode} ${a.statusCode === 200 ? '' : a.body}`)).toEqual(
+        answers.map(() => '200 '),
+      );
+      const rows = await rowsOf(playlist._id);
+      expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i));
+      expect(new Set(rows.map((r) => r.videoId))).toEqual(
+        new Set([present[2], present[4], ...incoming]),
+      );
+    }
+  });
+});
+
 describe('Watch later', () => {
   it('is one built-in private playlist per account, toggled in one click', async () => {
     const dana = await registerUser(t.app);

@@ -175,7 +175,8 @@ export class PlaylistsService {
     const video = await this.videos.getVideo({ videoId, viewer: actor });
     assertCanAddVideo(actor, video);
     const outcome = await this.repo.addItem(playlist.id, videoId, limits.playlistVideos);
-    if (outcome === 'gone') throw notFound('Playlist');
+    if (outcome === 'playlist gone') throw notFound('Playlist');
+    if (outcome === 'video gone') throw notFound('Video');
     if (outcome === 'full') {
       throw new AppError(
         'CONFLICT',
