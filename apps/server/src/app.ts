@@ -36,7 +36,9 @@ import {
 } from './modules/auth';
 import { registerChannelRoutes } from './modules/channels';
 import { registerCommentRoutes } from './modules/comments';
+import { registerHistoryRoutes } from './modules/history';
 import { registerLikeRoutes } from './modules/likes';
+import { registerPlaylistRoutes } from './modules/playlists';
 import { registerSearchRoutes } from './modules/search';
 import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerSystemRoutes } from './modules/system';
@@ -209,6 +211,8 @@ export async function buildApp({
   registerVideoRoutes(router, { videos: services.videos, storage });
   registerCommentRoutes(router, { comments: services.comments, storage });
   registerLikeRoutes(router, { likes: services.likes, storage });
+  registerPlaylistRoutes(router, { playlists: services.playlists, storage });
+  registerHistoryRoutes(router, { history: services.history, storage });
   registerSubscriptionRoutes(router, { subscriptions: services.subscriptions, storage });
   registerChannelRoutes(router, { channels: services.channels, videos: services.videos, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });

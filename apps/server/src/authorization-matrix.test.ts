@@ -58,6 +58,13 @@ let draft: string;
 let commentOnPublished: string;
 let commentOnDraft: string;
 let tweet: string;
+/** A draft of the other user's. */
+let othersDraft: string;
+/** The owner's playlists, each holding the published video, and their Watch later. */
+let publicPlaylist: string;
+let unlistedPlaylist: string;
+let privatePlaylist: string;
+let watchLater: string;
 
 const userOf = (as: Caller) =>
   ({ visitor: null, other, owner, moderator })[as] satisfies RegisteredUser | null;
@@ -78,6 +85,30 @@ async function freshVideo(isDraft: boolean): Promise<string> {
   const video = await createVideo(t.app, owner);
   if (isDraft) await togglePublish(t.app, owner, video._id);
   return video._id;
+}
+
+/** A playlist of the owner's made through the API, holding these videos in this order. */
+async function freshPlaylist(
+  visibility: 'public' | 'unlisted' | 'private',
+  videoIds: string[] = [],
+): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `${apiPrefix}/playlists`,
+    headers: owner.auth,
+    payload: { name: `A ${visibility} playlist`, description: '', visibility },
+  });
+  if (res.statusCode !== 201) throw new Error(`playlist failed: ${res.statusCode} ${res.body}`);
+  const id = res.json<{ data: { _id: string } }>().data._id;
+  for (const videoId of videoIds) {
+    const added = await t.app.inject({
+      method: 'POST',
+      url: `${apiPrefix}/playlists/${id}/videos/${videoId}`,
+      headers: owner.auth,
+    });
+    if (added.statusCode !== 200) throw new Error(`add failed: ${added.statusCode} ${added.body}`);
+  }
+  return id;
 }
 
 /** A new session of this user: its access token and its refresh token. */
@@ -217,6 +248,81 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   },
   likedVideos: { ownersLikes: () => ({ params: { userId: owner.userId } }) },
 
+  userPlaylists: { ownersPlaylists: () => ({ params: { userId: owner.userId } }) },
+  getWatchLater: { self: () => ({}) },
+  toggleWatchLater: {
+    published: () => ({ params: { videoId: published } }),
+    ownersDraft: () => ({ params: { videoId: draft } }),
+  },
+  getPlaylist: {
+    public: () => ({ params: { playlistId: publicPlaylist } }),
+    unlisted: () => ({ params: { playlistId: unlistedPlaylist } }),
+    private: () => ({ params: { playlistId: privatePlaylist } }),
+    watchLater: () => ({ params: { playlistId: watchLater } }),
+  },
+  createPlaylist: { self: () => ({ payload: { name: 'Mine', description: '' } }) },
+  updatePlaylist: {
+    public: () => ({ params: { playlistId: publicPlaylist }, payload: { name: 'Renamed' } }),
+    unlisted: () => ({ params: { playlistId: unlistedPlaylist }, payload: { name: 'Renamed' } }),
+    private: () => ({ params: { playlistId: privatePlaylist }, payload: { name: 'Renamed' } }),
+    watchLater: () => ({ params: { playlistId: watchLater }, payload: { name: 'Renamed' } }),
+  },
+  deletePlaylist: {
+    public: async () => ({ params: { playlistId: await freshPlaylist('public') } }),
+    unlisted: async () => ({ params: { playlistId: await freshPlaylist('unlisted') } }),
+    private: async () => ({ params: { playlistId: await freshPlaylist('private') } }),
+    watchLater: () => ({ params: { playlistId: watchLater } }),
+  },
+  addPlaylistVideo: {
+    public: async () => ({
+      params: { playlistId: await freshPlaylist('public'), videoId: published },
+    }),
+    private: async () => ({
+      params: { playlistId: await freshPlaylist('private'), videoId: published },
+    }),
+    othersDraft: () => ({ params: { playlistId: publicPlaylist, videoId: othersDraft } }),
+  },
+  removePlaylistVideo: {
+    public: async () => ({
+      params: { playlistId: await freshPlaylist('public', [published]), videoId: published },
+    }),
+    private: async () => ({
+      params: { playlistId: await freshPlaylist('private', [published]), videoId: published },
+    }),
+  },
+  movePlaylistVideo: {
+    public: async () => ({
+      params: { playlistId: await freshPlaylist('public', [published, draft]), videoId: draft },
+      payload: { position: 0 },
+    }),
+    private: async () => ({
+      params: { playlistId: await freshPlaylist('private', [published, draft]), videoId: draft },
+      payload: { position: 0 },
+    }),
+  },
+
+  watchHistory: { self: () => ({}) },
+  saveWatchPosition: {
+    published: () => ({ params: { videoId: published }, payload: { positionSeconds: 1 } }),
+    draft: () => ({ params: { videoId: draft }, payload: { positionSeconds: 1 } }),
+  },
+  removeFromHistory: {
+    ownEntry: async ({ user }) => {
+      if (user) {
+        await t.app.inject({
+          method: 'PUT',
+          url: `${apiPrefix}/users/watchHistory/${published}`,
+          headers: user.auth,
+          payload: { positionSeconds: 1 },
+        });
+      }
+      return { params: { videoId: published } };
+    },
+  },
+  clearHistory: { self: () => ({}) },
+  historySettings: { self: () => ({}) },
+  updateHistorySettings: { self: () => ({ payload: { paused: false } }) },
+
   toggleSubscription: { ownersChannel: () => ({ params: { channelId: owner.userId } }) },
   subscriptionStatus: { ownersChannel: () => ({ params: { channelId: owner.userId } }) },
   channelSubscribers: { ownersChannel: () => ({ params: { channelId: owner.userId } }) },
@@ -265,6 +371,20 @@ beforeAll(async () => {
     .values({ ownerId: owner.userId, content: 'A tweet of the owner' })
     .returning({ id: tweets.id });
   tweet = row!.id;
+  const othersVideo = await createVideo(t.app, other);
+  await togglePublish(t.app, other, othersVideo._id);
+  othersDraft = othersVideo._id;
+  [publicPlaylist, unlistedPlaylist, privatePlaylist] = await Promise.all([
+    freshPlaylist('public', [published]),
+    freshPlaylist('unlisted', [published]),
+    freshPlaylist('private', [published]),
+  ]);
+  const wl = await t.app.inject({
+    method: 'GET',
+    url: `${apiPrefix}/playlists/watch-later`,
+    headers: owner.auth,
+  });
+  watchLater = wl.json<{ data: { _id: string } }>().data._id;
 }, 120_000);
 afterAll(async () => {
   await t?.close();

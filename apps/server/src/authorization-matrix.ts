@@ -7,8 +7,8 @@
  * checks it again at run time.
  *
  * The owner is the owner of the video (published or draft), the author of the comment, the
- * person whose channel, likes or tweets they are, or, for calls about oneself (profile,
- * password, stats), the caller.
+ * person whose channel, likes, tweets or playlist they are, or, for calls about oneself
+ * (profile, password, stats, history, Watch later), the caller.
  */
 import type { endpoints } from '@kinora/contract';
 
@@ -38,6 +38,10 @@ const ownerDraftWrite = (status: number): Expected => ({
   owner: status,
   moderator: 403,
 });
+
+/** A private playlist: its owner's alone, not even told to exist to others. */
+const privateRead: Expected = { visitor: 404, other: 404, owner: 200 };
+const privateWrite = (status: number): Expected => ({ visitor: 401, other: 404, owner: status });
 
 /** One row per endpoint; each names its cases (a published video, a draft, ...). */
 export const authorizationMatrix = {
@@ -75,6 +79,51 @@ export const authorizationMatrix = {
   videoLikeCount: { published: everyone(200), draft: draftRead },
   // A person's likes are theirs alone, staff included.
   likedVideos: { ownersLikes: ownerWrite(200) },
+
+  // Playlists: public and unlisted ones are read by anyone with the id; a private one (Watch
+  // later is always private) is its owner's alone, staff included (decision 0019).
+  userPlaylists: { ownersPlaylists: everyone(200) },
+  getWatchLater: { self: anyUser(200) },
+  toggleWatchLater: { published: anyUser(200), ownersDraft: ownerDraftWrite(200) },
+  getPlaylist: {
+    public: everyone(200),
+    unlisted: everyone(200),
+    private: privateRead,
+    watchLater: privateRead,
+  },
+  createPlaylist: { self: anyUser(201) },
+  updatePlaylist: {
+    public: ownerWrite(200),
+    unlisted: ownerWrite(200),
+    private: privateWrite(200),
+    // Built in: never renamed, made public or deleted.
+    watchLater: privateWrite(409),
+  },
+  deletePlaylist: {
+    public: ownerWrite(200),
+    unlisted: ownerWrite(200),
+    private: privateWrite(200),
+    watchLater: privateWrite(409),
+  },
+  addPlaylistVideo: {
+    public: ownerWrite(200),
+    private: privateWrite(200),
+    // The owner adding a draft of the other user's: not found, as if it did not exist.
+    othersDraft: { visitor: 401, other: 403, owner: 404 },
+  },
+  removePlaylistVideo: { public: ownerWrite(200), private: privateWrite(200) },
+  movePlaylistVideo: { public: ownerWrite(200), private: privateWrite(200) },
+
+  // History: every call is about the caller's own.
+  watchHistory: { self: anyUser(200) },
+  saveWatchPosition: {
+    published: anyUser(200),
+    draft: { visitor: 401, other: 404, owner: 200, moderator: 200 },
+  },
+  removeFromHistory: { ownEntry: anyUser(200) },
+  clearHistory: { self: anyUser(200) },
+  historySettings: { self: anyUser(200) },
+  updateHistorySettings: { self: anyUser(200) },
 
   // Following oneself is a request that makes no sense (400), not a forbidden one.
   toggleSubscription: { ownersChannel: { visitor: 401, other: 200, owner: 400 } },

@@ -13,7 +13,9 @@ import type { Storage } from './platform/storage/storage';
 import { AuthRepository, AuthService } from './modules/auth';
 import { ChannelsRepository, ChannelsService } from './modules/channels';
 import { CommentsRepository, CommentsService } from './modules/comments';
+import { HistoryRepository, HistoryService } from './modules/history';
 import { LikesRepository, LikesService } from './modules/likes';
+import { PlaylistsRepository, PlaylistsService } from './modules/playlists';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -36,6 +38,8 @@ export interface Services {
   videoProcessor: VideoProcessor;
   comments: CommentsService;
   likes: LikesService;
+  playlists: PlaylistsService;
+  history: HistoryService;
   subscriptions: SubscriptionsService;
   channels: ChannelsService;
   tweets: TweetsService;
@@ -82,6 +86,8 @@ export function createServices(deps: {
     videoProcessor: new VideoProcessor(videosRepo, storage, path.join(config.dataDir, 'work')),
     comments,
     likes: new LikesService(new LikesRepository(db), videos, comments),
+    playlists: new PlaylistsService(new PlaylistsRepository(db), videos),
+    history: new HistoryService(new HistoryRepository(db), videos),
     subscriptions: new SubscriptionsService(new SubscriptionsRepository(db)),
     channels: new ChannelsService(new ChannelsRepository(db)),
     tweets: new TweetsService(new TweetsRepository(db)),

@@ -50,7 +50,11 @@ export const LikeStatus = z.object({ isLiked: z.boolean(), likeCount: z.number()
 export type LikeStatus = z.infer<typeof LikeStatus>;
 export const LikeCount = z.object({ likeCount: z.number().int() });
 
-export const LikedVideo = Video.extend({ likedAt: IsoDate });
+export const LikedVideo = Video.extend({
+  likedAt: IsoDate,
+  /** Pass the last entry's as `cursor` for the next page (see `CursorQuery`). */
+  cursor: z.string(),
+});
 export type LikedVideo = z.infer<typeof LikedVideo>;
 export const LikedVideos = z.array(LikedVideo);
 

@@ -9,6 +9,8 @@ export const limits = {
   bio: { max: 1000 },
   playlistName: 50,
   playlistDescription: 200,
+  /** Videos one playlist may hold. */
+  playlistVideos: 5000,
   tweet: 280,
 } as const;
 

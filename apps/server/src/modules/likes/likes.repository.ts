@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
+import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { comments, likes, tweets, videos } from '../../platform/db/schema';
 import { videosVisibleTo } from '../videos';
 
@@ -78,19 +79,33 @@ export class LikesRepository {
     return row ? { isLiked: row.likeId !== null, likeCount: row.likeCount } : null;
   }
 
-  /** The videos the user liked that the viewer may see, newest like first. */
-  async likedVideoIds(
-    userId: string,
-    viewer: Viewer | null,
-    limit: number,
-  ): Promise<{ videoId: string; likedAt: Date }[]> {
-    const rows = await this.db
-      .select({ videoId: videos.id, likedAt: likes.createdAt })
+  /**
+   * One page of the videos the user liked that the viewer may see, newest like first, after
+   * `cursor`: a walk of the (user, created_at desc, id desc) index of video likes.
+   */
+  async likedVideoIds(input: {
+    userId: string;
+    viewer: Viewer | null;
+    cursor: KeysetPosition | undefined;
+    limit: number;
+  }): Promise<{ videoId: string; likeId: string; likedAt: Date; likedAtMicros: string }[]> {
+    return this.db
+      .select({
+        videoId: videos.id,
+        likeId: likes.id,
+        likedAt: likes.createdAt,
+        likedAtMicros: microsOf(likes.createdAt),
+      })
       .from(likes)
-      .innerJoin(videos, and(eq(videos.id, likes.videoId), videosVisibleTo(viewer)))
-      .where(eq(likes.userId, userId))
-      .orderBy(desc(likes.createdAt))
-      .limit(limit);
-    return rows;
+      .innerJoin(videos, and(eq(videos.id, likes.videoId), videosVisibleTo(input.viewer)))
+      .where(
+        and(
+          eq(likes.userId, input.userId),
+          sql`${likes.videoId} is not null`,
+          input.cursor ? pastCursor(likes.createdAt, likes.id, input.cursor) : undefined,
+        ),
+      )
+      .orderBy(desc(likes.createdAt), desc(likes.id))
+      .limit(input.limit);
   }
 }

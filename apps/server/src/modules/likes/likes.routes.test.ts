@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { Video } from '@kinora/contract';
-import { and, count, eq } from 'drizzle-orm';
+import type { LikedVideo, Video } from '@kinora/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { likes, tweets } from '../../platform/db/schema';
+import { likes, tweets, videos } from '../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo, togglePublish } from '../../../test/media-factories';
@@ -227,6 +227,59 @@ describe('GET /likes/videos/:userId', () => {
     await toggle('video', first._id, dave);
     await togglePublish(t.app, olga, second._id);
     expect((await call('GET', `/likes/videos/${dave.userId}`, dave)).json().data).toEqual([]);
+  });
+
+  it('pages the liked videos by cursor, in like order to the microsecond', async () => {
+    const erin = await registerUser(t.app);
+    const made = await t.database.db
+      .insert(videos)
+      .values(
+        Array.from({ length: 5 }, (_, i) => ({
+          ownerId: olga.userId,
+          title: `Liked ${i}`,
+          description: 'Inserted by a test',
+        })),
+      )
+      .returning({ id: videos.id });
+    for (const { id } of made) await toggle('video', id, erin);
+    // Two likes at the same instant and two within one millisecond, as a busy server has them.
+    const times = [
+      '2026-01-01T00:00:00.000001Z',
+      '2026-01-01T00:00:00.000002Z',
+      '2026-01-01T00:00:01Z',
+      '2026-01-01T00:00:01Z',
+      '2026-01-02T00:00:00Z',
+    ];
+    for (const [i, { id }] of made.entries()) {
+      await t.database.db.execute(
+        sql`update likes set created_at = ${times[i]!}::timestamptz where user_id = ${erin.userId} and video_id = ${id}`,
+      );
+    }
+    const all = (await call('GET', `/likes/videos/${erin.userId}`, erin)).json<{
+      data: LikedVideo[];
+    }>().data;
+    expect(all).toHaveLength(5);
+    expect([all[0]!._id, all[3]!._id, all[4]!._id]).toEqual([
+      made[4]!.id,
+      made[1]!.id,
+      made[0]!.id,
+    ]);
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 4; page++) {
+      const query = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
+      const res = await call('GET', `/likes/videos/${erin.userId}${query}`, erin);
+      expect(res.statusCode, res.body).toBe(200);
+      const entries = res.json<{ data: LikedVideo[] }>().data;
+      paged.push(...entries.map((v) => v._id));
+      if (entries.length === 0) break;
+      cursor = entries.at(-1)!.cursor;
+    }
+    expect(paged).toEqual(all.map((v) => v._id));
+    expect(
+      (await call('GET', `/likes/videos/${erin.userId}?cursor=not-ours`, erin)).statusCode,
+    ).toBe(400);
+    expect((await call('GET', `/likes/videos/${erin.userId}?limit=0`, erin)).statusCode).toBe(400);
   });
 });
 

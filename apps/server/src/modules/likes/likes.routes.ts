@@ -46,9 +46,18 @@ export function registerLikeRoutes(
   });
   router.route(endpoints.likedVideos, {
     message: 'Liked videos',
-    handler: async ({ params, actor }) => {
-      const liked = await likes.likedVideos({ userId: params.userId, actor });
-      return liked.map((v) => ({ ...presentVideo(v, storage), likedAt: v.likedAt.toISOString() }));
+    handler: async ({ params, query, actor }) => {
+      const liked = await likes.likedVideos({
+        userId: params.userId,
+        actor,
+        cursor: query.cursor,
+        limit: query.limit,
+      });
+      return liked.map((v) => ({
+        ...presentVideo(v, storage),
+        likedAt: v.likedAt.toISOString(),
+        cursor: v.cursor,
+      }));
     },
   });
 }

@@ -1,4 +1,5 @@
 import type { Viewer } from '../../platform/auth/roles';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import type { CommentsService } from '../comments';
 import { assertCanInteractWithVideo, type VideoRecord, type VideosService } from '../videos';
@@ -51,18 +52,35 @@ export class LikesService {
     return status;
   }
 
-  /** The videos a person liked, newest like first, among those they may still see. */
+  /**
+   * A page of the videos a person liked, newest like first, among those they may still see;
+   * each with the cursor of the page that follows it.
+   */
   async likedVideos(input: {
     userId: string;
     actor: Viewer;
-  }): Promise<(VideoRecord & { likedAt: Date })[]> {
+    cursor: string | undefined;
+    limit: number;
+  }): Promise<(VideoRecord & { likedAt: Date; cursor: string })[]> {
     assertCanSeeLikedVideos(input.actor, input.userId);
-    const liked = await this.repo.likedVideoIds(input.userId, input.actor, 500);
+    const liked = await this.repo.likedVideoIds({
+      userId: input.userId,
+      viewer: input.actor,
+      cursor: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
+      limit: input.limit,
+    });
     const visible = await this.videos.getVisibleVideos({
       ids: liked.map((l) => l.videoId),
       viewer: input.actor,
     });
-    const likedAt = new Map(liked.map((l) => [l.videoId, l.likedAt]));
-    return visible.map((v) => ({ ...v, likedAt: likedAt.get(v.id)! }));
+    const likeOf = new Map(liked.map((l) => [l.videoId, l]));
+    return visible.map((v) => {
+      const like = likeOf.get(v.id)!;
+      return {
+        ...v,
+        likedAt: like.likedAt,
+        cursor: encodeCursor({ micros: like.likedAtMicros, id: like.likeId }),
+      };
+    });
   }
 }

@@ -3,7 +3,10 @@ import type { UserRole } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
 
-export type UserRow = Omit<typeof users.$inferSelect, 'passwordHash' | 'searchVector' | 'role'>;
+export type UserRow = Omit<
+  typeof users.$inferSelect,
+  'passwordHash' | 'searchVector' | 'role' | 'historyPaused'
+>;
 
 const publicColumns = {
   id: users.id,

@@ -1,4 +1,4 @@
-export { VideosRepository, type VideoRecord } from './videos.repository';
+export { VideosRepository, videoRecordSource, type VideoRecord } from './videos.repository';
 export { VideosService, type VideoJobs } from './videos.service';
 export { presentVideo } from './videos.presenter';
 export { registerVideoRoutes } from './videos.routes';

@@ -45,6 +45,13 @@ const recordColumns = {
   thumbnailPublicId: thumbnailAsset.publicId,
 };
 
+/**
+ * For a module that reads whole video records inside its own query (a playlist's items, in one
+ * query): the columns of a `VideoRecord` and the asset aliases they name. Join as
+ * `selectRecords` does: `users` on the owner, the two aliases left-joined on their asset ids.
+ */
+export const videoRecordSource = { columns: recordColumns, videoAsset, thumbnailAsset } as const;
+
 /** A video with what its presentation needs: owner and asset keys. */
 export type VideoRecord = Omit<typeof videos.$inferSelect, 'searchVector'> & {
   owner: {

@@ -19,9 +19,13 @@ import {
   real,
   text,
   timestamp,
+  unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+
+export const playlistVisibilities = ['public', 'unlisted', 'private'] as const;
+export const playlistKinds = ['custom', 'watch_later'] as const;
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 
@@ -46,6 +50,8 @@ export const users = pgTable(
     subscribersCount: integer('subscribers_count').notNull().default(0),
     /** What the person may do beyond their own things (platform/auth/roles.ts); migration 0007. */
     role: text('role', { enum: userRoles }).notNull().default('user'),
+    /** While true nothing enters or moves in the watch history (a trigger, migration 0012). */
+    historyPaused: boolean('history_paused').notNull().default(false),
     /** Channel name for search (weight C, below a video's title and description). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "username" || ' ' || "fullname"), 'C')`,
@@ -319,7 +325,10 @@ export const likes = pgTable(
     index('likes_video_idx').on(t.videoId),
     index('likes_comment_idx').on(t.commentId),
     index('likes_tweet_idx').on(t.tweetId),
-    index('likes_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst()),
+    /** The liked-videos list, keyset-paged (migration 0012). */
+    index('likes_user_videos_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.videoId} is not null`),
     check('likes_one_target', sql`num_nonnulls(${t.videoId}, ${t.commentId}, ${t.tweetId}) = 1`),
   ],
 );
@@ -351,13 +360,26 @@ export const playlists = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     name: text('name').notNull(),
     description: text('description').notNull(),
+    /** public: listed and readable; unlisted: readable by id; private: the owner's alone. */
+    visibility: text('visibility', { enum: playlistVisibilities }).notNull().default('public'),
+    /** `watch_later`: the built-in list, one per owner, always private (decision 0019). */
+    kind: text('kind', { enum: playlistKinds }).notNull().default('custom'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('playlists_owner_created_idx').on(t.ownerId, t.createdAt.desc().nullsFirst()),
+    uniqueIndex('playlists_owner_watch_later_key')
+      .on(t.ownerId)
+      .where(sql`${t.kind} = 'watch_later'`),
     check('playlists_name_length', sql`char_length(${t.name}) between 1 and 50`),
     check('playlists_description_length', sql`char_length(${t.description}) <= 200`),
+    check('playlists_visibility_known', sql`${t.visibility} in ('public', 'unlisted', 'private')`),
+    check('playlists_kind_known', sql`${t.kind} in ('custom', 'watch_later')`),
+    check(
+      'playlists_watch_later_private',
+      sql`${t.kind} <> 'watch_later' or ${t.visibility} = 'private'`,
+    ),
   ],
 );
 
@@ -370,14 +392,20 @@ export const playlistItems = pgTable(
     videoId: uuid('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    /** Order within the playlist; gaps are allowed, ties broken by addedAt. */
+    /**
+     * Place in the playlist, 0..n-1 without gaps: adds append under a lock on the playlist row,
+     * and a trigger renumbers a playlist whenever items leave it (migration 0012).
+     */
     position: integer('position').notNull(),
     addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.playlistId, t.videoId] }),
-    index('playlist_items_order_idx').on(t.playlistId, t.position),
+    // DEFERRABLE INITIALLY DEFERRED in the migration (Drizzle cannot say so): checked at commit,
+    // so one statement may shift many positions.
+    unique('playlist_items_position_key').on(t.playlistId, t.position),
     index('playlist_items_video_idx').on(t.videoId),
+    check('playlist_items_position_nonnegative', sql`${t.position} >= 0`),
   ],
 );
 
@@ -396,7 +424,11 @@ export const watchHistory = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.userId, t.videoId] }),
-    index('watch_history_user_watched_idx').on(t.userId, t.watchedAt.desc().nullsFirst()),
+    index('watch_history_user_watched_idx').on(
+      t.userId,
+      t.watchedAt.desc().nullsFirst(),
+      t.videoId.desc().nullsFirst(),
+    ),
     index('watch_history_video_idx').on(t.videoId),
   ],
 );

@@ -1,0 +1,102 @@
+import { and, desc, eq, sql } from 'drizzle-orm';
+import type { Viewer } from '../../platform/auth/roles';
+import type { Database } from '../../platform/db/client';
+import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
+import { users, videos, watchHistory } from '../../platform/db/schema';
+import { videoRecordSource, videosVisibleTo, type VideoRecord } from '../videos';
+
+/** A watched video, with when it was last watched and where playback stopped. */
+export type HistoryRecord = VideoRecord & {
+  watchedAt: Date;
+  watchedAtMicros: string;
+  positionSeconds: number;
+};
+
+const { columns: videoColumns, videoAsset, thumbnailAsset } = videoRecordSource;
+
+export class HistoryRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * One page of a person's history that they may still see, most recent first, after
+   * `cursor`: a walk of the (user, watched_at desc, video_id desc) index.
+   */
+  async list(input: {
+    userId: string;
+    viewer: Viewer;
+    cursor: KeysetPosition | undefined;
+    limit: number;
+  }): Promise<HistoryRecord[]> {
+    return this.db
+      .select({
+        ...videoColumns,
+        watchedAt: watchHistory.watchedAt,
+        watchedAtMicros: microsOf(watchHistory.watchedAt),
+        positionSeconds: watchHistory.positionSeconds,
+      })
+      .from(watchHistory)
+      .innerJoin(videos, and(eq(videos.id, watchHistory.videoId), videosVisibleTo(input.viewer)))
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
+      .where(
+        and(
+          eq(watchHistory.userId, input.userId),
+          input.cursor
+            ? pastCursor(watchHistory.watchedAt, watchHistory.videoId, input.cursor)
+            : undefined,
+        ),
+      )
+      .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.videoId))
+      .limit(input.limit);
+  }
+
+  /**
+   * Keeps the position and moves the entry to the top. False when history is paused: the
+   * trigger of migration 0012 then keeps the row out, whoever writes it.
+   */
+  async savePosition(userId: string, videoId: string, positionSeconds: number): Promise<boolean> {
+    const rows = await this.db
+      .insert(watchHistory)
+      .values({ userId, videoId, positionSeconds })
+      .onConflictDoUpdate({
+        target: [watchHistory.userId, watchHistory.videoId],
+        set: { positionSeconds, watchedAt: sql`now()` },
+      })
+      .returning({ videoId: watchHistory.videoId });
+    return rows.length > 0;
+  }
+
+  async remove(userId: string, videoId: string): Promise<boolean> {
+    const rows = await this.db
+      .delete(watchHistory)
+      .where(and(eq(watchHistory.userId, userId), eq(watchHistory.videoId, videoId)))
+      .returning({ videoId: watchHistory.videoId });
+    return rows.length > 0;
+  }
+
+  async clear(userId: string): Promise<number> {
+    const rows = await this.db
+      .delete(watchHistory)
+      .where(eq(watchHistory.userId, userId))
+      .returning({ videoId: watchHistory.videoId });
+    return rows.length;
+  }
+
+  async isPaused(userId: string): Promise<boolean> {
+    const [row] = await this.db
+      .select({ paused: users.historyPaused })
+      .from(users)
+      .where(eq(users.id, userId));
+    return row?.paused ?? false;
+  }
+
+  async setPaused(userId: string, paused: boolean): Promise<boolean> {
+    const [row] = await this.db
+      .update(users)
+      .set({ historyPaused: paused })
+      .where(eq(users.id, userId))
+      .returning({ paused: users.historyPaused });
+    return row?.paused ?? paused;
+  }
+}

@@ -1,0 +1,229 @@
+import { randomUUID } from 'node:crypto';
+import type { HistoryEntry, Video } from '@kinora/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { videos, watchHistory } from '../../platform/db/schema';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerUser, type RegisteredUser } from '../../../test/factories';
+
+let t: TestApp;
+let olga: RegisteredUser;
+let bob: RegisteredUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [olga, bob] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(user ? { headers: user.auth } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+/** Videos written straight into the database, published unless asked, owned by `owner`. */
+async function insertVideos(
+  owner: RegisteredUser,
+  n: number,
+  isPublished = true,
+): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(videos)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        ownerId: owner.userId,
+        title: `Watched ${i}`,
+        description: 'Inserted by a test',
+        durationSeconds: 600,
+        isPublished,
+      })),
+    )
+    .returning({ id: videos.id });
+  return rows.map((r) => r.id);
+}
+
+const save = (user: RegisteredUser | null, videoId: string, positionSeconds: unknown) =>
+  call('PUT', `/users/watchHistory/${videoId}`, user, { positionSeconds });
+
+async function historyOf(user: RegisteredUser, query = ''): Promise<HistoryEntry[]> {
+  const res = await call('GET', `/users/watchHistory${query}`, user);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ data: HistoryEntry[] }>().data;
+}
+
+describe('PUT /users/watchHistory/:videoId', () => {
+  it('keeps the position to resume from, moves the entry to the top, and counts no view', async () => {
+    const user = await registerUser(t.app);
+    const [first, second] = await insertVideos(olga, 2);
+    expect((await save(user, first!, 12.5)).json().data).toEqual({
+      recorded: true,
+      positionSeconds: 12.5,
+    });
+    await save(user, second!, 3);
+    let history = await historyOf(user);
+    expect(history.map((h) => [h._id, h.positionSeconds])).toEqual([
+      [second, 3],
+      [first, 12.5],
+    ]);
+    expect(history[0]).toMatchObject({ title: 'Watched 1', owner: { _id: olga.userId } });
+    expect(Date.parse(history[0]!.watchedAt)).not.toBeNaN();
+    await save(user, first!, 40);
+    history = await historyOf(user);
+    expect(history.map((h) => [h._id, h.positionSeconds])).toEqual([
+      [first, 40],
+      [second, 3],
+    ]);
+    const video = (await call('GET', `/videos/${first}`)).json<{ data: Video }>().data;
+    expect(video.views).toBe(0);
+  });
+
+  it('refuses a visitor (401), a bad position (400), and a video the caller may not see (404)', async () => {
+    const [video] = await insertVideos(olga, 1);
+    const [draft] = await insertVideos(olga, 1, false);
+    expect((await save(null, video!, 1)).statusCode).toBe(401);
+    for (const bad of [-1, 86_401, '12', null, Number.NaN]) {
+      expect((await save(bob, video!, bad)).statusCode, String(bad)).toBe(400);
+    }
+    expect((await call('PUT', `/users/watchHistory/${video}`, bob, {})).statusCode).toBe(400);
+    expect((await save(bob, draft!, 1)).statusCode).toBe(404);
+    expect((await save(bob, randomUUID(), 1)).statusCode).toBe(404);
+    expect((await save(bob, 'nope', 1)).statusCode).toBe(400);
+    // The draft's owner keeps their place in it.
+    expect((await save(olga, draft!, 1)).statusCode).toBe(200);
+  });
+});
+
+describe('GET /users/watchHistory', () => {
+  it('is a plain array, most recent first, keyset-paged by each entry’s cursor to the microsecond', async () => {
+    const user = await registerUser(t.app);
+    const ids = await insertVideos(olga, 5);
+    for (const id of ids) await save(user, id, 1);
+    // Two entries within the same millisecond, and two at the very same instant.
+    const at = (iso: string, videoId: string) =>
+      t.database.db
+        .update(watchHistory)
+        .set({ watchedAt: sql`${iso}::timestamptz` })
+        .where(and(eq(watchHistory.userId, user.userId), eq(watchHistory.videoId, videoId)));
+    await at('2026-01-01T00:00:00.123456Z', ids[0]!);
+    await at('2026-01-01T00:00:00.123457Z', ids[1]!);
+    await at('2026-01-01T00:00:01Z', ids[2]!);
+    await at('2026-01-01T00:00:01Z', ids[3]!);
+    await at('2026-01-02T00:00:00Z', ids[4]!);
+    const sameInstant = [ids[2]!, ids[3]!].sort().reverse();
+    const expected = [ids[4], ...sameInstant, ids[1], ids[0]];
+
+    const all = await historyOf(user);
+    expect(all.map((h) => h._id)).toEqual(expected);
+    const paged: string[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < 4; page++) {
+      const entries = await historyOf(
+        user,
+        `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+      );
+      paged.push(...entries.map((h) => h._id));
+      if (entries.length === 0) break;
+      cursor = entries.at(-1)!.cursor;
+    }
+    expect(paged).toEqual(expected);
+  });
+
+  it('answers 401 to a visitor and 400 to a cursor it did not write', async () => {
+    expect((await call('GET', '/users/watchHistory')).statusCode).toBe(401);
+    for (const bad of ['garbage', Buffer.from('1.2.3').toString('base64url'), 'x'.repeat(201)]) {
+      const res = await call('GET', `/users/watchHistory?cursor=${bad}`, bob);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await call('GET', '/users/watchHistory?limit=101', bob)).statusCode).toBe(400);
+  });
+
+  it('leaves out a video that became a draft of someone else', async () => {
+    const user = await registerUser(t.app);
+    const [video] = await insertVideos(olga, 1);
+    await save(user, video!, 5);
+    await t.database.db.update(videos).set({ isPublished: false }).where(eq(videos.id, video!));
+    expect(await historyOf(user)).toEqual([]);
+  });
+});
+
+describe('DELETE /users/watchHistory', () => {
+  it('removes one entry (404 when absent), or all of the caller’s and nobody else’s', async () => {
+    const user = await registerUser(t.app);
+    const [a, b, c] = await insertVideos(olga, 3);
+    for (const id of [a!, b!, c!]) {
+      await save(user, id, 1);
+      await save(bob, id, 1);
+    }
+    expect((await call('DELETE', `/users/watchHistory/${b}`, null)).statusCode).toBe(401);
+    expect((await call('DELETE', `/users/watchHistory/${b}`, user)).statusCode).toBe(200);
+    expect((await historyOf(user)).map((h) => h._id)).toEqual([c, a]);
+    const again = await call('DELETE', `/users/watchHistory/${b}`, user);
+    expect(again.statusCode).toBe(404);
+    expect(again.json().message).toBe('Video not found in your history');
+
+    expect((await call('DELETE', '/users/watchHistory', null)).statusCode).toBe(401);
+    const cleared = await call('DELETE', '/users/watchHistory', user);
+    expect(cleared.json().data).toEqual({ removed: 2 });
+    expect(await historyOf(user)).toEqual([]);
+    expect((await historyOf(bob)).map((h) => h._id)).toEqual(expect.arrayContaining([a, b, c]));
+  });
+});
+
+describe('pausing history', () => {
+  it('records nothing while paused, neither a saved position nor a counted view', async () => {
+    const user = await registerUser(t.app);
+    const [watched, other] = await insertVideos(olga, 2);
+    await save(user, watched!, 10);
+    expect((await call('GET', '/users/watchHistory/settings', user)).json().data).toEqual({
+      paused: false,
+    });
+    const paused = await call('PATCH', '/users/watchHistory/settings', user, { paused: true });
+    expect(paused.json().data).toEqual({ paused: true });
+    expect((await call('GET', '/users/watchHistory/settings', user)).json().data).toEqual({
+      paused: true,
+    });
+
+    expect((await save(user, watched!, 99)).json().data).toEqual({
+      recorded: false,
+      positionSeconds: 99,
+    });
+    await save(user, other!, 5);
+    const view = await call('PATCH', `/videos/${other}/views`, user, { position: 7 });
+    expect(view.json().data.counted).toBe(true);
+    expect((await historyOf(user)).map((h) => [h._id, h.positionSeconds])).toEqual([[watched, 10]]);
+
+    await call('PATCH', '/users/watchHistory/settings', user, { paused: false });
+    expect((await save(user, other!, 6)).json().data.recorded).toBe(true);
+    expect((await historyOf(user)).map((h) => h._id)).toEqual([other, watched]);
+  });
+
+  it('answers 401 to a visitor and 400 to a body without a boolean', async () => {
+    expect((await call('GET', '/users/watchHistory/settings')).statusCode).toBe(401);
+    expect(
+      (await call('PATCH', '/users/watchHistory/settings', null, { paused: true })).statusCode,
+    ).toBe(401);
+    for (const payload of [{}, { paused: 'yes' }, { paused: 1 }]) {
+      expect((await call('PATCH', '/users/watchHistory/settings', bob, payload)).statusCode).toBe(
+        400,
+      );
+    }
+  });
+});
+
+// Last in the file: the limit is per client address, which every test here shares.
+describe('rate limit', () => {
+  it('allows 120 saved positions a minute, then answers 429', async () => {
+    const [video] = await insertVideos(olga, 1);
+    const answers = [];
+    for (let i = 0; i < 125; i++) answers.push((await save(bob, video!, i)).statusCode);
+    expect(answers.filter((s) => s === 200).length).toBeLessThanOrEqual(120);
+    expect(answers.at(-1)).toBe(429);
+  });
+});

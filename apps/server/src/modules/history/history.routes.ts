@@ -1,0 +1,52 @@
+import { endpoints } from '@kinora/contract';
+import type { Router } from '../../platform/http/router';
+import type { Storage } from '../../platform/storage/storage';
+import { presentHistoryEntry } from './history.presenter';
+import type { HistoryService } from './history.service';
+
+/** The player saves every few seconds per open tab: this leaves room for several tabs. */
+const positionSavesPerMinute = 120;
+
+export function registerHistoryRoutes(
+  router: Router,
+  deps: { history: HistoryService; storage: Storage },
+): void {
+  const { history, storage } = deps;
+
+  router.route(endpoints.watchHistory, {
+    message: 'Watch history',
+    handler: async ({ query, actor }) =>
+      (await history.watchHistory({ actor, cursor: query.cursor, limit: query.limit })).map((r) =>
+        presentHistoryEntry(r, storage),
+      ),
+  });
+  router.route(endpoints.saveWatchPosition, {
+    message: 'Position saved',
+    rateLimitPerMinute: positionSavesPerMinute,
+    handler: ({ params, body, actor }) =>
+      history.saveWatchPosition({
+        actor,
+        videoId: params.videoId,
+        positionSeconds: body.positionSeconds,
+      }),
+  });
+  router.route(endpoints.removeFromHistory, {
+    message: 'Removed from history',
+    handler: async ({ params, actor }) => {
+      await history.removeFromHistory({ actor, videoId: params.videoId });
+      return {};
+    },
+  });
+  router.route(endpoints.clearHistory, {
+    message: 'History cleared',
+    handler: ({ actor }) => history.clearHistory({ actor }),
+  });
+  router.route(endpoints.historySettings, {
+    message: 'History settings',
+    handler: ({ actor }) => history.historySettings({ actor }),
+  });
+  router.route(endpoints.updateHistorySettings, {
+    message: 'History settings updated',
+    handler: ({ body, actor }) => history.updateHistorySettings({ actor, paused: body.paused }),
+  });
+}

@@ -1,0 +1,66 @@
+import type { Viewer } from '../../platform/auth/roles';
+import { decodeCursor } from '../../platform/db/keyset';
+import { AppError } from '../../platform/http/errors';
+import type { VideosService } from '../videos';
+import type { HistoryRecord, HistoryRepository } from './history.repository';
+
+/**
+ * A person's watch history: theirs alone (every call acts on the caller's own rows), kept by
+ * counted views and by the player's saved positions, unless they paused it.
+ */
+export class HistoryService {
+  constructor(
+    private readonly repo: HistoryRepository,
+    private readonly videos: VideosService,
+  ) {}
+
+  watchHistory(input: {
+    actor: Viewer;
+    cursor: string | undefined;
+    limit: number;
+  }): Promise<HistoryRecord[]> {
+    return this.repo.list({
+      userId: input.actor.userId,
+      viewer: input.actor,
+      cursor: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
+      limit: input.limit,
+    });
+  }
+
+  /** Where the person is in a video, to resume from; not a view (views count on their own). */
+  async saveWatchPosition(input: {
+    actor: Viewer;
+    videoId: string;
+    positionSeconds: number;
+  }): Promise<{ recorded: boolean; positionSeconds: number }> {
+    // A video the person may not see is not there for them, in history too.
+    await this.videos.getVideo({ videoId: input.videoId, viewer: input.actor });
+    const recorded = await this.repo.savePosition(
+      input.actor.userId,
+      input.videoId,
+      input.positionSeconds,
+    );
+    return { recorded, positionSeconds: input.positionSeconds };
+  }
+
+  async removeFromHistory(input: { actor: Viewer; videoId: string }): Promise<void> {
+    if (!(await this.repo.remove(input.actor.userId, input.videoId))) {
+      throw new AppError('NOT_FOUND', 'Video not found in your history');
+    }
+  }
+
+  async clearHistory(input: { actor: Viewer }): Promise<{ removed: number }> {
+    return { removed: await this.repo.clear(input.actor.userId) };
+  }
+
+  async historySettings(input: { actor: Viewer }): Promise<{ paused: boolean }> {
+    return { paused: await this.repo.isPaused(input.actor.userId) };
+  }
+
+  async updateHistorySettings(input: {
+    actor: Viewer;
+    paused: boolean;
+  }): Promise<{ paused: boolean }> {
+    return { paused: await this.repo.setPaused(input.actor.userId, input.paused) };
+  }
+}

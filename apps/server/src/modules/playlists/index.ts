@@ -1,0 +1,3 @@
+export { PlaylistsRepository } from './playlists.repository';
+export { PlaylistsService } from './playlists.service';
+export { registerPlaylistRoutes } from './playlists.routes';

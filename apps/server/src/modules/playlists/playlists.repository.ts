@@ -1,0 +1,288 @@
+import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
+import type { Viewer } from '../../platform/auth/roles';
+import type { Database } from '../../platform/db/client';
+import { playlistItems, playlists, users, videos } from '../../platform/db/schema';
+import { videoRecordSource, videosVisibleTo, type VideoRecord } from '../videos';
+
+export type PlaylistRow = typeof playlists.$inferSelect;
+export type PlaylistVisibility = PlaylistRow['visibility'];
+
+/** A video in a playlist, with its place. */
+export type PlaylistItemRecord = VideoRecord & { position: number; addedAt: Date };
+
+/** How an add ended: added at the end, already there, full, or the playlist or video is gone. */
+export type AddOutcome = 'added' | 'duplicate' | 'full' | 'playlist gone' | 'video gone';
+
+const { columns: videoColumns, videoAsset, thumbnailAsset } = videoRecordSource;
+const itemColumns = {
+  ...videoColumns,
+  position: playlistItems.position,
+  addedAt: playlistItems.addedAt,
+};
+
+export class PlaylistsRepository {
+  constructor(private readonly db: Database) {}
+
+  async findById(id: string): Promise<PlaylistRow | null> {
+    const [row] = await this.db.select().from(playlists).where(eq(playlists.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** An owner's playlists, Watch later first, then newest first; `publicOnly` for others. */
+  async listByOwner(ownerId: string, publicOnly: boolean): Promise<PlaylistRow[]> {
+    return this.db
+      .select()
+      .from(playlists)
+      .where(
+        and(
+          eq(playlists.ownerId, ownerId),
+          publicOnly ? eq(playlists.visibility, 'public') : undefined,
+        ),
+      )
+      .orderBy(
+        desc(sql`${playlists.kind} = 'watch_later'`),
+        desc(playlists.createdAt),
+        desc(playlists.id),
+      )
+      .limit(1000);
+  }
+
+  /** The owner's Watch later, made on first use (the unique index makes a race harmless). */
+  async ensureWatchLater(ownerId: string): Promise<PlaylistRow> {
+    await this.db
+      .insert(playlists)
+      .values({
+        ownerId,
+        name: 'Watch later',
+        description: '',
+        visibility: 'private',
+        kind: 'watch_later',
+      })
+      .onConflictDoNothing({
+        target: playlists.ownerId,
+        where: sql`${playlists.kind} = 'watch_later'`,
+      });
+    const [row] = await this.db
+      .select()
+      .from(playlists)
+      .where(and(eq(playlists.ownerId, ownerId), eq(playlists.kind, 'watch_later')))
+      .limit(1);
+    return row!;
+  }
+
+  /** How many videos of each playlist the viewer may see. */
+  async countVisibleItems(
+    playlistIds: string[],
+    viewer: Viewer | null,
+  ): Promise<Map<string, number>> {
+    if (playlistIds.length === 0) return new Map();
+    const rows = await this.db
+      .select({ playlistId: playlistItems.playlistId, n: count() })
+      .from(playlistItems)
+      .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosVisibleTo(viewer)))
+      .where(inArray(playlistItems.playlistId, playlistIds))
+      .groupBy(playlistItems.playlistId);
+    return new Map(rows.map((r) => [r.playlistId, r.n]));
+  }
+
+  /**
+   * One page of a playlist's videos that the viewer may see, in order, after position `after`:
+   * one query on the (playlist, position) index, however long the playlist.
+   */
+  async items(input: {
+    playlistId: string;
+    viewer: Viewer | null;
+    after: number | undefined;
+    limit: number;
+  }): Promise<PlaylistItemRecord[]> {
+    return this.db
+      .select(itemColumns)
+      .from(playlistItems)
+      .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosVisibleTo(input.viewer)))
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
+      .where(
+        and(
+          eq(playlistItems.playlistId, input.playlistId),
+          input.after === undefined ? undefined : gt(playlistItems.position, input.after),
+        ),
+      )
+      .orderBy(asc(playlistItems.position))
+      .limit(input.limit);
+  }
+
+  /** The first `perPlaylist` visible videos of each playlist (a list's cards), in one query. */
+  async firstItems(
+    playlistIds: string[],
+    viewer: Viewer | null,
+    perPlaylist: number,
+  ): Promise<(PlaylistItemRecord & { playlistId: string })[]> {
+    if (playlistIds.length === 0) return [];
+    const first = this.db
+      .select({
+        videoId: playlistItems.videoId,
+        position: playlistItems.position,
+        addedAt: playlistItems.addedAt,
+      })
+      .from(playlistItems)
+      .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosVisibleTo(viewer)))
+      .where(eq(playlistItems.playlistId, playlists.id))
+      .orderBy(asc(playlistItems.position))
+      .limit(perPlaylist)
+      .as('first_items');
+    return this.db
+      .select({
+        ...videoColumns,
+        playlistId: playlists.id,
+        position: first.position,
+        addedAt: first.addedAt,
+      })
+      .from(playlists)
+      .innerJoinLateral(first, sql`true`)
+      .innerJoin(videos, eq(videos.id, first.videoId))
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
+      .where(inArray(playlists.id, playlistIds))
+      .orderBy(playlists.id, asc(first.position));
+  }
+
+  async insert(input: {
+    ownerId: string;
+    name: string;
+    description: string;
+    visibility: PlaylistVisibility;
+  }): Promise<string> {
+    const [row] = await this.db.insert(playlists).values(input).returning({ id: playlists.id });
+    return row!.id;
+  }
+
+  async update(
+    id: string,
+    changes: Partial<Pick<PlaylistRow, 'name' | 'description' | 'visibility'>>,
+  ): Promise<void> {
+    await this.db
+      .update(playlists)
+      .set({ ...changes, updatedAt: sql`now()` })
+      .where(eq(playlists.id, id));
+  }
+
+  /** Deletes the playlist; its items go by cascade. */
+  async delete(id: string): Promise<boolean> {
+    const deleted = await this.db
+      .delete(playlists)
+      .where(eq(playlists.id, id))
+      .returning({ id: playlists.id });
+    return deleted.length > 0;
+  }
+
+  /**
+   * Appends a video under a lock on the playlist row, which every add, move and removal takes:
+   * concurrent adds get distinct positions one after another, the same video twice stays once
+   * (the primary key), and the limit holds exactly. The video is locked first (against its
+   * deletion), the order in which a deleted video's trigger takes the same two locks.
+   */
+  async addItem(playlistId: string, videoId: string, maxItems: number): Promise<AddOutcome> {
+    return this.db.transaction(async (tx) => {
+      const [video] = await tx
+        .select({ id: videos.id })
+        .from(videos)
+        .where(eq(videos.id, videoId))
+        .for('key share');
+      if (!video) return 'video gone';
+      const [locked] = await tx
+        .select({ id: playlists.id })
+        .from(playlists)
+        .where(eq(playlists.id, playlistId))
+        .for('update');
+      if (!locked) return 'playlist gone';
+      const [state] = await tx
+        .select({
+          n: count(),
+          next: sql<number>`coalesce(max(${playlistItems.position}) + 1, 0)::int`,
+          present: sql<boolean>`coalesce(bool_or(${playlistItems.videoId} = ${videoId}), false)`,
+        })
+        .from(playlistItems)
+        .where(eq(playlistItems.playlistId, playlistId));
+      if (state!.present) return 'duplicate';
+      if (state!.n >= maxItems) return 'full';
+      await tx.insert(playlistItems).values({ playlistId, videoId, position: state!.next });
+      await tx
+        .update(playlists)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(playlists.id, playlistId));
+      return 'added';
+    });
+  }
+
+  /** Takes a video out; the trigger of migration 0012 closes the gap. False when absent. */
+  async removeItem(playlistId: string, videoId: string): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .select({ id: playlists.id })
+        .from(playlists)
+        .where(eq(playlists.id, playlistId))
+        .for('update');
+      const removed = await tx
+        .delete(playlistItems)
+        .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.videoId, videoId)))
+        .returning({ position: playlistItems.position });
+      if (removed.length === 0) return false;
+      await tx
+        .update(playlists)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(playlists.id, playlistId));
+      return true;
+    });
+  }
+
+  /**
+   * Moves a video to `position` (clamped to the last place), shifting those between by one,
+   * under the playlist's lock. Answers null when the video is not in the playlist.
+   */
+  async moveItem(
+    playlistId: string,
+    videoId: string,
+    position: number,
+  ): Promise<{ from: number; to: number } | null> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .select({ id: playlists.id })
+        .from(playlists)
+        .where(eq(playlists.id, playlistId))
+        .for('update');
+      const [item] = await tx
+        .select({ position: playlistItems.position })
+        .from(playlistItems)
+        .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.videoId, videoId)));
+      if (!item) return null;
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(playlistItems)
+        .where(eq(playlistItems.playlistId, playlistId));
+      const from = item.position;
+      const to = Math.min(position, n - 1);
+      if (from === to) return { from, to };
+      // One statement: the moved item takes its place, those between step aside by one (the
+      // unique constraint on positions is checked at commit).
+      await tx
+        .update(playlistItems)
+        .set({
+          position: sql`case when ${playlistItems.videoId} = ${videoId} then ${to}::int
+            else ${playlistItems.position} ${from < to ? sql`- 1` : sql`+ 1`} end`,
+        })
+        .where(
+          and(
+            eq(playlistItems.playlistId, playlistId),
+            sql`${playlistItems.position} between ${Math.min(from, to)}::int and ${Math.max(from, to)}::int`,
+          ),
+        );
+      await tx
+        .update(playlists)
+        .set({ updatedAt: sql`now()` })
+        .where(eq(playlists.id, playlistId));
+      return { from, to };
+    });
+  }
+}

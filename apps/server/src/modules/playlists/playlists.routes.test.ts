@@ -1,0 +1,578 @@
+import { randomUUID } from 'node:crypto';
+import type { Playlist, WatchLaterToggleResult } from '@kinora/contract';
+import { asc, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { playlistItems, playlists, users, videos, watchHistory } from '../../platform/db/schema';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { clip, createVideo } from '../../../test/media-factories';
+
+let t: TestApp;
+/** Owner of the playlists. */
+let olga: RegisteredUser;
+let bob: RegisteredUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [olga, bob] = await Promise.all([registerUser(t.app), registerUser(t.app), clip()]);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(user ? { headers: user.auth } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+/** Calls that must succeed, answering the playlist. */
+async function playlistOf(
+  method: Method,
+  url: string,
+  user: RegisteredUser | null,
+  payload?: object,
+): Promise<Playlist> {
+  const res = await call(method, url, user, payload);
+  expect(res.statusCode, res.body).toBe(method === 'POST' && url === '/playlists' ? 201 : 200);
+  return res.json<{ data: Playlist }>().data;
+}
+
+const create = (
+  user: RegisteredUser,
+  body: { name?: string; description?: string; visibility?: string } = {},
+) => playlistOf('POST', '/playlists', user, { name: 'Mix', description: '', ...body });
+
+/**
+ * Videos written straight into the database (the media pipeline is not what these tests are
+ * about): published unless asked, owned by `owner`, titled `${prefix} 0..n-1`.
+ */
+async function insertVideos(
+  owner: RegisteredUser,
+  n: number,
+  options: { isPublished?: boolean; prefix?: string } = {},
+): Promise<string[]> {
+  const rows = await t.database.db
+    .insert(videos)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        ownerId: owner.userId,
+        title: `${options.prefix ?? 'Video'} ${i}`,
+        description: 'Inserted by a test',
+        durationSeconds: 60,
+        isPublished: options.isPublished ?? true,
+      })),
+    )
+    .returning({ id: videos.id });
+  return rows.map((r) => r.id);
+}
+
+/** Every item of a playlist in order, hidden ones included, straight from the table. */
+const rowsOf = (playlistId: string) =>
+  t.database.db
+    .select({ videoId: playlistItems.videoId, position: playlistItems.position })
+    .from(playlistItems)
+    .where(eq(playlistItems.playlistId, playlistId))
+    .orderBy(asc(playlistItems.position));
+
+/** The positions are 0..n-1 and the videos are these, in this order. */
+async function expectOrder(playlistId: string, videoIds: string[]) {
+  expect(await rowsOf(playlistId)).toEqual(
+    videoIds.map((videoId, position) => ({ videoId, position })),
+  );
+}
+
+const add = (user: RegisteredUser, playlistId: string, videoId: string) =>
+  call('POST', `/playlists/${playlistId}/videos/${videoId}`, user);
+
+describe('POST /playlists', () => {
+  it('creates a playlist answering the whole of it, owner as a plain id, public by default', async () => {
+    const res = await call('POST', '/playlists', olga, { name: '  Road trip  ', description: '' });
+    expect(res.statusCode, res.body).toBe(201);
+    const playlist = res.json<{ data: Playlist }>().data;
+    expect(playlist).toMatchObject({
+      name: 'Road trip',
+      description: '',
+      owner: olga.userId,
+      visibility: 'public',
+      kind: 'custom',
+      videos: [],
+      hasMoreVideos: false,
+      videoCount: 0,
+    });
+    expect(typeof playlist._id).toBe('string');
+    expect(Date.parse(playlist.createdAt)).not.toBeNaN();
+    expect(Date.parse(playlist.updatedAt)).not.toBeNaN();
+    // The description may be left out altogether, and visibility chosen.
+    const unlisted = await playlistOf('POST', '/playlists', olga, {
+      name: 'Secret-ish',
+      visibility: 'unlisted',
+    });
+    expect(unlisted).toMatchObject({ description: '', visibility: 'unlisted' });
+  });
+
+  it('refuses a visitor (401) and bad fields (400 naming them), writing nothing', async () => {
+    expect(
+      (await call('POST', '/playlists', null, { name: 'x', description: '' })).statusCode,
+    ).toBe(401);
+    const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(playlists);
+    for (const [payload, field] of [
+      [{ name: '', description: '' }, 'name'],
+      [{ name: '   ', description: '' }, 'name'],
+      [{ description: 'no name' }, 'name'],
+      [{ name: 'x'.repeat(51), description: '' }, 'name'],
+      [{ name: 'ok', description: 'd'.repeat(201) }, 'description'],
+      [{ name: 'ok', description: '', visibility: 'friends' }, 'visibility'],
+    ] as const) {
+      const res = await call('POST', '/playlists', bob, payload);
+      expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+    }
+    const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(playlists);
+    expect(after).toEqual(before);
+    // The limits themselves are allowed.
+    await create(bob, { name: 'n'.repeat(50), description: 'd'.repeat(200) });
+  });
+});
+
+describe('GET /playlists/:id and /playlists/user/:userId', () => {
+  it('shows public and unlisted playlists to anyone with the id, a private one only to its owner', async () => {
+    const [video] = await insertVideos(olga, 1);
+    const made = {
+      public: await create(olga, { visibility: 'public' }),
+      unlisted: await create(olga, { visibility: 'unlisted' }),
+      private: await create(olga, { visibility: 'private' }),
+    };
+    for (const p of Object.values(made)) await add(olga, p._id, video!);
+    for (const reader of [null, bob, olga]) {
+      for (const visibility of ['public', 'unlisted'] as const) {
+        const res = await call('GET', `/playlists/${made[visibility]._id}`, reader);
+        expect(res.statusCode).toBe(200);
+        expect(res.json().data).toMatchObject({ visibility, videoCount: 1 });
+      }
+    }
+    for (const reader of [null, bob]) {
+      const res = await call('GET', `/playlists/${made.private._id}`, reader);
+      expect(res.statusCode).toBe(404);
+      expect(res.json().message).toBe('Playlist not found');
+    }
+    expect((await call('GET', `/playlists/${made.private._id}`, olga)).statusCode).toBe(200);
+    expect((await call('GET', `/playlists/${randomUUID()}`, olga)).statusCode).toBe(404);
+    expect((await call('GET', '/playlists/not-an-id', olga)).statusCode).toBe(400);
+  });
+
+  it('lists a user’s playlists as a plain array: all to the owner (Watch later first), public ones to others', async () => {
+    const carol = await registerUser(t.app);
+    const ids = await insertVideos(carol, 6);
+    const older = await create(carol, { name: 'Older', visibility: 'public' });
+    for (const id of ids) await add(carol, older._id, id);
+    const unlisted = await create(carol, { name: 'Unlisted', visibility: 'unlisted' });
+    const hidden = await create(carol, { name: 'Hidden', visibility: 'private' });
+    const newer = await create(carol, { name: 'Newer', visibility: 'public' });
+
+    const own = (await call('GET', `/playlists/user/${carol.userId}`, carol)).json().data;
+    expect(own.map((p: Playlist) => p.name)).toEqual([
+      'Watch later',
+      'Newer',
+      'Hidden',
+      'Unlisted',
+      'Older',
+    ]);
+    expect(own[0]).toMatchObject({
+      kind: 'watch_later',
+      visibility: 'private',
+      owner: carol.userId,
+    });
+    // A card gets the first 4 videos in order, and the count of all.
+    const card = own.find((p: Playlist) => p._id === older._id);
+    expect(card.videos.map((v: { _id: string }) => v._id)).toEqual(ids.slice(0, 4));
+    expect(card).toMatchObject({ videoCount: 6, hasMoreVideos: true });
+
+    for (const reader of [null, bob]) {
+      const res = await call('GET', `/playlists/user/${carol.userId}`, reader);
+      expect(res.statusCode).toBe(200);
+      const names = res.json().data.map((p: Playlist) => p.name);
+      expect(names).toEqual(['Newer', 'Older']);
+    }
+    expect([unlisted._id, hidden._id]).not.toContain(newer._id);
+    expect((await call('GET', `/playlists/user/${randomUUID()}`)).json().data).toEqual([]);
+  });
+
+  it('pages past the first 200 videos with after and limit, items from one ordered query', async () => {
+    const ids = await insertVideos(olga, 250, { prefix: 'Long' });
+    const long = await create(olga, { name: 'Long one' });
+    await t.database.db
+      .insert(playlistItems)
+      .values(ids.map((videoId, position) => ({ playlistId: long._id, videoId, position })));
+    const first = await playlistOf('GET', `/playlists/${long._id}`, null);
+    expect(first.videos).toHaveLength(200);
+    expect(first).toMatchObject({ videoCount: 250, hasMoreVideos: true });
+    expect(first.videos.map((v) => v.position)).toEqual(ids.slice(0, 200).map((_, i) => i));
+    const last = first.videos.at(-1)!.position;
+    const second = await playlistOf('GET', `/playlists/${long._id}?after=${last}`, null);
+    expect(second.videos.map((v) => v._id)).toEqual(ids.slice(200));
+    expect(second.hasMoreVideos).toBe(false);
+    const small = await playlistOf('GET', `/playlists/${long._id}?after=9&limit=5`, null);
+    expect(small.videos.map((v) => v.position)).toEqual([10, 11, 12, 13, 14]);
+    expect((await call('GET', `/playlists/${long._id}?limit=201`)).statusCode).toBe(400);
+    expect((await call('GET', `/playlists/${long._id}?after=-1`)).statusCode).toBe(400);
+  });
+});
+
+describe('PUT and DELETE /playlists/:id', () => {
+  it('lets the owner alone rename, describe and change visibility; 403 to others, 404 if private', async () => {
+    const playlist = await create(olga, { name: 'Before' });
+    const url = `/playlists/${playlist._id}`;
+    expect((await call('PUT', url, null, { name: 'Visitor' })).statusCode).toBe(401);
+    const forbidden = await call('PUT', url, bob, { name: 'Not mine' });
+    expect(forbidden.statusCode).toBe(403);
+    expect(forbidden.json().code).toBe('FORBIDDEN');
+    expect((await call('PUT', url, olga, {})).statusCode).toBe(400);
+    expect((await call('PUT', url, olga, { name: '' })).statusCode).toBe(400);
+    const updated = await playlistOf('PUT', url, olga, {
+      name: 'After',
+      description: 'Now described',
+      visibility: 'private',
+    });
+    expect(updated).toMatchObject({
+      _id: playlist._id,
+      name: 'After',
+      description: 'Now described',
+      visibility: 'private',
+      owner: olga.userId,
+    });
+    // Private now: others are not told it exists.
+    expect((await call('PUT', url, bob, { name: 'Not mine' })).statusCode).toBe(404);
+    expect((await call('DELETE', url, bob)).statusCode).toBe(404);
+    const cleared = await playlistOf('PUT', url, olga, { description: '' });
+    expect(cleared.description).toBe('');
+  });
+
+  it('deletes for the owner only, with its items; 403 to others', async () => {
+    const playlist = await create(olga);
+    const [video] = await insertVideos(olga, 1);
+    await add(olga, playlist._id, video!);
+    expect((await call('DELETE', `/playlists/${playlist._id}`, null)).statusCode).toBe(401);
+    expect((await call('DELETE', `/playlists/${playlist._id}`, bob)).statusCode).toBe(403);
+    const res = await call('DELETE', `/playlists/${playlist._id}`, olga);
+    expect(res.statusCode).toBe(200);
+    expect((await call('GET', `/playlists/${playlist._id}`, olga)).statusCode).toBe(404);
+    expect(await rowsOf(playlist._id)).toEqual([]);
+    expect((await call('DELETE', `/playlists/${playlist._id}`, olga)).statusCode).toBe(404);
+  });
+});
+
+describe('videos in a playlist', () => {
+  it('adds videos at the end and answers the whole playlist with full video objects in order', async () => {
+    const playlist = await create(olga);
+    const real = await createVideo(t.app, bob, { title: 'A real one' });
+    const [mine] = await insertVideos(olga, 1);
+    await playlistOf('POST', `/playlists/${playlist._id}/videos/${mine}`, olga);
+    const answer = await playlistOf('POST', `/playlists/${playlist._id}/videos/${real._id}`, olga);
+    expect(answer.videoCount).toBe(2);
+    expect(answer.videos.map((v) => [v._id, v.position])).toEqual([
+      [mine, 0],
+      [real._id, 1],
+    ]);
+    const video = answer.videos[1]!;
+    expect(video).toMatchObject({
+      _id: real._id,
+      title: 'A real one',
+      description: real.description,
+      thumbnail: real.thumbnail,
+      duration: real.duration,
+      views: 0,
+      createdAt: real.createdAt,
+      owner: { _id: bob.userId, username: bob.username, fullname: expect.any(String) },
+    });
+    expect(video.owner).toHaveProperty('avatar');
+    expect(Date.parse(video.addedAt)).not.toBeNaN();
+    await expectOrder(playlist._id, [mine!, real._id]);
+  });
+
+  it('keeps a video once (409), refuses others (401, 403), and a draft of someone else is 404', async () => {
+    const playlist = await create(olga);
+    const [published] = await insertVideos(bob, 1);
+    const [bobsDraft] = await insertVideos(bob, 1, { isPublished: false });
+    const [olgasDraft] = await insertVideos(olga, 1, { isPublished: false });
+    expect((await add(olga, playlist._id, published!)).statusCode).toBe(200);
+    const again = await add(olga, playlist._id, published!);
+    expect(again.statusCode).toBe(409);
+    expect(again.json()).toMatchObject({
+      code: 'CONFLICT',
+      message: 'This video is already in the playlist',
+    });
+    const draft = await add(olga, playlist._id, bobsDraft!);
+    expect(draft.statusCode).toBe(404);
+    expect(draft.json().message).toBe('Video not found');
+    expect((await add(olga, playlist._id, randomUUID())).statusCode).toBe(404);
+    expect((await add(olga, playlist._id, olgasDraft!)).statusCode).toBe(200);
+    expect((await add(bob, playlist._id, published!)).statusCode).toBe(403);
+    expect((await call('POST', `/playlists/${playlist._id}/videos/${published}`)).statusCode).toBe(
+      401,
+    );
+    expect((await add(olga, randomUUID(), published!)).statusCode).toBe(404);
+    expect((await call('POST', `/playlists/${playlist._id}/videos/nope`, olga)).statusCode).toBe(
+      400,
+    );
+    await expectOrder(playlist._id, [published!, olgasDraft!]);
+  });
+
+  it('removes a video, answering the updated playlist with positions closed up', async () => {
+    const playlist = await create(olga);
+    const ids = await insertVideos(olga, 4);
+    for (const id of ids) await add(olga, playlist._id, id);
+    const url = `/playlists/${playlist._id}/videos/${ids[1]}`;
+    expect((await call('DELETE', url, null)).statusCode).toBe(401);
+    expect((await call('DELETE', url, bob)).statusCode).toBe(403);
+    const answer = await playlistOf('DELETE', url, olga);
+    expect(answer.videos.map((v) => [v._id, v.position])).toEqual([
+      [ids[0], 0],
+      [ids[2], 1],
+      [ids[3], 2],
+    ]);
+    expect(answer.videoCount).toBe(3);
+    await expectOrder(playlist._id, [ids[0]!, ids[2]!, ids[3]!]);
+    const gone = await call('DELETE', url, olga);
+    expect(gone.statusCode).toBe(404);
+    expect(gone.json().message).toBe('Video not found in this playlist');
+  });
+
+  it('reorders with PATCH { position }, both ways, past the end meaning last', async () => {
+    const playlist = await create(olga);
+    const [a, b, c, d, e] = await insertVideos(olga, 5);
+    for (const id of [a, b, c, d, e]) await add(olga, playlist._id, id!);
+    const move = (videoId: string, position: unknown, user: RegisteredUser | null = olga) =>
+      call('PATCH', `/playlists/${playlist._id}/videos/${videoId}`, user, { position });
+
+    const down = await move(b!, 3);
+    expect(down.statusCode, down.body).toBe(200);
+    expect(down.json().data.videos.map((v: { _id: string }) => v._id)).toEqual([a, c, d, b, e]);
+    await expectOrder(playlist._id, [a!, c!, d!, b!, e!]);
+    expect((await move(e!, 0)).statusCode).toBe(200);
+    await expectOrder(playlist._id, [e!, a!, c!, d!, b!]);
+    expect((await move(e!, 4000)).statusCode).toBe(200);
+    await expectOrder(playlist._id, [a!, c!, d!, b!, e!]);
+    expect((await move(c!, 1)).statusCode).toBe(200);
+    await expectOrder(playlist._id, [a!, c!, d!, b!, e!]);
+
+    expect((await move(a!, 1, null)).statusCode).toBe(401);
+    expect((await move(a!, 1, bob)).statusCode).toBe(403);
+    for (const bad of [-1, 1.5, '2', null, 5000])
+      expect((await move(a!, bad)).statusCode).toBe(400);
+    expect((await move(randomUUID(), 0)).statusCode).toBe(404);
+    await expectOrder(playlist._id, [a!, c!, d!, b!, e!]);
+  });
+
+  it('leaves out a draft a reader may not see, in the list, the count and the cards', async () => {
+    const playlist = await create(olga);
+    const [bobs, olgas] = [(await insertVideos(bob, 1))[0]!, (await insertVideos(olga, 1))[0]!];
+    await add(olga, playlist._id, bobs);
+    await add(olga, playlist._id, olgas);
+    await t.database.db.update(videos).set({ isPublished: false }).where(eq(videos.id, bobs));
+    for (const reader of [null, olga]) {
+      const seen = await playlistOf('GET', `/playlists/${playlist._id}`, reader);
+      expect(seen.videos.map((v) => v._id)).toEqual([olgas]);
+      expect(seen.videoCount).toBe(1);
+    }
+    // Its owner still sees it where it was.
+    const bobsView = await playlistOf('GET', `/playlists/${playlist._id}`, bob);
+    expect(bobsView.videos.map((v) => [v._id, v.position])).toEqual([
+      [bobs, 0],
+      [olgas, 1],
+    ]);
+    const cards = (await call('GET', `/playlists/user/${olga.userId}`)).json().data;
+    const card = cards.find((p: Playlist) => p._id === playlist._id);
+    expect(card.videos.map((v: { _id: string }) => v._id)).toEqual([olgas]);
+    expect(card.videoCount).toBe(1);
+  });
+
+  it('holds at most 5,000 videos', async () => {
+    const full = await create(olga, { name: 'Full' });
+    await t.database.db.execute(sql`
+      with made as (
+        insert into videos (owner_id, title, description)
+        select ${olga.userId}, 'Bulk ' || g, 'Bulk' from generate_series(0, 4999) g
+        returning id, title
+      )
+      insert into playlist_items (playlist_id, video_id, position)
+      select ${full._id}, id, substr(title, 6)::int from made
+    `);
+    const [extra] = await insertVideos(olga, 1);
+    const res = await add(olga, full._id, extra!);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().message).toBe('A playlist holds at most 5,000 videos');
+    const opened = await playlistOf('GET', `/playlists/${full._id}`, olga);
+    expect(opened).toMatchObject({ videoCount: 5000, hasMoreVideos: true });
+    expect(opened.videos).toHaveLength(200);
+    // Removing one makes room again, and the rest close up.
+    await playlistOf('DELETE', `/playlists/${full._id}/videos/${opened.videos[0]!._id}`, olga);
+    expect((await add(olga, full._id, extra!)).statusCode).toBe(200);
+    const rows = await rowsOf(full._id);
+    expect(rows).toHaveLength(5000);
+    expect(rows.every((r, i) => r.position === i)).toBe(true);
+    expect(rows.at(-1)!.videoId).toBe(extra);
+  }, 60_000);
+});
+
+describe('concurrency', () => {
+  it('keeps distinct, gap-free positions for 20 parallel adds of different videos', async () => {
+    const playlist = await create(olga);
+    const ids = await insertVideos(olga, 20);
+    const answers = await Promise.all(ids.map((id) => add(olga, playlist._id, id)));
+    expect(answers.map((a) => a.statusCode)).toEqual(ids.map(() => 200));
+    const rows = await rowsOf(playlist._id);
+    expect(rows.map((r) => r.position)).toEqual(ids.map((_, i) => i));
+    expect(new Set(rows.map((r) => r.videoId))).toEqual(new Set(ids));
+  });
+
+  it('keeps one item for 10 parallel adds of the same video', async () => {
+    const playlist = await create(olga);
+    const [id] = await insertVideos(olga, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => add(olga, playlist._id, id!)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(9).fill(409)]);
+    await expectOrder(playlist._id, [id!]);
+  });
+});
+
+describe('concurrency with deletions', () => {
+  // Regression: a deleted video's cascade held its item while waiting for the playlist's lock,
+  // which a concurrent removal held while renumbering that same item: a deadlock, answered 500.
+  it('keeps positions gap-free, and every call answered, when videos are deleted during adds, moves and removals', async () => {
+    for (let round = 0; round < 3; round++) {
+      const playlist = await create(olga);
+      const present = await insertVideos(bob, 5);
+      for (const id of present) await add(olga, playlist._id, id);
+      const incoming = await insertVideos(olga, 8);
+      const answers = await Promise.all([
+        ...incoming.map((id) => add(olga, playlist._id, id)),
+        call('DELETE', `/videos/${present[1]}`, bob),
+        call('DELETE', `/videos/${present[3]}`, bob),
+        call('DELETE', `/playlists/${playlist._id}/videos/${present[0]}`, olga),
+        call('PATCH', `/playlists/${playlist._id}/videos/${present[4]}`, olga, { position: 0 }),
+      ]);
+      expect(answers.map((a) => `${a.statusCode} ${a.statusCode === 200 ? '' : a.body}`)).toEqual(
+        answers.map(() => '200 '),
+      );
+      const rows = await rowsOf(playlist._id);
+      expect(rows.map((r) => r.position)).toEqual(rows.map((_, i) => i));
+      expect(new Set(rows.map((r) => r.videoId))).toEqual(
+        new Set([present[2], present[4], ...incoming]),
+      );
+    }
+  });
+});
+
+describe('Watch later', () => {
+  it('is one built-in private playlist per account, toggled in one click', async () => {
+    const dana = await registerUser(t.app);
+    const [video] = await insertVideos(bob, 1);
+    const toggle = (user: RegisteredUser | null) =>
+      call('POST', `/playlists/watch-later/${video}`, user);
+    expect((await toggle(null)).statusCode).toBe(401);
+    const saved = await toggle(dana);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const first = saved.json<{ data: WatchLaterToggleResult }>().data;
+    expect(first).toMatchObject({ isSaved: true, videoCount: 1 });
+
+    const watchLater = await playlistOf('GET', '/playlists/watch-later', dana);
+    expect(watchLater).toMatchObject({
+      _id: first.playlistId,
+      name: 'Watch later',
+      kind: 'watch_later',
+      visibility: 'private',
+      owner: dana.userId,
+      videoCount: 1,
+    });
+    expect(watchLater.videos.map((v) => v._id)).toEqual([video]);
+    // The same list through the ordinary calls: reorder and remove work on it.
+    expect((await add(dana, first.playlistId, video!)).statusCode).toBe(409);
+    const unsaved = (await toggle(dana)).json<{ data: WatchLaterToggleResult }>().data;
+    expect(unsaved).toEqual({ isSaved: false, playlistId: first.playlistId, videoCount: 0 });
+
+    // One per account, however it is asked for at once.
+    await Promise.all([
+      call('GET', '/playlists/watch-later', dana),
+      call('GET', `/playlists/user/${dana.userId}`, dana),
+      toggle(dana),
+    ]);
+    const rows = await t.database.db
+      .select({ id: playlists.id })
+      .from(playlists)
+      .where(eq(playlists.ownerId, dana.userId));
+    expect(rows).toEqual([{ id: first.playlistId }]);
+    // Private: others are not told it exists, nor see it listed.
+    expect((await call('GET', `/playlists/${first.playlistId}`, bob)).statusCode).toBe(404);
+    expect((await call('GET', `/playlists/user/${dana.userId}`, bob)).json().data).toEqual([]);
+  });
+
+  it('cannot be renamed, made public or deleted (409 with a clear message)', async () => {
+    const watchLater = await playlistOf('GET', '/playlists/watch-later', olga);
+    const url = `/playlists/${watchLater._id}`;
+    for (const payload of [
+      { name: 'Later maybe' },
+      { visibility: 'public' },
+      { description: 'x' },
+    ]) {
+      const res = await call('PUT', url, olga, payload);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'Watch later is built in: it cannot be renamed, made public or deleted',
+      );
+    }
+    expect((await call('DELETE', url, olga)).statusCode).toBe(409);
+    expect((await call('DELETE', url, bob)).statusCode).toBe(404);
+    expect(await playlistOf('GET', url, olga)).toMatchObject({ name: 'Watch later' });
+  });
+
+  it('refuses a draft of someone else (404) and takes one’s own', async () => {
+    const [bobsDraft] = await insertVideos(bob, 1, { isPublished: false });
+    expect((await call('POST', `/playlists/watch-later/${bobsDraft}`, olga)).statusCode).toBe(404);
+    expect((await call('POST', `/playlists/watch-later/${bobsDraft}`, bob)).statusCode).toBe(200);
+  });
+});
+
+describe('deleting what a playlist holds', () => {
+  it('deleting a video takes it out of every playlist, closing positions up, and out of history', async () => {
+    const video = await createVideo(t.app, bob);
+    const [x, y] = await insertVideos(olga, 2);
+    const mine = await create(olga);
+    const bobs = await create(bob);
+    for (const id of [x!, video._id, y!]) await add(olga, mine._id, id);
+    for (const id of [video._id, x!]) await add(bob, bobs._id, id);
+    await call('PUT', `/users/watchHistory/${video._id}`, olga, { positionSeconds: 1 });
+
+    expect((await call('DELETE', `/videos/${video._id}`, bob)).statusCode).toBe(200);
+    await expectOrder(mine._id, [x!, y!]);
+    await expectOrder(bobs._id, [x!]);
+    const history = await t.database.db
+      .select()
+      .from(watchHistory)
+      .where(eq(watchHistory.videoId, video._id));
+    expect(history).toEqual([]);
+    expect((await playlistOf('GET', `/playlists/${mine._id}`, olga)).videoCount).toBe(2);
+  });
+
+  it('deleting an account removes its playlists, and its videos from the playlists of others', async () => {
+    const erin = await registerUser(t.app);
+    const [e1, e2] = await insertVideos(erin, 2);
+    const [o1, o2] = await insertVideos(olga, 2);
+    const erins = await create(erin);
+    await add(erin, erins._id, o1!);
+    const mine = await create(olga);
+    for (const id of [e1!, o1!, e2!, o2!]) await add(olga, mine._id, id);
+
+    await t.database.db.delete(users).where(eq(users.id, erin.userId));
+    expect(
+      await t.database.db.select().from(playlists).where(eq(playlists.ownerId, erin.userId)),
+    ).toEqual([]);
+    expect(await rowsOf(erins._id)).toEqual([]);
+    await expectOrder(mine._id, [o1!, o2!]);
+  });
+});

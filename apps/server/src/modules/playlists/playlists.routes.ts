@@ -1,0 +1,83 @@
+import { endpoints } from '@kinora/contract';
+import type { Router } from '../../platform/http/router';
+import type { Storage } from '../../platform/storage/storage';
+import { presentPlaylist } from './playlists.presenter';
+import type { PlaylistsService } from './playlists.service';
+
+export function registerPlaylistRoutes(
+  router: Router,
+  deps: { playlists: PlaylistsService; storage: Storage },
+): void {
+  const { playlists, storage } = deps;
+
+  router.route(endpoints.userPlaylists, {
+    message: 'Playlists',
+    handler: async ({ params, actor }) =>
+      (await playlists.listUserPlaylists({ userId: params.userId, viewer: actor })).map((view) =>
+        presentPlaylist(view, storage),
+      ),
+  });
+  router.route(endpoints.getWatchLater, {
+    message: 'Watch later',
+    handler: async ({ query, actor }) =>
+      presentPlaylist(
+        await playlists.getWatchLater({ actor, after: query.after, limit: query.limit }),
+        storage,
+      ),
+  });
+  router.route(endpoints.toggleWatchLater, {
+    message: 'Watch later updated',
+    handler: ({ params, actor }) => playlists.toggleWatchLater({ videoId: params.videoId, actor }),
+  });
+  router.route(endpoints.getPlaylist, {
+    message: 'Playlist',
+    handler: async ({ params, query, actor }) =>
+      presentPlaylist(
+        await playlists.getPlaylist({
+          playlistId: params.playlistId,
+          viewer: actor,
+          after: query.after,
+          limit: query.limit,
+        }),
+        storage,
+      ),
+  });
+  router.route(endpoints.createPlaylist, {
+    message: 'Playlist created',
+    handler: async ({ body, actor }) =>
+      presentPlaylist(await playlists.createPlaylist({ actor, details: body }), storage),
+  });
+  router.route(endpoints.updatePlaylist, {
+    message: 'Playlist updated',
+    handler: async ({ params, body, actor }) =>
+      presentPlaylist(
+        await playlists.updatePlaylist({ playlistId: params.playlistId, actor, changes: body }),
+        storage,
+      ),
+  });
+  router.route(endpoints.deletePlaylist, {
+    message: 'Playlist deleted',
+    handler: async ({ params, actor }) => {
+      await playlists.deletePlaylist({ playlistId: params.playlistId, actor });
+      return {};
+    },
+  });
+  router.route(endpoints.addPlaylistVideo, {
+    message: 'Video added to playlist',
+    handler: async ({ params, actor }) =>
+      presentPlaylist(await playlists.addVideo({ ...params, actor }), storage),
+  });
+  router.route(endpoints.removePlaylistVideo, {
+    message: 'Video removed from playlist',
+    handler: async ({ params, actor }) =>
+      presentPlaylist(await playlists.removeVideo({ ...params, actor }), storage),
+  });
+  router.route(endpoints.movePlaylistVideo, {
+    message: 'Video moved',
+    handler: async ({ params, body, actor }) =>
+      presentPlaylist(
+        await playlists.moveVideo({ ...params, position: body.position, actor }),
+        storage,
+      ),
+  });
+}

@@ -1,0 +1,210 @@
+import { limits, type CreatePlaylistBody, type UpdatePlaylistBody } from '@kinora/contract';
+import type { Viewer } from '../../platform/auth/roles';
+import { AppError, notFound } from '../../platform/http/errors';
+import type { VideosService } from '../videos';
+import {
+  assertCanAddVideo,
+  assertCanEditPlaylist,
+  assertCanRenameOrDeletePlaylist,
+  assertCanSeePlaylist,
+  canListPlaylist,
+} from './playlists.policy';
+import type { PlaylistItemRecord, PlaylistRow, PlaylistsRepository } from './playlists.repository';
+
+/** A playlist with the page of its videos the reader may see. */
+export interface PlaylistView {
+  playlist: PlaylistRow;
+  videos: PlaylistItemRecord[];
+  hasMoreVideos: boolean;
+  videoCount: number;
+}
+
+/** How many videos a playlist answer holds unless the reader asks for fewer. */
+const firstPage = 200;
+/** A card in a list of playlists shows a few thumbnails, never the whole playlist. */
+const videosPerCard = 4;
+
+export class PlaylistsService {
+  constructor(
+    private readonly repo: PlaylistsRepository,
+    private readonly videos: VideosService,
+  ) {}
+
+  /**
+   * A user's playlists as the viewer may see them: the owner gets all of theirs, Watch later
+   * first (made on first use), others the public ones. Each carries its first few videos.
+   */
+  async listUserPlaylists(input: {
+    userId: string;
+    viewer: Viewer | null;
+  }): Promise<PlaylistView[]> {
+    const isOwner = input.viewer?.userId === input.userId;
+    if (isOwner) await this.repo.ensureWatchLater(input.userId);
+    const rows = (await this.repo.listByOwner(input.userId, !isOwner)).filter((p) =>
+      canListPlaylist(input.viewer, p),
+    );
+    const ids = rows.map((p) => p.id);
+    const [counts, first] = await Promise.all([
+      this.repo.countVisibleItems(ids, input.viewer),
+      this.repo.firstItems(ids, input.viewer, videosPerCard),
+    ]);
+    return rows.map((playlist) => {
+      const videos = first.filter((item) => item.playlistId === playlist.id);
+      const videoCount = counts.get(playlist.id) ?? 0;
+      return { playlist, videos, hasMoreVideos: videoCount > videos.length, videoCount };
+    });
+  }
+
+  async getPlaylist(input: {
+    playlistId: string;
+    viewer: Viewer | null;
+    after?: number | undefined;
+    limit?: number;
+  }): Promise<PlaylistView> {
+    const playlist = await this.repo.findById(input.playlistId);
+    assertCanSeePlaylist(input.viewer, playlist);
+    return this.view(playlist, input.viewer, input.after, input.limit);
+  }
+
+  async createPlaylist(input: {
+    actor: Viewer;
+    details: CreatePlaylistBody;
+  }): Promise<PlaylistView> {
+    const id = await this.repo.insert({
+      ownerId: input.actor.userId,
+      name: input.details.name,
+      description: input.details.description ?? '',
+      visibility: input.details.visibility ?? 'public',
+    });
+    return this.view((await this.repo.findById(id))!, input.actor);
+  }
+
+  async updatePlaylist(input: {
+    playlistId: string;
+    actor: Viewer;
+    changes: UpdatePlaylistBody;
+  }): Promise<PlaylistView> {
+    const playlist = await this.repo.findById(input.playlistId);
+    assertCanEditPlaylist(input.actor, playlist);
+    assertCanRenameOrDeletePlaylist(playlist);
+    const { name, description, visibility } = input.changes;
+    await this.repo.update(playlist.id, {
+      ...(name !== undefined ? { name } : {}),
+      ...(description !== undefined ? { description } : {}),
+      ...(visibility !== undefined ? { visibility } : {}),
+    });
+    return this.view((await this.repo.findById(playlist.id))!, input.actor);
+  }
+
+  async deletePlaylist(input: { playlistId: string; actor: Viewer }): Promise<void> {
+    const playlist = await this.repo.findById(input.playlistId);
+    assertCanEditPlaylist(input.actor, playlist);
+    assertCanRenameOrDeletePlaylist(playlist);
+    if (!(await this.repo.delete(playlist.id))) throw notFound('Playlist');
+  }
+
+  /** Appends a video the owner may add; a video is in a playlist once, up to the limit. */
+  async addVideo(input: {
+    playlistId: string;
+    videoId: string;
+    actor: Viewer;
+  }): Promise<PlaylistView> {
+    const playlist = await this.repo.findById(input.playlistId);
+    assertCanEditPlaylist(input.actor, playlist);
+    await this.addVisibleVideo(playlist, input.videoId, input.actor, 'refuse duplicate');
+    return this.view((await this.repo.findById(playlist.id))!, input.actor);
+  }
+
+  async removeVideo(input: {
+    playlistId: string;
+    videoId: string;
+    actor: Viewer;
+  }): Promise<PlaylistView> {
+    const playlist = await this.repo.findById(input.playlistId);
+    assertCanEditPlaylist(input.actor, playlist);
+    if (!(await this.repo.removeItem(playlist.id, input.videoId))) {
+      throw new AppError('NOT_FOUND', 'Video not found in this playlist');
+    }
+    return this.view((await this.repo.findById(playlist.id))!, input.actor);
+  }
+
+  /** Moves a video to a new place (past the end means last); the others shift by one. */
+  async moveVideo(input: {
+    playlistId: string;
+    videoId: string;
+    position: number;
+    actor: Viewer;
+  }): Promise<PlaylistView> {
+    const playlist = await this.repo.findById(input.playlistId);
+    assertCanEditPlaylist(input.actor, playlist);
+    if (!(await this.repo.moveItem(playlist.id, input.videoId, input.position))) {
+      throw new AppError('NOT_FOUND', 'Video not found in this playlist');
+    }
+    return this.view((await this.repo.findById(playlist.id))!, input.actor);
+  }
+
+  async getWatchLater(input: {
+    actor: Viewer;
+    after?: number | undefined;
+    limit?: number;
+  }): Promise<PlaylistView> {
+    const playlist = await this.repo.ensureWatchLater(input.actor.userId);
+    return this.view(playlist, input.actor, input.after, input.limit);
+  }
+
+  /** One click on a card: saves the video to Watch later, or takes it out when it is there. */
+  async toggleWatchLater(input: {
+    videoId: string;
+    actor: Viewer;
+  }): Promise<{ isSaved: boolean; playlistId: string; videoCount: number }> {
+    const playlist = await this.repo.ensureWatchLater(input.actor.userId);
+    const outcome = await this.addVisibleVideo(playlist, input.videoId, input.actor, 'keep');
+    const isSaved = outcome !== 'duplicate';
+    if (!isSaved) await this.repo.removeItem(playlist.id, input.videoId);
+    const counts = await this.repo.countVisibleItems([playlist.id], input.actor);
+    return { isSaved, playlistId: playlist.id, videoCount: counts.get(playlist.id) ?? 0 };
+  }
+
+  private async addVisibleVideo(
+    playlist: PlaylistRow,
+    videoId: string,
+    actor: Viewer,
+    onDuplicate: 'refuse duplicate' | 'keep',
+  ): Promise<'added' | 'duplicate'> {
+    // A draft of someone else is a 404, as if it did not exist.
+    const video = await this.videos.getVideo({ videoId, viewer: actor });
+    assertCanAddVideo(actor, video);
+    const outcome = await this.repo.addItem(playlist.id, videoId, limits.playlistVideos);
+    if (outcome === 'playlist gone') throw notFound('Playlist');
+    if (outcome === 'video gone') throw notFound('Video');
+    if (outcome === 'full') {
+      throw new AppError(
+        'CONFLICT',
+        `A playlist holds at most ${limits.playlistVideos.toLocaleString('en')} videos`,
+      );
+    }
+    if (outcome === 'duplicate' && onDuplicate === 'refuse duplicate') {
+      throw new AppError('CONFLICT', 'This video is already in the playlist');
+    }
+    return outcome;
+  }
+
+  /** The playlist with the page of videos the reader may see, and how many they may see. */
+  private async view(
+    playlist: PlaylistRow,
+    viewer: Viewer | null,
+    after?: number | undefined,
+    limit = firstPage,
+  ): Promise<PlaylistView> {
+    const [items, counts] = await Promise.all([
+      this.repo.items({ playlistId: playlist.id, viewer, after, limit: limit + 1 }),
+      this.repo.countVisibleItems([playlist.id], viewer),
+    ]);
+    return {
+      playlist,
+      videos: items.slice(0, limit),
+      hasMoreVideos: items.length > limit,
+      videoCount: counts.get(playlist.id) ?? 0,
+    };
+  }
+}

@@ -1,0 +1,146 @@
+/**
+ * What a viewer keeps: playlists (with the built-in Watch later), watch history with resume
+ * positions, and keyset paging for the long lists (signed-in-areas.md §3, §7; decision 0019).
+ */
+import { z } from 'zod';
+import { Id, IsoDate } from './common';
+import { limits } from './limits';
+import { Video } from './videos';
+
+/** public: listed on the owner's page; unlisted: readable by its link only; private: owner only. */
+export const PlaylistVisibility = z.enum(['public', 'unlisted', 'private']);
+export type PlaylistVisibility = z.infer<typeof PlaylistVisibility>;
+
+/** `watch_later`: the built-in list every account has; always private, never renamed or deleted. */
+export const PlaylistKind = z.enum(['custom', 'watch_later']);
+export type PlaylistKind = z.infer<typeof PlaylistKind>;
+
+/** A video as it sits in a playlist: the full video, plus its place. */
+export const PlaylistVideo = Video.extend({
+  /** 0-based place in the playlist; pass the last one as `after` for the next page. */
+  position: z.number().int(),
+  addedAt: IsoDate,
+});
+export type PlaylistVideo = z.infer<typeof PlaylistVideo>;
+
+export const Playlist = z.object({
+  _id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** The owner's id as a plain string (clients compare it with the signed-in user's `_id`). */
+  owner: z.string(),
+  visibility: PlaylistVisibility,
+  kind: PlaylistKind,
+  /**
+   * The videos the reader may see, in playlist order: by id, the first page (up to `limit`,
+   * 200 by default) after `after`; in a list of playlists, the first 4 (for the card). Drafts
+   * the reader may not see are left out.
+   */
+  videos: z.array(PlaylistVideo),
+  /** Whether more videos follow the last one in `videos`. */
+  hasMoreVideos: z.boolean(),
+  /** How many videos of the playlist the reader may see. */
+  videoCount: z.number().int(),
+  createdAt: IsoDate,
+  updatedAt: IsoDate,
+});
+export type Playlist = z.infer<typeof Playlist>;
+export const PlaylistList = z.array(Playlist);
+
+const PlaylistName = z
+  .string({ message: 'Playlist name is required' })
+  .trim()
+  .min(1, 'Playlist name is required')
+  .max(limits.playlistName, `Playlist name must be at most ${limits.playlistName} characters`);
+const PlaylistDescription = z
+  .string()
+  .trim()
+  .max(
+    limits.playlistDescription,
+    `Playlist description must be at most ${limits.playlistDescription} characters`,
+  );
+
+export const CreatePlaylistBody = z.object({
+  name: PlaylistName,
+  /** May be empty (the watch page's quick "create and add" sends ""). */
+  description: PlaylistDescription.default(''),
+  visibility: PlaylistVisibility.default('public'),
+});
+export type CreatePlaylistBody = z.input<typeof CreatePlaylistBody>;
+
+export const UpdatePlaylistBody = z
+  .object({
+    name: PlaylistName.optional(),
+    description: PlaylistDescription.optional(),
+    visibility: PlaylistVisibility.optional(),
+  })
+  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export type UpdatePlaylistBody = z.input<typeof UpdatePlaylistBody>;
+
+export const PlaylistIdParam = z.object({ playlistId: Id });
+export const PlaylistVideoParams = z.object({ playlistId: Id, videoId: Id });
+
+/** Keyset paging of a playlist's videos: those after position `after`, at most `limit`. */
+export const PlaylistQuery = z.object({
+  after: z.coerce.number().int().min(0).max(limits.playlistVideos).optional(),
+  limit: z.coerce.number().int().min(1).max(200, 'limit is at most 200').default(200),
+});
+export type PlaylistQuery = z.input<typeof PlaylistQuery>;
+
+export const MovePlaylistVideoBody = z.object({
+  /** The 0-based place to move the video to; the others shift to make room. */
+  position: z
+    .number()
+    .int()
+    .min(0)
+    .max(limits.playlistVideos - 1),
+});
+export type MovePlaylistVideoBody = z.input<typeof MovePlaylistVideoBody>;
+
+export const WatchLaterToggleResult = z.object({
+  /** Whether the video is in Watch later now. */
+  isSaved: z.boolean(),
+  playlistId: z.string(),
+  videoCount: z.number().int(),
+});
+export type WatchLaterToggleResult = z.infer<typeof WatchLaterToggleResult>;
+
+/**
+ * Keyset paging of a long list answered as a plain array: each entry carries an opaque
+ * `cursor`; pass the last entry's as `cursor` for the next page (an empty page is the end).
+ */
+export const CursorQuery = z.object({
+  cursor: z.string().trim().min(1).max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100').default(50),
+});
+export type CursorQuery = z.input<typeof CursorQuery>;
+
+export const HistoryEntry = Video.extend({
+  watchedAt: IsoDate,
+  /** Where playback was last saved, in seconds: the place to resume from. */
+  positionSeconds: z.number(),
+  cursor: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntry>;
+export const WatchHistory = z.array(HistoryEntry);
+
+export const SaveWatchPositionBody = z.object({
+  positionSeconds: z.number().min(0).max(86_400),
+});
+export type SaveWatchPositionBody = z.input<typeof SaveWatchPositionBody>;
+
+export const SaveWatchPositionResult = z.object({
+  /** False while history is paused: nothing was kept. */
+  recorded: z.boolean(),
+  positionSeconds: z.number(),
+});
+export type SaveWatchPositionResult = z.infer<typeof SaveWatchPositionResult>;
+
+export const HistorySettings = z.object({
+  /** While paused, nothing is added to the history nor moved in it (views still count). */
+  paused: z.boolean(),
+});
+export type HistorySettings = z.infer<typeof HistorySettings>;
+
+export const ClearHistoryResult = z.object({ removed: z.number().int() });
+export type ClearHistoryResult = z.infer<typeof ClearHistoryResult>;
