@@ -210,7 +210,7 @@ export async function buildApp({
   registerCommentRoutes(router, { comments: services.comments, storage });
   registerLikeRoutes(router, { likes: services.likes, storage });
   registerSubscriptionRoutes(router, { subscriptions: services.subscriptions, storage });
-  registerChannelRoutes(router, { channels: services.channels, videos: services.videos, storage });
+  registerChannelRoutes(router, { channels: services.channels, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
   await registerMediaRoutes(app, storage, {

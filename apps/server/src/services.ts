@@ -82,8 +82,8 @@ export function createServices(deps: {
     videoProcessor: new VideoProcessor(videosRepo, storage, path.join(config.dataDir, 'work')),
     comments,
     likes: new LikesService(new LikesRepository(db), videos, comments),
-    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db)),
-    channels: new ChannelsService(new ChannelsRepository(db)),
+    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db), videos),
+    channels: new ChannelsService(new ChannelsRepository(db), videos),
     tweets: new TweetsService(new TweetsRepository(db)),
     search: new SearchService(new SearchRepository(db), videos),
   };

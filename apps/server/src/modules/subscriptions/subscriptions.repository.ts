@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { subscriptions, users } from '../../platform/db/schema';
+import { microsOf, olderThan, type FeedPosition } from '../../platform/db/keyset';
+import { subscriptions, users, videos } from '../../platform/db/schema';
+import { videosVisibleTo } from '../videos';
 
 export interface PersonRow {
   id: string;
@@ -114,5 +116,44 @@ export class SubscriptionsRepository {
       .where(eq(users.id, id))
       .limit(1);
     return row !== undefined;
+  }
+
+  /**
+   * The newest published videos of the channels `subscriberId` follows, after `after`. Each
+   * followed channel gives at most `limit` videos from its own range of the partial index
+   * (owner, created_at, id) where published, and the newest `limit` of those win: bounded work
+   * for a person following a thousand channels, whatever the rest of the site publishes.
+   * Drafts are never offered, to their owner neither: a feed shows what a visitor sees.
+   */
+  async videoFeed(input: {
+    subscriberId: string;
+    limit: number;
+    after: FeedPosition | null;
+  }): Promise<{ id: string; position: FeedPosition }[]> {
+    const perChannel = this.db
+      .select({
+        id: videos.id,
+        createdAt: videos.createdAt,
+        micros: microsOf(videos.createdAt).as('micros'),
+      })
+      .from(videos)
+      .where(
+        and(
+          eq(videos.ownerId, subscriptions.channelId),
+          videosVisibleTo(null),
+          input.after ? olderThan(videos.createdAt, videos.id, input.after) : undefined,
+        ),
+      )
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(input.limit)
+      .as('newest');
+    const rows = await this.db
+      .select({ id: perChannel.id, micros: perChannel.micros })
+      .from(subscriptions)
+      .crossJoinLateral(perChannel)
+      .where(eq(subscriptions.subscriberId, input.subscriberId))
+      .orderBy(desc(perChannel.createdAt), desc(perChannel.id))
+      .limit(input.limit);
+    return rows.map((r) => ({ id: r.id, position: { createdAtMicros: r.micros, id: r.id } }));
   }
 }
