@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, users, videos } from '../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, uniqueSuffix, type RegisteredUser } from '../../../test/factories';
+import { SubscriptionsRepository } from './subscriptions.repository';
+import { SubscriptionsService } from './subscriptions.service';
 
 let t: TestApp;
 
@@ -186,6 +188,39 @@ describe('GET /subscriptions/feed', () => {
     expect(first.videos.map((v) => v._id)).toEqual(order.slice(0, 20));
     const { seen } = await walkFeed(reader, 20);
     expect(seen).toEqual(order);
+  });
+
+  it('answers the same through its per-channel step when the site’s newest videos are others’', async () => {
+    const reader = await registerUser(t.app);
+    const [followed, busy] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    await follow(reader, followed.userId);
+    const expected: { id: string; at: string }[] = [];
+    for (let i = 1; i <= 7; i++) {
+      const at = `2023-01-0${i}T00:00:00.00000${i}Z`;
+      expected.push({ id: await videoAt(followed.userId, at), at });
+    }
+    // A busy channel nobody here follows fills the site's newest videos.
+    for (let i = 1; i <= 5; i++) await videoAt(busy.userId, `2030-01-0${i}T00:00:00Z`);
+
+    // A window of 2 of the site's newest never holds a followed video: every page comes from
+    // the per-channel step, and must be what the usual window gives.
+    const narrow = new SubscriptionsService(
+      new SubscriptionsRepository(t.database.db, 2),
+      t.services.videos,
+    );
+    const actor = { userId: reader.userId, role: 'user' as const };
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await narrow.videoFeed({ actor, limit: 3, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.records.map((r) => r.id));
+      cursor = page.nextCursor ?? undefined;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(newestFirst(expected));
+    expect(pages).toBe(3);
+    expect((await walkFeed(reader, 3)).seen).toEqual(seen);
   });
 
   it('is empty for a person following nobody; refuses a visitor, a forged cursor and a bad limit', async () => {

@@ -14,7 +14,11 @@ export interface PersonRow {
 }
 
 export class SubscriptionsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** How many of the site's newest videos the feed looks through first (decision 0020). */
+    private readonly recentWindow = 1000,
+  ) {}
 
   /** Subscribes or unsubscribes, moving the channel's counter in the same transaction. */
   async toggle(
@@ -119,31 +123,57 @@ export class SubscriptionsRepository {
   }
 
   /**
-   * The newest published videos of the channels `subscriberId` follows, after `after`. Each
-   * followed channel gives at most `limit` videos from its own range of the partial index
-   * (owner, created_at, id) where published, and the newest `limit` of those win: bounded work
-   * for a person following a thousand channels, whatever the rest of the site publishes.
-   * Drafts are never offered, to their owner neither: a feed shows what a visitor sees.
+   * The newest published videos of the channels `subscriberId` follows, after `after`, in two
+   * steps that give the same answer (decision 0020):
+   * 1. the newest `recentWindow` published videos of the whole site after `after` (one range of
+   *    the published-by-date index), kept when their channel is followed. For someone who
+   *    follows many channels this fills the page at once.
+   * 2. otherwise, each followed channel's newest `limit` from its own range of the published
+   *    index by owner, the newest `limit` of those winning: bounded work for a person whose
+   *    channels post rarely, whatever the rest of the site publishes.
+   * Step 1 is exact when it fills the page: its rows are a prefix of the site's order, so no
+   * followed video newer than its last can be outside it. Drafts are never offered, to their
+   * owner neither: a feed shows what a visitor sees.
    */
   async videoFeed(input: {
     subscriberId: string;
     limit: number;
     after: FeedPosition | null;
   }): Promise<{ id: string; position: FeedPosition }[]> {
-    const perChannel = this.db
-      .select({
-        id: videos.id,
-        createdAt: videos.createdAt,
-        micros: microsOf(videos.createdAt).as('micros'),
-      })
+    const afterCursor = input.after
+      ? olderThan(videos.createdAt, videos.id, input.after)
+      : undefined;
+    const columns = {
+      id: videos.id,
+      ownerId: videos.ownerId,
+      createdAt: videos.createdAt,
+      micros: microsOf(videos.createdAt).as('micros'),
+    };
+    const recent = this.db
+      .select(columns)
       .from(videos)
-      .where(
+      .where(and(videosVisibleTo(null), afterCursor))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(this.recentWindow)
+      .as('recent');
+    const fromRecent = await this.db
+      .select({ id: recent.id, micros: recent.micros })
+      .from(recent)
+      .innerJoin(
+        subscriptions,
         and(
-          eq(videos.ownerId, subscriptions.channelId),
-          videosVisibleTo(null),
-          input.after ? olderThan(videos.createdAt, videos.id, input.after) : undefined,
+          eq(subscriptions.subscriberId, input.subscriberId),
+          eq(subscriptions.channelId, recent.ownerId),
         ),
       )
+      .orderBy(desc(recent.createdAt), desc(recent.id))
+      .limit(input.limit);
+    if (fromRecent.length === input.limit) return fromRecent.map(positionOf);
+
+    const perChannel = this.db
+      .select(columns)
+      .from(videos)
+      .where(and(eq(videos.ownerId, subscriptions.channelId), videosVisibleTo(null), afterCursor))
       .orderBy(desc(videos.createdAt), desc(videos.id))
       .limit(input.limit)
       .as('newest');
@@ -154,6 +184,11 @@ export class SubscriptionsRepository {
       .where(eq(subscriptions.subscriberId, input.subscriberId))
       .orderBy(desc(perChannel.createdAt), desc(perChannel.id))
       .limit(input.limit);
-    return rows.map((r) => ({ id: r.id, position: { createdAtMicros: r.micros, id: r.id } }));
+    return rows.map(positionOf);
   }
 }
+
+const positionOf = (r: { id: string; micros: string }) => ({
+  id: r.id,
+  position: { createdAtMicros: r.micros, id: r.id },
+});

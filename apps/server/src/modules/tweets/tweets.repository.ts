@@ -27,7 +27,11 @@ export interface TweetListFilter {
 export const tweetTotalCap = 10_000;
 
 export class TweetsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** How many of the site's newest tweets the feed looks through first (decision 0020). */
+    private readonly recentWindow = 1000,
+  ) {}
 
   /** Tweets with their owners and whether the viewer likes each (no viewer: none liked). */
   private selectRecords(viewerId: string | null) {
@@ -95,29 +99,51 @@ export class TweetsRepository {
   }
 
   /**
-   * The newest tweets of the channels `subscriberId` follows, after `after`. Each followed
-   * channel gives at most `limit` tweets from its own index range (owner, created_at, id), and
-   * the newest `limit` of those win: bounded work however many channels one follows, and no
-   * scan of everyone's tweets.
+   * The newest tweets of the channels `subscriberId` follows, after `after`, in the two steps
+   * of the subscriptions feed (decision 0020): the site's newest `recentWindow` tweets kept
+   * when their channel is followed, exact when they fill the page; otherwise each followed
+   * channel's newest `limit` from its own index range (owner, created_at, id), the newest
+   * `limit` of those winning. Bounded work however many channels one follows.
    */
   async feed(input: {
     subscriberId: string;
     limit: number;
     after: FeedPosition | null;
   }): Promise<{ id: string; position: FeedPosition }[]> {
-    const perChannel = this.db
-      .select({
-        id: tweets.id,
-        createdAt: tweets.createdAt,
-        micros: microsOf(tweets.createdAt).as('micros'),
-      })
+    const afterCursor = input.after
+      ? olderThan(tweets.createdAt, tweets.id, input.after)
+      : undefined;
+    const columns = {
+      id: tweets.id,
+      ownerId: tweets.ownerId,
+      createdAt: tweets.createdAt,
+      micros: microsOf(tweets.createdAt).as('micros'),
+    };
+    const recent = this.db
+      .select(columns)
       .from(tweets)
-      .where(
+      .where(afterCursor)
+      .orderBy(desc(tweets.createdAt), desc(tweets.id))
+      .limit(this.recentWindow)
+      .as('recent');
+    const fromRecent = await this.db
+      .select({ id: recent.id, micros: recent.micros })
+      .from(recent)
+      .innerJoin(
+        subscriptions,
         and(
-          eq(tweets.ownerId, subscriptions.channelId),
-          input.after ? olderThan(tweets.createdAt, tweets.id, input.after) : undefined,
+          eq(subscriptions.subscriberId, input.subscriberId),
+          eq(subscriptions.channelId, recent.ownerId),
         ),
       )
+      .orderBy(desc(recent.createdAt), desc(recent.id))
+      .limit(input.limit);
+    if (fromRecent.length === input.limit) return fromRecent.map(positionOf);
+
+    const perChannel = this.db
+      .select(columns)
+      .from(tweets)
+      .where(and(eq(tweets.ownerId, subscriptions.channelId), afterCursor))
       .orderBy(desc(tweets.createdAt), desc(tweets.id))
       .limit(input.limit)
       .as('newest');
@@ -128,7 +154,7 @@ export class TweetsRepository {
       .where(eq(subscriptions.subscriberId, input.subscriberId))
       .orderBy(desc(perChannel.createdAt), desc(perChannel.id))
       .limit(input.limit);
-    return rows.map((r) => ({ id: r.id, position: { createdAtMicros: r.micros, id: r.id } }));
+    return rows.map(positionOf);
   }
 
   /** Records of these tweets, in no particular order. */
@@ -164,3 +190,8 @@ export class TweetsRepository {
     return row !== undefined;
   }
 }
+
+const positionOf = (r: { id: string; micros: string }) => ({
+  id: r.id,
+  position: { createdAtMicros: r.micros, id: r.id },
+});

@@ -6,6 +6,8 @@ import { likes, tweets } from '../../platform/db/schema';
 import { grantUserRole } from '../users';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { TweetsRepository } from './tweets.repository';
+import { TweetsService } from './tweets.service';
 
 let t: TestApp;
 let alice: RegisteredUser;
@@ -269,6 +271,33 @@ describe('GET /tweets/feed', () => {
     const fresh = await ok<TweetFeed>('GET', '/tweets/feed?limit=1', reader);
     expect(fresh.tweets[0]).toMatchObject({ content: 'Arrived while reading' });
     expect(fresh.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('answers the same through its per-channel step when the site’s newest tweets are others’', async () => {
+    const reader = await registerUser(t.app);
+    const [followed, busy] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    await ok('POST', `/subscriptions/toggle/${followed.userId}`, reader);
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++)
+      ids.unshift(await tweetAt(followed.userId, `2021-01-0${i}T00:00:00Z`));
+    for (let i = 1; i <= 4; i++) await tweetAt(busy.userId, `2031-01-0${i}T00:00:00Z`);
+    // A window of 2 of the site's newest never holds a followed tweet: every page comes from
+    // the per-channel step.
+    const narrow = new TweetsService(new TweetsRepository(t.database.db, 2));
+    const actor = { userId: reader.userId, role: 'user' as const };
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await narrow.tweetFeed({ actor, limit: 2, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.records.map((r) => r.id));
+      cursor = page.nextCursor ?? undefined;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(ids);
+    expect(pages).toBe(3);
+    const usual = await ok<TweetFeed>('GET', '/tweets/feed?limit=50', reader);
+    expect(usual.tweets.map((tw) => tw._id)).toEqual(ids);
   });
 
   it('is empty for a person following nobody; refuses a visitor, a forged cursor and a large limit', async () => {
