@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, tweets } from '../../platform/db/schema';
 import { grantUserRole } from '../users';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
 import { TweetsRepository } from './tweets.repository';
 import { TweetsService } from './tweets.service';
 
@@ -95,6 +95,35 @@ describe('POST /tweets', () => {
       (await call('POST', '/tweets', alice, { content: ` ${'y'.repeat(280)} ` })).statusCode,
     ).toBe(201);
     expect((await call('POST', '/tweets', null, { content: 'Hi' })).statusCode).toBe(401);
+  });
+});
+
+describe('tweets written with the session cookie', () => {
+  it('are taken from our own pages and refused from another site’s (decision 0017)', async () => {
+    const cookie = cookieHeader(alice.cookies);
+    const write = (method: Method, url: string, origin: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: { cookie, host: 'kinora.test', origin },
+        ...(payload ? { payload } : {}),
+      });
+    const foreign = await write('POST', '/tweets', 'http://evil.test', { content: 'Forged' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('FOREIGN_ORIGIN');
+    const posted = await write('POST', '/tweets', 'http://kinora.test', {
+      content: 'From our page',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json<{ data: Tweet }>().data._id;
+    expect(
+      (await write('PATCH', `/tweets/${id}`, 'http://evil.test', { content: 'x' })).statusCode,
+    ).toBe(403);
+    expect((await write('DELETE', `/tweets/${id}`, 'http://evil.test')).statusCode).toBe(403);
+    const mine = await ok<UserTweetPage>('GET', '/tweets/my-tweets?limit=100', alice);
+    expect(mine.tweets.map((tw) => tw.content)).not.toContain('Forged');
+    expect(mine.tweets.find((tw) => tw._id === id)).toMatchObject({ isEdited: false });
+    expect((await write('DELETE', `/tweets/${id}`, 'http://kinora.test')).statusCode).toBe(200);
   });
 });
 
