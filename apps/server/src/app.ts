@@ -214,7 +214,7 @@ export async function buildApp({
   registerPlaylistRoutes(router, { playlists: services.playlists, storage });
   registerHistoryRoutes(router, { history: services.history, storage });
   registerSubscriptionRoutes(router, { subscriptions: services.subscriptions, storage });
-  registerChannelRoutes(router, { channels: services.channels, videos: services.videos, storage });
+  registerChannelRoutes(router, { channels: services.channels, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
   await registerMediaRoutes(app, storage, {

@@ -80,6 +80,15 @@ async function comment(user: RegisteredUser, videoId: string): Promise<string> {
   return res.json<{ data: { _id: string } }>().data._id;
 }
 
+/** A tweet of the owner's, for one call that removes it. */
+async function ownersTweet(): Promise<string> {
+  const [row] = await t.database.db
+    .insert(tweets)
+    .values({ ownerId: owner.userId, content: 'A tweet of the owner' })
+    .returning({ id: tweets.id });
+  return row!.id;
+}
+
 /** A video of the owner's made for one call that changes or removes it. */
 async function freshVideo(isDraft: boolean): Promise<string> {
   const video = await createVideo(t.app, owner);
@@ -327,6 +336,7 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   subscriptionStatus: { ownersChannel: () => ({ params: { channelId: owner.userId } }) },
   channelSubscribers: { ownersChannel: () => ({ params: { channelId: owner.userId } }) },
   subscribedChannels: { owner: () => ({ params: { userId: owner.userId } }) },
+  subscriptionFeed: { self: () => ({ query: 'limit=5' }) },
 
   search: { words: () => ({ query: 'query=test+video' }) },
   getChannel: { ownersChannel: () => ({ params: { id: owner.userId } }) },
@@ -334,6 +344,15 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   channelByName: { ownersChannel: () => ({ params: { name: owner.username } }) },
   myStats: { self: () => ({}) },
   userTweets: { owner: () => ({ params: { id: owner.userId } }) },
+  listTweets: {
+    all: () => ({ query: 'sortBy=createdAt&sortType=desc' }),
+    ownersTweets: () => ({ query: `userId=${owner.userId}` }),
+  },
+  myTweets: { self: () => ({}) },
+  tweetFeed: { self: () => ({ query: 'limit=5' }) },
+  createTweet: { self: () => ({ payload: { content: 'Posted by the authorization matrix' } }) },
+  updateTweet: { ownersTweet: () => ({ params: { id: tweet }, payload: { content: 'Edited' } }) },
+  deleteTweet: { ownersTweet: async () => ({ params: { id: await ownersTweet() } }) },
 };
 
 /** Sends one case as one caller, to the method and path the contract gives. */
@@ -366,11 +385,7 @@ beforeAll(async () => {
     comment(owner, published),
     comment(owner, draft),
   ]);
-  const [row] = await t.database.db
-    .insert(tweets)
-    .values({ ownerId: owner.userId, content: 'A tweet of the owner' })
-    .returning({ id: tweets.id });
-  tweet = row!.id;
+  tweet = await ownersTweet();
   const othersVideo = await createVideo(t.app, other);
   await togglePublish(t.app, other, othersVideo._id);
   othersDraft = othersVideo._id;

@@ -130,6 +130,7 @@ export const authorizationMatrix = {
   subscriptionStatus: { ownersChannel: everyone(200) },
   channelSubscribers: { ownersChannel: everyone(200) },
   subscribedChannels: { owner: everyone(200) },
+  subscriptionFeed: { self: anyUser(200) },
 
   search: { words: everyone(200) },
   getChannel: { ownersChannel: everyone(200) },
@@ -137,6 +138,13 @@ export const authorizationMatrix = {
   channelByName: { ownersChannel: everyone(200) },
   myStats: { self: anyUser(200) },
   userTweets: { owner: everyone(200) },
+  listTweets: { all: everyone(200), ownersTweets: everyone(200) },
+  myTweets: { self: anyUser(200) },
+  tweetFeed: { self: anyUser(200) },
+  createTweet: { self: anyUser(201) },
+  // A tweet is its owner's alone to change, staff included (decision 0013).
+  updateTweet: { ownersTweet: ownerWrite(200) },
+  deleteTweet: { ownersTweet: ownerWrite(200) },
 } as const satisfies { [K in EndpointName]: Record<string, Expected> };
 
 /**

@@ -88,8 +88,8 @@ export function createServices(deps: {
     likes: new LikesService(new LikesRepository(db), videos, comments),
     playlists: new PlaylistsService(new PlaylistsRepository(db), videos),
     history: new HistoryService(new HistoryRepository(db), videos),
-    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db)),
-    channels: new ChannelsService(new ChannelsRepository(db)),
+    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db), videos),
+    channels: new ChannelsService(new ChannelsRepository(db), videos),
     tweets: new TweetsService(new TweetsRepository(db)),
     search: new SearchService(new SearchRepository(db), videos),
   };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './common';
-import { PageInfo, PageQuery } from './pagination';
+import { PageQuery } from './pagination';
 import { Video } from './videos';
 
 /** A channel as its page shows it (no email: that is only the owner's, via current-user). */
@@ -18,6 +18,10 @@ export const Channel = z.object({
 });
 export type Channel = z.infer<typeof Channel>;
 
+/**
+ * A channel's figures under both names the spec's screens read: the channel page's
+ * (`total…`) and the analytics page's (`…Count`, `createdAt`).
+ */
 export const ChannelStats = z.object({
   totalSubscribers: z.number().int(),
   totalVideos: z.number().int(),
@@ -26,6 +30,11 @@ export const ChannelStats = z.object({
   /** Only on one's own channel; null for everyone else. */
   totalViews: z.number().int().nullable(),
   totalLikes: z.number().int().nullable(),
+  subscribersCount: z.number().int(),
+  videosCount: z.number().int(),
+  tweetsCount: z.number().int(),
+  subscriptionsCount: z.number().int(),
+  createdAt: IsoDate,
 });
 export type ChannelStats = z.infer<typeof ChannelStats>;
 
@@ -39,13 +48,25 @@ export const ChannelVideosQuery = PageQuery.extend({
   sortBy: z.enum(['createdAt', 'views']).default('createdAt'),
   sortType: z.enum(['asc', 'desc']).default('desc'),
 });
-export const ChannelVideoPage = PageInfo.extend({
-  videos: z.array(Video),
-  totalVideos: z.number().int(),
-});
+export type ChannelVideosQuery = z.infer<typeof ChannelVideosQuery>;
+/**
+ * A channel's videos: a plain array in `data` (what the spec's client reads). Paging is the
+ * query's `page` and `limit`; the answer's `X-Total-Count` header gives the total.
+ */
+export const ChannelVideoList = z.array(Video);
+export const channelVideosTotalHeader = 'x-total-count';
 
-/** The signed-in user's own figures (dashboard, profile, analytics). */
+/**
+ * The signed-in user's own figures, which also serve as the profile (signed-in-areas.md §3):
+ * the user's fields, email included, and every figure, drafts counted.
+ */
 export const MyStats = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  email: z.string(),
+  avatar: z.string().nullable(),
+  coverImage: z.string().nullable(),
   subscribersCount: z.number().int(),
   totalViews: z.number().int(),
   totalLikes: z.number().int(),
@@ -80,21 +101,3 @@ export const SearchResult = z.object({
   totalChannels: z.number().int(),
 });
 export type SearchResult = z.infer<typeof SearchResult>;
-
-export const Tweet = z.object({
-  _id: z.string(),
-  content: z.string(),
-  createdAt: IsoDate,
-  owner: z.object({
-    _id: z.string(),
-    username: z.string(),
-    fullname: z.string(),
-    avatar: z.string().nullable(),
-  }),
-  likesCount: z.number().int(),
-  isLiked: z.boolean(),
-});
-export type Tweet = z.infer<typeof Tweet>;
-
-export const TweetPage = PageInfo.extend({ tweets: z.array(Tweet), totalTweets: z.number().int() });
-export type TweetPage = z.infer<typeof TweetPage>;

@@ -12,6 +12,7 @@ import {
   ListCommentsQuery,
   SubscribedChannel,
   Subscriber,
+  SubscriptionFeed,
   SubscriptionState,
   UserIdParam,
   VideoIdParam,
@@ -19,13 +20,12 @@ import {
 import {
   ChannelNameParams,
   ChannelParams,
-  ChannelVideoPage,
+  ChannelVideoList,
   ChannelVideosQuery,
   ChannelWithStats,
   MyStats,
   SearchQuery,
   SearchResult,
-  TweetPage,
 } from './channels';
 import {
   ClearHistoryResult,
@@ -44,9 +44,10 @@ import {
   WatchHistory,
   WatchLaterToggleResult,
 } from './collections';
+import { ListTweetsQuery, Tweet, TweetBody, TweetFeed, TweetPage, UserTweetPage } from './tweets';
 import { Empty } from './envelope';
 import { IdParams } from './common';
-import { PageQuery } from './pagination';
+import { KeysetQuery, PageQuery } from './pagination';
 import { SignUploadQuery, SignUploadResult } from './uploads';
 import {
   CreateVideoBody,
@@ -576,6 +577,15 @@ export const endpoints = {
     query: PageQuery,
     response: z.array(SubscribedChannel),
   }),
+  subscriptionFeed: define({
+    method: 'GET',
+    path: '/subscriptions/feed',
+    summary: 'Newest published videos of the channels the caller follows (keyset paging)',
+    tag: 'subscriptions',
+    access: 'user',
+    query: KeysetQuery,
+    response: SubscriptionFeed,
+  }),
 
   // Discovery and creator views
   search: define({
@@ -604,7 +614,7 @@ export const endpoints = {
     access: 'public',
     params: ChannelParams,
     query: ChannelVideosQuery,
-    response: ChannelVideoPage,
+    response: ChannelVideoList,
   }),
   channelByName: define({
     method: 'GET',
@@ -631,7 +641,63 @@ export const endpoints = {
     access: 'public',
     params: ChannelParams,
     query: PageQuery,
+    response: UserTweetPage,
+  }),
+  listTweets: define({
+    method: 'GET',
+    path: '/tweets',
+    summary: 'Every tweet (or one user’s), newest first unless sorted otherwise',
+    tag: 'tweets',
+    access: 'public',
+    query: ListTweetsQuery,
     response: TweetPage,
+  }),
+  myTweets: define({
+    method: 'GET',
+    path: '/tweets/my-tweets',
+    summary: 'The caller’s own tweets, newest first',
+    tag: 'tweets',
+    access: 'user',
+    query: PageQuery,
+    response: UserTweetPage,
+  }),
+  tweetFeed: define({
+    method: 'GET',
+    path: '/tweets/feed',
+    summary: 'Newest tweets of the channels the caller follows (keyset paging)',
+    tag: 'tweets',
+    access: 'user',
+    query: KeysetQuery,
+    response: TweetFeed,
+  }),
+  createTweet: define({
+    method: 'POST',
+    path: '/tweets',
+    summary: 'Post a tweet (1 to 280 characters once trimmed)',
+    tag: 'tweets',
+    access: 'user',
+    body: TweetBody,
+    response: Tweet,
+    successStatus: 201,
+  }),
+  updateTweet: define({
+    method: 'PATCH',
+    path: '/tweets/:id',
+    summary: 'Edit a tweet (its owner only); it is then marked edited',
+    tag: 'tweets',
+    access: 'user',
+    params: IdParams,
+    body: TweetBody,
+    response: Tweet,
+  }),
+  deleteTweet: define({
+    method: 'DELETE',
+    path: '/tweets/:id',
+    summary: 'Delete a tweet and its likes (its owner only)',
+    tag: 'tweets',
+    access: 'user',
+    params: IdParams,
+    response: Empty,
   }),
 } as const;
 

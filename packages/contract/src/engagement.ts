@@ -85,3 +85,10 @@ export const SubscribedChannel = z.object({
   subscribedAt: IsoDate,
 });
 export type SubscribedChannel = z.infer<typeof SubscribedChannel>;
+
+/** The newest published videos of the channels one follows (`nextCursor` null at the end). */
+export const SubscriptionFeed = z.object({
+  videos: z.array(Video),
+  nextCursor: z.string().nullable(),
+});
+export type SubscriptionFeed = z.infer<typeof SubscriptionFeed>;

@@ -11,3 +11,4 @@ export * from './uploads';
 export * from './videos';
 export * from './channels';
 export * from './collections';
+export * from './tweets';

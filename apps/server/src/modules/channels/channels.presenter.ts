@@ -1,4 +1,4 @@
-import type { ChannelWithStats } from '@kinora/contract';
+import type { ChannelWithStats, MyStats } from '@kinora/contract';
 import type { Storage } from '../../platform/storage/storage';
 import type { ChannelView } from './channels.service';
 
@@ -7,6 +7,8 @@ export function presentChannel(
   { channel, figures, seesDrafts, seesTotals }: ChannelView,
   storage: Storage,
 ): ChannelWithStats {
+  // Both namings of the spec carry the same figures: what this viewer may count.
+  const videos = seesDrafts ? figures.allVideos : figures.publishedVideos;
   return {
     channel: {
       _id: channel.id,
@@ -21,11 +23,38 @@ export function presentChannel(
     },
     stats: {
       totalSubscribers: channel.subscribersCount,
-      totalVideos: seesDrafts ? figures.allVideos : figures.publishedVideos,
+      totalVideos: videos,
       totalTweets: figures.tweets,
       totalSubscriptions: figures.subscriptions,
       totalViews: seesTotals ? figures.totalViews : null,
       totalLikes: seesTotals ? figures.totalLikes : null,
+      subscribersCount: channel.subscribersCount,
+      videosCount: videos,
+      tweetsCount: figures.tweets,
+      subscriptionsCount: figures.subscriptions,
+      createdAt: channel.createdAt.toISOString(),
     },
+  };
+}
+
+/**
+ * One's own stats, which also serve as one's profile (signed-in-areas.md §3): the only
+ * channel answer with an email address, given to its owner alone.
+ */
+export function presentMyStats({ channel, figures }: ChannelView, storage: Storage): MyStats {
+  return {
+    _id: channel.id,
+    username: channel.username,
+    fullname: channel.fullname,
+    email: channel.email,
+    avatar: channel.avatarKey ? storage.publicUrl(channel.avatarKey) : null,
+    coverImage: channel.coverImageKey ? storage.publicUrl(channel.coverImageKey) : null,
+    createdAt: channel.createdAt.toISOString(),
+    subscribersCount: channel.subscribersCount,
+    videosCount: figures.allVideos,
+    tweetsCount: figures.tweets,
+    subscriptionsCount: figures.subscriptions,
+    totalViews: figures.totalViews,
+    totalLikes: figures.totalLikes,
   };
 }

@@ -7,6 +7,8 @@ export interface ChannelRecord {
   id: string;
   username: string;
   fullname: string;
+  /** Only the owner's stats (the profile) present it. */
+  email: string;
   avatarKey: string | null;
   coverImageKey: string | null;
   bio: string;
@@ -33,6 +35,7 @@ export class ChannelsRepository {
       id: users.id,
       username: users.username,
       fullname: users.fullname,
+      email: users.email,
       avatarKey: users.avatarKey,
       coverImageKey: users.coverImageKey,
       bio: users.bio,

@@ -1,15 +1,15 @@
-import { endpoints } from '@kinora/contract';
+import { channelVideosTotalHeader, endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo, type VideosService } from '../videos';
-import { presentChannel } from './channels.presenter';
+import { presentVideo } from '../videos';
+import { presentChannel, presentMyStats } from './channels.presenter';
 import type { ChannelsService } from './channels.service';
 
 export function registerChannelRoutes(
   router: Router,
-  deps: { channels: ChannelsService; videos: VideosService; storage: Storage },
+  deps: { channels: ChannelsService; storage: Storage },
 ): void {
-  const { channels, videos, storage } = deps;
+  const { channels, storage } = deps;
 
   router.route(endpoints.getChannel, {
     message: 'Channel',
@@ -31,37 +31,20 @@ export function registerChannelRoutes(
 
   router.route(endpoints.channelVideos, {
     message: 'Channel videos',
-    handler: async ({ params, query, actor }) => {
-      await channels.getChannel({ by: { id: params.id }, viewer: actor });
-      const { records, total, page, limit } = await videos.listVideos({
-        query: { ...query, userId: params.id },
+    handler: async ({ params, query, actor, reply }) => {
+      const { records, total } = await channels.listChannelVideos({
+        channelId: params.id,
+        query,
         viewer: actor,
       });
-      const totalPages = Math.ceil(total / limit);
-      return {
-        videos: records.map((r) => presentVideo(r, storage)),
-        totalVideos: total,
-        page,
-        limit,
-        totalPages,
-        hasNextPage: page < totalPages,
-      };
+      // The data is the plain list the spec's client reads; the total rides in a header.
+      reply.header(channelVideosTotalHeader, String(total));
+      return records.map((r) => presentVideo(r, storage));
     },
   });
 
   router.route(endpoints.myStats, {
     message: 'Your stats',
-    handler: async ({ actor }) => {
-      const { channel, figures } = await channels.getMyStats({ actor });
-      return {
-        subscribersCount: channel.subscribersCount,
-        totalViews: figures.totalViews,
-        totalLikes: figures.totalLikes,
-        videosCount: figures.allVideos,
-        tweetsCount: figures.tweets,
-        subscriptionsCount: figures.subscriptions,
-        createdAt: channel.createdAt.toISOString(),
-      };
-    },
+    handler: async ({ actor }) => presentMyStats(await channels.getMyStats({ actor }), storage),
   });
 }

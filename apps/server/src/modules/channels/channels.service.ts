@@ -1,6 +1,7 @@
+import type { ChannelVideosQuery } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { notFound } from '../../platform/http/errors';
-import { canSeeDraftsOf } from '../videos';
+import { canSeeDraftsOf, type VideosService } from '../videos';
 import { canSeeChannelTotals } from './channels.policy';
 import type { ChannelFigures, ChannelRecord, ChannelsRepository } from './channels.repository';
 
@@ -13,7 +14,10 @@ export interface ChannelView {
 }
 
 export class ChannelsService {
-  constructor(private readonly repo: ChannelsRepository) {}
+  constructor(
+    private readonly repo: ChannelsRepository,
+    private readonly videos: VideosService,
+  ) {}
 
   /** A channel with its figures; the channels' and videos' rules decide what is shown. */
   async getChannel(input: {
@@ -33,5 +37,22 @@ export class ChannelsService {
   /** One's own channel: every figure is one's own to see. */
   async getMyStats({ actor }: { actor: Viewer }): Promise<ChannelView> {
     return this.getChannel({ by: { id: actor.userId }, viewer: actor });
+  }
+
+  /**
+   * A channel's videos as the viewer may see them (its owner and staff find its drafts too);
+   * an unknown channel is a 404, not an empty list.
+   */
+  async listChannelVideos(input: {
+    channelId: string;
+    query: ChannelVideosQuery;
+    viewer: Viewer | null;
+  }) {
+    const channel = await this.repo.find({ id: input.channelId }, null);
+    if (!channel) throw notFound('Channel');
+    return this.videos.listVideos({
+      query: { ...input.query, userId: channel.id },
+      viewer: input.viewer,
+    });
   }
 }

@@ -1,6 +1,8 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { subscriptions, users } from '../../platform/db/schema';
+import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
+import { subscriptions, users, videos } from '../../platform/db/schema';
+import { videosVisibleTo } from '../videos';
 
 export interface PersonRow {
   id: string;
@@ -12,7 +14,11 @@ export interface PersonRow {
 }
 
 export class SubscriptionsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** How many of the site's newest videos the feed looks through first (decision 0020). */
+    private readonly recentWindow = 1000,
+  ) {}
 
   /** Subscribes or unsubscribes, moving the channel's counter in the same transaction. */
   async toggle(
@@ -115,4 +121,74 @@ export class SubscriptionsRepository {
       .limit(1);
     return row !== undefined;
   }
+
+  /**
+   * The newest published videos of the channels `subscriberId` follows, after `after`, in two
+   * steps that give the same answer (decision 0020):
+   * 1. the newest `recentWindow` published videos of the whole site after `after` (one range of
+   *    the published-by-date index), kept when their channel is followed. For someone who
+   *    follows many channels this fills the page at once.
+   * 2. otherwise, each followed channel's newest `limit` from its own range of the published
+   *    index by owner, the newest `limit` of those winning: bounded work for a person whose
+   *    channels post rarely, whatever the rest of the site publishes.
+   * Step 1 is exact when it fills the page: its rows are a prefix of the site's order, so no
+   * followed video newer than its last can be outside it. Drafts are never offered, to their
+   * owner neither: a feed shows what a visitor sees.
+   */
+  async videoFeed(input: {
+    subscriberId: string;
+    limit: number;
+    after: KeysetPosition | null;
+  }): Promise<{ id: string; position: KeysetPosition }[]> {
+    const afterCursor = input.after
+      ? pastCursor(videos.createdAt, videos.id, input.after)
+      : undefined;
+    const columns = {
+      id: videos.id,
+      ownerId: videos.ownerId,
+      createdAt: videos.createdAt,
+      micros: microsOf(videos.createdAt).as('micros'),
+    };
+    const recent = this.db
+      .select(columns)
+      .from(videos)
+      .where(and(videosVisibleTo(null), afterCursor))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(this.recentWindow)
+      .as('recent');
+    const fromRecent = await this.db
+      .select({ id: recent.id, micros: recent.micros })
+      .from(recent)
+      .innerJoin(
+        subscriptions,
+        and(
+          eq(subscriptions.subscriberId, input.subscriberId),
+          eq(subscriptions.channelId, recent.ownerId),
+        ),
+      )
+      .orderBy(desc(recent.createdAt), desc(recent.id))
+      .limit(input.limit);
+    if (fromRecent.length === input.limit) return fromRecent.map(positionOf);
+
+    const perChannel = this.db
+      .select(columns)
+      .from(videos)
+      .where(and(eq(videos.ownerId, subscriptions.channelId), videosVisibleTo(null), afterCursor))
+      .orderBy(desc(videos.createdAt), desc(videos.id))
+      .limit(input.limit)
+      .as('newest');
+    const rows = await this.db
+      .select({ id: perChannel.id, micros: perChannel.micros })
+      .from(subscriptions)
+      .crossJoinLateral(perChannel)
+      .where(eq(subscriptions.subscriberId, input.subscriberId))
+      .orderBy(desc(perChannel.createdAt), desc(perChannel.id))
+      .limit(input.limit);
+    return rows.map(positionOf);
+  }
 }
+
+const positionOf = (r: { id: string; micros: string }) => ({
+  id: r.id,
+  position: { micros: r.micros, id: r.id },
+});

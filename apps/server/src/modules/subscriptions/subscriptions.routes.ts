@@ -1,6 +1,7 @@
 import { endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
+import { presentVideo } from '../videos';
 import type { SubscriptionsService } from './subscriptions.service';
 
 /** Public lists carry names and pictures only, never an email address. */
@@ -48,5 +49,13 @@ export function registerSubscriptionRoutes(
           subscribedAt: p.subscribedAt.toISOString(),
         }),
       ),
+  });
+
+  router.route(endpoints.subscriptionFeed, {
+    message: 'Latest videos of your subscriptions',
+    handler: async ({ query, actor }) => {
+      const { records, nextCursor } = await subscriptions.videoFeed({ actor, ...query });
+      return { videos: records.map((r) => presentVideo(r, storage)), nextCursor };
+    },
   });
 }

@@ -1,56 +1,184 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { likes, tweets, users } from '../../platform/db/schema';
+import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
+import { likes, subscriptions, tweets, users } from '../../platform/db/schema';
 
 export interface TweetRecord {
   id: string;
+  ownerId: string;
   content: string;
   createdAt: Date;
+  editedAt: Date | null;
   likesCount: number;
   likeId: string | null;
   owner: { id: string; username: string; fullname: string; avatarKey: string | null };
 }
 
-export class TweetsRepository {
-  constructor(private readonly db: Database) {}
+export interface TweetListFilter {
+  ownerId?: string;
+  viewerId: string | null;
+  page: number;
+  limit: number;
+  sortBy: 'createdAt' | 'likesCount';
+  sortType: 'asc' | 'desc';
+}
 
-  async listByOwner(input: {
-    ownerId: string;
-    viewerId: string | null;
-    page: number;
-    limit: number;
-  }): Promise<{ records: TweetRecord[]; total: number }> {
+/** Counting stops here: a page count past it is not worth a full scan of every tweet. */
+export const tweetTotalCap = 10_000;
+
+export class TweetsRepository {
+  constructor(
+    private readonly db: Database,
+    /** How many of the site's newest tweets the feed looks through first (decision 0020). */
+    private readonly recentWindow = 1000,
+  ) {}
+
+  /** Tweets with their owners and whether the viewer likes each (no viewer: none liked). */
+  private selectRecords(viewerId: string | null) {
+    return this.db
+      .select({
+        id: tweets.id,
+        ownerId: tweets.ownerId,
+        content: tweets.content,
+        createdAt: tweets.createdAt,
+        editedAt: tweets.editedAt,
+        likesCount: tweets.likesCount,
+        likeId: likes.id,
+        owner: {
+          id: users.id,
+          username: users.username,
+          fullname: users.fullname,
+          avatarKey: users.avatarKey,
+        },
+      })
+      .from(tweets)
+      .innerJoin(users, eq(users.id, tweets.ownerId))
+      .leftJoin(
+        likes,
+        and(eq(likes.tweetId, tweets.id), viewerId ? eq(likes.userId, viewerId) : sql`false`),
+      );
+  }
+
+  async findRecord(id: string, viewerId: string | null): Promise<TweetRecord | null> {
+    const [row] = await this.selectRecords(viewerId).where(eq(tweets.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** What the policy needs to know of a tweet. */
+  async findOwner(id: string): Promise<{ id: string; ownerId: string } | null> {
+    const [row] = await this.db
+      .select({ id: tweets.id, ownerId: tweets.ownerId })
+      .from(tweets)
+      .where(eq(tweets.id, id))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async list(filter: TweetListFilter): Promise<{ records: TweetRecord[]; total: number }> {
+    const where = filter.ownerId ? eq(tweets.ownerId, filter.ownerId) : undefined;
+    const direction = filter.sortType === 'asc' ? asc : desc;
+    const order: SQL[] =
+      filter.sortBy === 'likesCount'
+        ? [direction(tweets.likesCount), direction(tweets.createdAt), direction(tweets.id)]
+        : [direction(tweets.createdAt), direction(tweets.id)];
+    const capped = this.db
+      .select({ one: sql`1` })
+      .from(tweets)
+      .where(where)
+      .limit(tweetTotalCap)
+      .as('capped');
     const [records, [counted]] = await Promise.all([
-      this.db
-        .select({
-          id: tweets.id,
-          content: tweets.content,
-          createdAt: tweets.createdAt,
-          likesCount: tweets.likesCount,
-          likeId: likes.id,
-          owner: {
-            id: users.id,
-            username: users.username,
-            fullname: users.fullname,
-            avatarKey: users.avatarKey,
-          },
-        })
-        .from(tweets)
-        .innerJoin(users, eq(users.id, tweets.ownerId))
-        .leftJoin(
-          likes,
-          and(
-            eq(likes.tweetId, tweets.id),
-            input.viewerId ? eq(likes.userId, input.viewerId) : sql`false`,
-          ),
-        )
-        .where(eq(tweets.ownerId, input.ownerId))
-        .orderBy(desc(tweets.createdAt), desc(tweets.id))
-        .limit(input.limit)
-        .offset((input.page - 1) * input.limit),
-      this.db.select({ total: count() }).from(tweets).where(eq(tweets.ownerId, input.ownerId)),
+      this.selectRecords(filter.viewerId)
+        .where(where)
+        .orderBy(...order)
+        .limit(filter.limit)
+        .offset((filter.page - 1) * filter.limit),
+      this.db.select({ total: count() }).from(capped),
     ]);
     return { records, total: counted?.total ?? 0 };
+  }
+
+  /**
+   * The newest tweets of the channels `subscriberId` follows, after `after`, in the two steps
+   * of the subscriptions feed (decision 0020): the site's newest `recentWindow` tweets kept
+   * when their channel is followed, exact when they fill the page; otherwise each followed
+   * channel's newest `limit` from its own index range (owner, created_at, id), the newest
+   * `limit` of those winning. Bounded work however many channels one follows.
+   */
+  async feed(input: {
+    subscriberId: string;
+    limit: number;
+    after: KeysetPosition | null;
+  }): Promise<{ id: string; position: KeysetPosition }[]> {
+    const afterCursor = input.after
+      ? pastCursor(tweets.createdAt, tweets.id, input.after)
+      : undefined;
+    const columns = {
+      id: tweets.id,
+      ownerId: tweets.ownerId,
+      createdAt: tweets.createdAt,
+      micros: microsOf(tweets.createdAt).as('micros'),
+    };
+    const recent = this.db
+      .select(columns)
+      .from(tweets)
+      .where(afterCursor)
+      .orderBy(desc(tweets.createdAt), desc(tweets.id))
+      .limit(this.recentWindow)
+      .as('recent');
+    const fromRecent = await this.db
+      .select({ id: recent.id, micros: recent.micros })
+      .from(recent)
+      .innerJoin(
+        subscriptions,
+        and(
+          eq(subscriptions.subscriberId, input.subscriberId),
+          eq(subscriptions.channelId, recent.ownerId),
+        ),
+      )
+      .orderBy(desc(recent.createdAt), desc(recent.id))
+      .limit(input.limit);
+    if (fromRecent.length === input.limit) return fromRecent.map(positionOf);
+
+    const perChannel = this.db
+      .select(columns)
+      .from(tweets)
+      .where(and(eq(tweets.ownerId, subscriptions.channelId), afterCursor))
+      .orderBy(desc(tweets.createdAt), desc(tweets.id))
+      .limit(input.limit)
+      .as('newest');
+    const rows = await this.db
+      .select({ id: perChannel.id, micros: perChannel.micros })
+      .from(subscriptions)
+      .crossJoinLateral(perChannel)
+      .where(eq(subscriptions.subscriberId, input.subscriberId))
+      .orderBy(desc(perChannel.createdAt), desc(perChannel.id))
+      .limit(input.limit);
+    return rows.map(positionOf);
+  }
+
+  /** Records of these tweets, in no particular order. */
+  async findRecords(ids: string[], viewerId: string | null): Promise<TweetRecord[]> {
+    if (ids.length === 0) return [];
+    return this.selectRecords(viewerId).where(inArray(tweets.id, ids));
+  }
+
+  async insert(input: { ownerId: string; content: string }): Promise<string> {
+    const [row] = await this.db.insert(tweets).values(input).returning({ id: tweets.id });
+    if (!row) throw new Error('insert answered no row');
+    return row.id;
+  }
+
+  async updateContent(id: string, content: string): Promise<void> {
+    await this.db
+      .update(tweets)
+      .set({ content, editedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(eq(tweets.id, id));
+  }
+
+  /** Its likes go with it (the foreign key cascades). */
+  async delete(id: string): Promise<void> {
+    await this.db.delete(tweets).where(eq(tweets.id, id));
   }
 
   async userExists(id: string): Promise<boolean> {
@@ -62,3 +190,8 @@ export class TweetsRepository {
     return row !== undefined;
   }
 }
+
+const positionOf = (r: { id: string; micros: string }) => ({
+  id: r.id,
+  position: { micros: r.micros, id: r.id },
+});

@@ -1,6 +1,7 @@
 import { endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
+import { presentTweet, presentTweetPage } from './tweets.presenter';
 import type { TweetsService } from './tweets.service';
 
 export function registerTweetRoutes(
@@ -8,36 +9,80 @@ export function registerTweetRoutes(
   deps: { tweets: TweetsService; storage: Storage },
 ): void {
   const { tweets, storage } = deps;
+
   router.route(endpoints.userTweets, {
     message: 'Tweets',
     handler: async ({ params, query, actor }) => {
-      const { records, total } = await tweets.listUserTweets({
-        userId: params.id,
-        viewerId: actor?.userId ?? null,
-        page: query.page,
-        limit: query.limit,
-      });
-      const totalPages = Math.ceil(total / query.limit);
-      return {
-        tweets: records.map((t) => ({
-          _id: t.id,
-          content: t.content,
-          createdAt: t.createdAt.toISOString(),
-          owner: {
-            _id: t.owner.id,
-            username: t.owner.username,
-            fullname: t.owner.fullname,
-            avatar: t.owner.avatarKey ? storage.publicUrl(t.owner.avatarKey) : null,
-          },
-          likesCount: t.likesCount,
-          isLiked: t.likeId !== null,
-        })),
-        totalTweets: total,
-        page: query.page,
-        limit: query.limit,
-        totalPages,
-        hasNextPage: query.page < totalPages,
-      };
+      const page = presentTweetPage(
+        await tweets.listUserTweets({
+          userId: params.id,
+          viewerId: actor?.userId ?? null,
+          ...query,
+        }),
+        query,
+        storage,
+      );
+      return { ...page, docs: page.tweets };
+    },
+  });
+
+  router.route(endpoints.myTweets, {
+    message: 'Your tweets',
+    handler: async ({ query, actor }) => {
+      const page = presentTweetPage(
+        await tweets.listUserTweets({ userId: actor.userId, viewerId: actor.userId, ...query }),
+        query,
+        storage,
+      );
+      return { ...page, docs: page.tweets };
+    },
+  });
+
+  router.route(endpoints.listTweets, {
+    message: 'Tweets',
+    handler: async ({ query, actor }) =>
+      presentTweetPage(
+        await tweets.listTweets({
+          ownerId: query.userId,
+          viewerId: actor?.userId ?? null,
+          page: query.page,
+          limit: query.limit,
+          sortBy: query.sortBy,
+          sortType: query.sortType,
+        }),
+        query,
+        storage,
+      ),
+  });
+
+  router.route(endpoints.tweetFeed, {
+    message: 'Tweets of your subscriptions',
+    handler: async ({ query, actor }) => {
+      const { records, nextCursor } = await tweets.tweetFeed({ actor, ...query });
+      return { tweets: records.map((t) => presentTweet(t, storage)), nextCursor };
+    },
+  });
+
+  router.route(endpoints.createTweet, {
+    message: 'Tweet posted',
+    handler: async ({ body, actor }) =>
+      presentTweet(await tweets.createTweet({ actor, content: body.content }), storage),
+  });
+
+  router.route(endpoints.updateTweet, {
+    message: 'Tweet updated',
+    handler: async ({ params, body, actor }) =>
+      presentTweet(
+        await tweets.updateTweet({ actor, tweetId: params.id, content: body.content }),
+        storage,
+      ),
+  });
+
+  router.route(endpoints.deleteTweet, {
+    message: 'Tweet deleted',
+    handler: async ({ params, actor }) => {
+      await tweets.deleteTweet({ actor, tweetId: params.id });
+      return {};
     },
   });
 }

@@ -1,9 +1,13 @@
+import type { Viewer } from '../../platform/auth/roles';
+import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
-import type { TweetsRepository } from './tweets.repository';
+import { assertCanDeleteTweet, assertCanEditTweet } from './tweets.policy';
+import type { TweetListFilter, TweetRecord, TweetsRepository } from './tweets.repository';
 
 export class TweetsService {
   constructor(private readonly repo: TweetsRepository) {}
 
+  /** One person's tweets, newest first; an unknown person is a 404, not an empty list. */
   async listUserTweets(input: {
     userId: string;
     viewerId: string | null;
@@ -11,11 +15,83 @@ export class TweetsService {
     limit: number;
   }) {
     if (!(await this.repo.userExists(input.userId))) throw notFound('User');
-    return this.repo.listByOwner({
+    return this.repo.list({
       ownerId: input.userId,
       viewerId: input.viewerId,
       page: input.page,
       limit: input.limit,
+      sortBy: 'createdAt',
+      sortType: 'desc',
     });
+  }
+
+  /** Everyone's tweets, or one person's (`ownerId`), in the asked order. */
+  async listTweets(filter: TweetListFilter) {
+    return this.repo.list(filter);
+  }
+
+  /** The newest tweets of the channels the actor follows, a page at a time. */
+  async tweetFeed(input: {
+    actor: Viewer;
+    limit: number;
+    cursor?: string;
+  }): Promise<{ records: TweetRecord[]; nextCursor: string | null }> {
+    const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+    // One more than asked tells whether a next page exists.
+    const page = await this.repo.feed({
+      subscriberId: input.actor.userId,
+      limit: input.limit + 1,
+      after,
+    });
+    const shown = page.slice(0, input.limit);
+    const byId = new Map(
+      (
+        await this.repo.findRecords(
+          shown.map((p) => p.id),
+          input.actor.userId,
+        )
+      ).map((r) => [r.id, r]),
+    );
+    const last = shown.at(-1);
+    return {
+      // A tweet deleted between the two reads is left out; the cursor still moves past it.
+      records: shown.flatMap((p) => byId.get(p.id) ?? []),
+      nextCursor: page.length > input.limit && last ? encodeCursor(last.position) : null,
+    };
+  }
+
+  async createTweet({ actor, content }: { actor: Viewer; content: string }) {
+    const id = await this.repo.insert({ ownerId: actor.userId, content });
+    return this.readBack(id, actor);
+  }
+
+  async updateTweet({
+    actor,
+    tweetId,
+    content,
+  }: {
+    actor: Viewer;
+    tweetId: string;
+    content: string;
+  }) {
+    const tweet = await this.repo.findOwner(tweetId);
+    if (!tweet) throw notFound('Tweet');
+    assertCanEditTweet(actor, tweet);
+    await this.repo.updateContent(tweetId, content);
+    return this.readBack(tweetId, actor);
+  }
+
+  async deleteTweet({ actor, tweetId }: { actor: Viewer; tweetId: string }): Promise<void> {
+    const tweet = await this.repo.findOwner(tweetId);
+    if (!tweet) throw notFound('Tweet');
+    assertCanDeleteTweet(actor, tweet);
+    await this.repo.delete(tweetId);
+  }
+
+  /** The tweet as the actor now sees it; gone meanwhile (deleted at once) is a 404. */
+  private async readBack(id: string, actor: Viewer): Promise<TweetRecord> {
+    const record = await this.repo.findRecord(id, actor.userId);
+    if (!record) throw notFound('Tweet');
+    return record;
   }
 }

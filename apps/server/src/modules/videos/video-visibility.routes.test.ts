@@ -57,10 +57,10 @@ describe('the visibility filter in listings', () => {
         `/videos?userId=${owner.userId}`,
         user,
       );
-      const channelVideos = await get<{ videos: Video[] }>(
-        `/channels/${owner.userId}/videos`,
-        user,
-      );
+      // A plain list (the spec's shape).
+      const channelVideos = {
+        videos: await get<Video[]>(`/channels/${owner.userId}/videos`, user),
+      };
       const channel = await get<{ stats: { totalVideos: number; totalViews: number | null } }>(
         `/channels/${owner.userId}`,
         user,

@@ -203,6 +203,10 @@ export const videos = pgTable(
       t.createdAt.desc().nullsFirst(),
       t.id.desc().nullsFirst(),
     ),
+    // The subscriptions feed: each followed channel's newest published videos.
+    index('videos_owner_published_created_idx')
+      .on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isPublished}`),
     index('videos_published_views_idx')
       .on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
@@ -291,6 +295,8 @@ export const tweets = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
+    /** When its owner last changed the content; null for a tweet never edited. */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

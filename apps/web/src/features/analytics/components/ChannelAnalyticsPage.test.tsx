@@ -20,6 +20,12 @@ const me = makeUser({
 
 function makeMyStats(overrides: Partial<MyStats> = {}): MyStats {
   return {
+    _id: me._id,
+    username: me.username,
+    fullname: me.fullname,
+    email: me.email,
+    avatar: me.avatar,
+    coverImage: me.coverImage,
     subscribersCount: 250,
     totalViews: 48_200,
     totalLikes: 1_012,
@@ -55,6 +61,11 @@ function makeChannel(
       totalSubscriptions: 3,
       totalViews: null,
       totalLikes: null,
+      subscribersCount: 45,
+      videosCount: 9,
+      tweetsCount: 2,
+      subscriptionsCount: 3,
+      createdAt: new Date(Date.now() - 800 * DAY).toISOString(),
       ...stats,
     },
   };

@@ -1,4 +1,4 @@
-import type { ChannelWithStats, TweetPage } from '@kinora/contract';
+import type { ChannelWithStats, TweetPage, Video } from '@kinora/contract';
 import { api, errorMessage, isApiError } from '../../../lib/api';
 
 /** Channel page constants. */
@@ -63,12 +63,25 @@ export function channelErrorOf(error: unknown): string {
   return errorMessage(error, channelText.failed);
 }
 
-export async function fetchChannelVideos(id: string, page: number, signal?: AbortSignal) {
-  return api('channelVideos', {
+/** One page of a channel's videos; a full page means there may be another. */
+export interface ChannelVideosPage {
+  videos: Video[];
+  page: number;
+  hasNextPage: boolean;
+}
+
+/** The server answers a plain list (the spec's shape); paging is the page number asked. */
+export async function fetchChannelVideos(
+  id: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<ChannelVideosPage> {
+  const videos = await api('channelVideos', {
     params: { id },
     query: { page, limit: CHANNEL_VIDEOS_PAGE_SIZE },
     signal,
   });
+  return { videos, page, hasNextPage: videos.length === CHANNEL_VIDEOS_PAGE_SIZE };
 }
 
 const noTweets = (page: number): TweetPage => ({

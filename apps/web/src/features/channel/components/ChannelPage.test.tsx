@@ -41,6 +41,11 @@ function makeStats(overrides: Partial<ChannelWithStats['stats']> = {}) {
     totalSubscriptions: 4,
     totalViews: null,
     totalLikes: null,
+    subscribersCount: 1200,
+    videosCount: 3,
+    tweetsCount: 2,
+    subscriptionsCount: 4,
+    createdAt: new Date(Date.now() - 95 * day).toISOString(),
     ...overrides,
   };
 }
@@ -55,6 +60,8 @@ function makeTweet(overrides: Partial<Tweet> = {}): Tweet {
     owner: { _id: ownerId, username: 'grace', fullname: 'Grace Hopper', avatar: null },
     likesCount: 4,
     isLiked: false,
+    isEdited: false,
+    editedAt: null,
     ...overrides,
   };
 }
@@ -77,16 +84,7 @@ function serveChannel({
 }: Setup = {}) {
   if (signedInAs) server().on('currentUser', () => ({ data: signedInAs }));
   server().on('getChannel', () => ({ data: { channel, stats } }));
-  server().on('channelVideos', () => ({
-    data: {
-      videos,
-      page: 1,
-      limit: 12,
-      totalPages: 1,
-      hasNextPage: false,
-      totalVideos: videos.length,
-    },
-  }));
+  server().on('channelVideos', () => ({ data: videos }));
   server().on('userTweets', () => ({
     data: {
       tweets,
@@ -95,6 +93,7 @@ function serveChannel({
       totalPages: 1,
       hasNextPage: false,
       totalTweets: tweets.length,
+      docs: tweets,
     },
   }));
 }
@@ -333,7 +332,12 @@ describe('channel tabs', { timeout: 15_000 }, () => {
       makeVideo({ _id: 'v-1', title: 'First video' }),
       makeVideo({ _id: 'v-2', title: 'Second video' }),
     ];
-    const { user, router } = await openChannel({ videos, tweets: [makeTweet()] });
+    // The Videos count is the channel's (its list is a plain array without a total).
+    const { user, router } = await openChannel({
+      videos,
+      tweets: [makeTweet()],
+      stats: makeStats({ totalVideos: 2, videosCount: 2 }),
+    });
     expect(await screen.findByRole('tab', { name: 'Videos 2' })).toHaveAttribute(
       'aria-selected',
       'true',
@@ -389,9 +393,8 @@ describe('channel tabs', { timeout: 15_000 }, () => {
       const videos = Array.from({ length: page === 1 ? 12 : 3 }, (_, i) =>
         makeVideo({ _id: `p${page}-${i}`, title: `Page ${page} video ${i}` }),
       );
-      return {
-        data: { videos, page, limit: 12, totalPages: 2, hasNextPage: page === 1, totalVideos: 15 },
-      };
+      // A plain list (the spec's shape): a full page of 12 means there may be another.
+      return { data: videos };
     });
     const { user } = renderChannel();
     const button = await screen.findByRole('button', { name: 'Load More Videos' });

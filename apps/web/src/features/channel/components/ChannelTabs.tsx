@@ -40,7 +40,7 @@ export function ChannelTabs({
   const videos = useChannelVideos(channelId);
   const tweets = useChannelTweets(channelId);
   const counts: Partial<Record<ChannelTab, number>> = {
-    videos: videos.data?.pages[0]?.totalVideos ?? data.stats.totalVideos,
+    videos: data.stats.totalVideos,
     tweets: tweets.data ? (tweets.data.pages[0]?.totalTweets ?? 0) : data.stats.totalTweets,
   };
 

@@ -14,6 +14,12 @@ const me = makeUser({ fullname: 'Ada Lovelace', username: 'ada' });
 
 function makeStats(overrides: Partial<MyStats> = {}): MyStats {
   return {
+    _id: me._id,
+    username: me.username,
+    fullname: me.fullname,
+    email: me.email,
+    avatar: me.avatar,
+    coverImage: me.coverImage,
     subscribersCount: 1250,
     totalViews: 48_200,
     totalLikes: 999,

@@ -1,0 +1,38 @@
+import type { Tweet } from '@kinora/contract';
+import type { Storage } from '../../platform/storage/storage';
+import type { TweetRecord } from './tweets.repository';
+
+export function presentTweet(t: TweetRecord, storage: Storage): Tweet {
+  return {
+    _id: t.id,
+    content: t.content,
+    createdAt: t.createdAt.toISOString(),
+    owner: {
+      _id: t.owner.id,
+      username: t.owner.username,
+      fullname: t.owner.fullname,
+      avatar: t.owner.avatarKey ? storage.publicUrl(t.owner.avatarKey) : null,
+    },
+    likesCount: t.likesCount,
+    isLiked: t.likeId !== null,
+    isEdited: t.editedAt !== null,
+    editedAt: t.editedAt?.toISOString() ?? null,
+  };
+}
+
+/** An offset page of tweets with its totals. */
+export function presentTweetPage(
+  { records, total }: { records: TweetRecord[]; total: number },
+  paging: { page: number; limit: number },
+  storage: Storage,
+) {
+  const totalPages = Math.ceil(total / paging.limit);
+  return {
+    tweets: records.map((t) => presentTweet(t, storage)),
+    totalTweets: total,
+    page: paging.page,
+    limit: paging.limit,
+    totalPages,
+    hasNextPage: paging.page < totalPages,
+  };
+}

@@ -1,0 +1,359 @@
+import { randomUUID } from 'node:crypto';
+import type { Tweet, TweetFeed, TweetPage, UserTweetPage } from '@kinora/contract';
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { likes, tweets } from '../../platform/db/schema';
+import { grantUserRole } from '../users';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
+import { TweetsRepository } from './tweets.repository';
+import { TweetsService } from './tweets.service';
+
+let t: TestApp;
+let alice: RegisteredUser;
+let bob: RegisteredUser;
+let moderator: RegisteredUser;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [alice, bob, moderator] = await Promise.all([
+    registerUser(t.app),
+    registerUser(t.app),
+    registerUser(t.app),
+  ]);
+  await grantUserRole({ username: moderator.username, role: 'moderator' }, t.database.db);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(user ? { headers: user.auth } : {}),
+    ...(payload ? { payload } : {}),
+  });
+
+async function ok<T>(method: Method, url: string, user?: RegisteredUser | null, payload?: object) {
+  const res = await call(method, url, user, payload);
+  expect(res.statusCode, res.body).toBe(method === 'POST' && url === '/tweets' ? 201 : 200);
+  return res.json<{ data: T }>().data;
+}
+
+const post = (user: RegisteredUser, content: string) =>
+  ok<Tweet>('POST', '/tweets', user, { content });
+
+const likeRows = async (tweetId: string) =>
+  (await t.database.db.select({ n: count() }).from(likes).where(eq(likes.tweetId, tweetId)))[0]!.n;
+
+/** Tweets at chosen times (to the microsecond), for orders that do not hang on the clock. */
+async function tweetAt(ownerId: string, createdAt: string, content = 'At a chosen time') {
+  const [row] = await t.database.db
+    .insert(tweets)
+    .values({ ownerId, content, createdAt: sql`${createdAt}::timestamptz` })
+    .returning({ id: tweets.id });
+  return row!.id;
+}
+
+describe('POST /tweets', () => {
+  it('posts the trimmed text and answers the whole tweet as lists show it', async () => {
+    const tweet = await post(alice, '   Hello, world!  \n');
+    expect(tweet).toEqual({
+      _id: expect.any(String),
+      content: 'Hello, world!',
+      createdAt: expect.any(String),
+      owner: {
+        _id: alice.userId,
+        username: alice.username,
+        fullname: expect.any(String),
+        avatar: expect.stringMatching(/^\/media\/avatars\//),
+      },
+      likesCount: 0,
+      isLiked: false,
+      isEdited: false,
+      editedAt: null,
+    });
+    expect(JSON.stringify(tweet)).not.toContain(alice.email);
+    expect((await post(alice, 'x'.repeat(280))).content).toHaveLength(280);
+  });
+
+  it('refuses an empty, blank, too long or missing text (400) and a visitor (401)', async () => {
+    for (const payload of [
+      { content: '' },
+      { content: '   \n ' },
+      { content: 'x'.repeat(281) },
+      {},
+    ]) {
+      const res = await call('POST', '/tweets', alice, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+    }
+    // 280 characters once trimmed is within the limit, whatever surrounds it.
+    expect(
+      (await call('POST', '/tweets', alice, { content: ` ${'y'.repeat(280)} ` })).statusCode,
+    ).toBe(201);
+    expect((await call('POST', '/tweets', null, { content: 'Hi' })).statusCode).toBe(401);
+  });
+});
+
+describe('tweets written with the session cookie', () => {
+  it('are taken from our own pages and refused from another site’s (decision 0017)', async () => {
+    const cookie = cookieHeader(alice.cookies);
+    const write = (method: Method, url: string, origin: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/v1${url}`,
+        headers: { cookie, host: 'kinora.test', origin },
+        ...(payload ? { payload } : {}),
+      });
+    const foreign = await write('POST', '/tweets', 'http://evil.test', { content: 'Forged' });
+    expect(foreign.statusCode).toBe(403);
+    expect(foreign.json().code).toBe('FOREIGN_ORIGIN');
+    const posted = await write('POST', '/tweets', 'http://kinora.test', {
+      content: 'From our page',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    const id = posted.json<{ data: Tweet }>().data._id;
+    expect(
+      (await write('PATCH', `/tweets/${id}`, 'http://evil.test', { content: 'x' })).statusCode,
+    ).toBe(403);
+    expect((await write('DELETE', `/tweets/${id}`, 'http://evil.test')).statusCode).toBe(403);
+    const mine = await ok<UserTweetPage>('GET', '/tweets/my-tweets?limit=100', alice);
+    expect(mine.tweets.map((tw) => tw.content)).not.toContain('Forged');
+    expect(mine.tweets.find((tw) => tw._id === id)).toMatchObject({ isEdited: false });
+    expect((await write('DELETE', `/tweets/${id}`, 'http://kinora.test')).statusCode).toBe(200);
+  });
+});
+
+describe('PATCH /tweets/:id', () => {
+  it('lets the owner edit, marking the tweet edited; others get 403, nothing changed', async () => {
+    const tweet = await post(alice, 'First draft of a thought');
+    for (const user of [bob, moderator]) {
+      const res = await call('PATCH', `/tweets/${tweet._id}`, user, { content: 'Hijacked' });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().code).toBe('FORBIDDEN');
+    }
+    expect((await call('PATCH', `/tweets/${tweet._id}`, null, { content: 'No' })).statusCode).toBe(
+      401,
+    );
+    const edited = await ok<Tweet>('PATCH', `/tweets/${tweet._id}`, alice, {
+      content: '  A better thought  ',
+    });
+    expect(edited).toMatchObject({
+      _id: tweet._id,
+      content: 'A better thought',
+      createdAt: tweet.createdAt,
+      isEdited: true,
+      editedAt: expect.any(String),
+    });
+    const listed = await ok<UserTweetPage>('GET', `/tweets/user/${alice.userId}?limit=50`);
+    expect(listed.tweets.find((t) => t._id === tweet._id)).toMatchObject({
+      content: 'A better thought',
+      isEdited: true,
+    });
+  });
+
+  it('answers 404 for an unknown tweet, 400 for a malformed id or a bad text', async () => {
+    const tweet = await post(alice, 'Stays as it is');
+    expect(
+      (await call('PATCH', `/tweets/${randomUUID()}`, alice, { content: 'x' })).statusCode,
+    ).toBe(404);
+    expect((await call('PATCH', '/tweets/nope', alice, { content: 'x' })).statusCode).toBe(400);
+    for (const content of ['  ', 'z'.repeat(281)]) {
+      expect((await call('PATCH', `/tweets/${tweet._id}`, alice, { content })).statusCode).toBe(
+        400,
+      );
+    }
+  });
+});
+
+describe('DELETE /tweets/:id', () => {
+  it('lets the owner delete a tweet, its likes with it; others get 403', async () => {
+    const tweet = await post(alice, 'Soon gone');
+    await ok('POST', `/likes/tweet/${tweet._id}/toggle`, bob);
+    await ok('POST', `/likes/tweet/${tweet._id}/toggle`, moderator);
+    expect(await likeRows(tweet._id)).toBe(2);
+    for (const user of [bob, moderator]) {
+      expect((await call('DELETE', `/tweets/${tweet._id}`, user)).statusCode).toBe(403);
+    }
+    expect((await call('DELETE', `/tweets/${tweet._id}`, null)).statusCode).toBe(401);
+    expect(await ok('DELETE', `/tweets/${tweet._id}`, alice)).toEqual({});
+    expect(await likeRows(tweet._id)).toBe(0);
+    expect((await call('DELETE', `/tweets/${tweet._id}`, alice)).statusCode).toBe(404);
+    expect((await call('POST', `/likes/tweet/${tweet._id}/toggle`, bob)).statusCode).toBe(404);
+    const listed = await ok<UserTweetPage>('GET', `/tweets/user/${alice.userId}?limit=100`);
+    expect(listed.tweets.map((t) => t._id)).not.toContain(tweet._id);
+  });
+});
+
+describe('tweet lists', () => {
+  it('GET /tweets/user/:id and /tweets/my-tweets page one person’s tweets, also as docs', async () => {
+    const carol = await registerUser(t.app);
+    const ids = [];
+    for (let i = 0; i < 3; i++) ids.push((await post(carol, `Carol ${i}`))._id);
+    await post(bob, 'Not Carol’s');
+    await ok('POST', `/likes/tweet/${ids[2]}/toggle`, bob);
+
+    const first = await ok<UserTweetPage>(
+      'GET',
+      `/tweets/user/${carol.userId}?page=1&limit=2`,
+      bob,
+    );
+    expect(first.tweets.map((t) => t._id)).toEqual([ids[2], ids[1]]);
+    expect(first.docs).toEqual(first.tweets);
+    expect(first).toMatchObject({ totalTweets: 3, totalPages: 2, page: 1, hasNextPage: true });
+    expect(first.tweets[0]).toMatchObject({ likesCount: 1, isLiked: true });
+    const second = await ok<UserTweetPage>('GET', `/tweets/user/${carol.userId}?page=2&limit=2`);
+    expect(second.docs.map((t) => t._id)).toEqual([ids[0]]);
+
+    const mine = await ok<UserTweetPage>('GET', '/tweets/my-tweets?limit=50', carol);
+    expect(mine.tweets.map((t) => t._id)).toEqual([ids[2], ids[1], ids[0]]);
+    expect(mine.docs).toEqual(mine.tweets);
+    expect((await call('GET', '/tweets/my-tweets', null)).statusCode).toBe(401);
+    expect((await call('GET', `/tweets/user/${randomUUID()}`)).statusCode).toBe(404);
+  });
+
+  it('GET /tweets lists everyone’s or one user’s, sorted as asked, with page counts', async () => {
+    const dave = await registerUser(t.app);
+    const early = await tweetAt(dave.userId, '2020-01-01T00:00:00.000001Z', 'early');
+    const late = await tweetAt(dave.userId, '2020-01-01T00:00:00.000002Z', 'late');
+    const liked = await tweetAt(dave.userId, '2019-06-01T00:00:00Z', 'liked');
+    await ok('POST', `/likes/tweet/${liked}/toggle`, bob);
+
+    const newest = await ok<TweetPage>('GET', `/tweets?userId=${dave.userId}`);
+    expect(newest.tweets.map((t) => t._id)).toEqual([late, early, liked]);
+    expect(newest).toMatchObject({ totalTweets: 3, totalPages: 1, page: 1, limit: 10 });
+    const oldest = await ok<TweetPage>(
+      'GET',
+      `/tweets?userId=${dave.userId}&sortBy=createdAt&sortType=asc&limit=2&page=2`,
+    );
+    expect(oldest.tweets.map((t) => t._id)).toEqual([late]);
+    expect(oldest).toMatchObject({ totalPages: 2, hasNextPage: false });
+    const mostLiked = await ok<TweetPage>('GET', `/tweets?userId=${dave.userId}&sortBy=likesCount`);
+    expect(mostLiked.tweets[0]?._id).toBe(liked);
+
+    // Everyone's: newest first by default, the caller's likes shown.
+    const all = await ok<TweetPage>('GET', '/tweets?limit=100', bob);
+    const times = all.tweets.map((t) => Date.parse(t.createdAt));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+    expect(all.tweets.find((t) => t._id === liked)).toMatchObject({ isLiked: true });
+    expect(all.totalTweets).toBeGreaterThanOrEqual(all.tweets.length);
+
+    for (const query of ['sortBy=title', 'sortType=up', 'userId=nope', 'page=0', 'limit=101']) {
+      expect((await call('GET', `/tweets?${query}`)).statusCode, query).toBe(400);
+    }
+  });
+});
+
+describe('GET /tweets/feed', () => {
+  it('gives the followed channels’ tweets newest first, by keyset, without gaps or repeats while tweets arrive', async () => {
+    const reader = await registerUser(t.app);
+    const [followed1, followed2, stranger] = await Promise.all([
+      registerUser(t.app),
+      registerUser(t.app),
+      registerUser(t.app),
+    ]);
+    for (const channel of [followed1, followed2]) {
+      await ok('POST', `/subscriptions/toggle/${channel.userId}`, reader);
+    }
+    // Same instants in both channels (the id breaks the tie) and a microsecond apart.
+    const times = [
+      '2024-05-01T10:00:00.000001Z',
+      '2024-05-01T10:00:00.000001Z',
+      '2024-05-01T10:00:00.000002Z',
+      '2024-05-01T10:00:00.000003Z',
+      '2024-04-01T00:00:00Z',
+    ];
+    const made: { id: string; at: string }[] = [];
+    for (const [i, at] of times.entries()) {
+      for (const channel of [followed1, followed2]) {
+        made.push({ id: await tweetAt(channel.userId, at, `tweet ${i}`), at });
+      }
+    }
+    await tweetAt(stranger.userId, '2024-05-01T10:00:00.000002Z', 'not followed');
+    await tweetAt(reader.userId, '2024-05-01T10:00:00.000002Z', 'my own');
+    const expected = [...made]
+      .sort((a, b) => (a.at === b.at ? (a.id < b.id ? 1 : -1) : a.at < b.at ? 1 : -1))
+      .map((m) => m.id);
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const page: TweetFeed = await ok<TweetFeed>(
+        'GET',
+        `/tweets/feed?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
+        reader,
+      );
+      seen.push(...page.tweets.map((tw) => tw._id));
+      cursor = page.nextCursor;
+      pages += 1;
+      // New tweets arrive while the reader walks down: they go above the first page.
+      if (pages === 1) await post(followed1, 'Arrived while reading');
+      expect(pages).toBeLessThan(10);
+    } while (cursor);
+    expect(seen).toEqual(expected);
+    expect(pages).toBe(4);
+
+    const fresh = await ok<TweetFeed>('GET', '/tweets/feed?limit=1', reader);
+    expect(fresh.tweets[0]).toMatchObject({ content: 'Arrived while reading' });
+    expect(fresh.nextCursor).toEqual(expect.any(String));
+  });
+
+  it('answers the same through its per-channel step when the site’s newest tweets are others’', async () => {
+    const reader = await registerUser(t.app);
+    const [followed, busy] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    await ok('POST', `/subscriptions/toggle/${followed.userId}`, reader);
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++)
+      ids.unshift(await tweetAt(followed.userId, `2021-01-0${i}T00:00:00Z`));
+    for (let i = 1; i <= 4; i++) await tweetAt(busy.userId, `2031-01-0${i}T00:00:00Z`);
+    // A window of 2 of the site's newest never holds a followed tweet: every page comes from
+    // the per-channel step.
+    const narrow = new TweetsService(new TweetsRepository(t.database.db, 2));
+    const actor = { userId: reader.userId, role: 'user' as const };
+    const seen: string[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const page = await narrow.tweetFeed({ actor, limit: 2, ...(cursor ? { cursor } : {}) });
+      seen.push(...page.records.map((r) => r.id));
+      cursor = page.nextCursor ?? undefined;
+      pages += 1;
+    } while (cursor && pages < 10);
+    expect(seen).toEqual(ids);
+    expect(pages).toBe(3);
+    const usual = await ok<TweetFeed>('GET', '/tweets/feed?limit=50', reader);
+    expect(usual.tweets.map((tw) => tw._id)).toEqual(ids);
+  });
+
+  it('is empty for a person following nobody; refuses a visitor, a forged cursor and a large limit', async () => {
+    const loner = await registerUser(t.app);
+    expect(await ok<TweetFeed>('GET', '/tweets/feed', loner)).toEqual({
+      tweets: [],
+      nextCursor: null,
+    });
+    expect((await call('GET', '/tweets/feed', null)).statusCode).toBe(401);
+    for (const query of ['cursor=bm9wZQ', 'cursor=%20', 'limit=51', 'limit=0']) {
+      const res = await call('GET', `/tweets/feed?${query}`, loner);
+      expect(res.statusCode, query).toBe(400);
+      expect(res.json().success).toBe(false);
+    }
+  });
+});
+
+describe('a channel’s tweets count', () => {
+  it('appears in its stats under both names, and follows posting and deleting', async () => {
+    const erin = await registerUser(t.app);
+    const stats = async () =>
+      (await ok<{ stats: Record<string, unknown> }>('GET', `/channels/${erin.userId}`)).stats;
+    expect(await stats()).toMatchObject({ tweetsCount: 0, totalTweets: 0 });
+    const first = await post(erin, 'One');
+    await post(erin, 'Two');
+    expect(await stats()).toMatchObject({ tweetsCount: 2, totalTweets: 2 });
+    await ok('DELETE', `/tweets/${first._id}`, erin);
+    expect(await stats()).toMatchObject({ tweetsCount: 1, totalTweets: 1 });
+  });
+});

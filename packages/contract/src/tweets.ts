@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { Id, IsoDate } from './common';
+import { limits } from './limits';
+import { PageInfo, PageQuery } from './pagination';
+
+/** A tweet as every list shows it (signed-in-areas.md §3). */
+export const Tweet = z.object({
+  _id: z.string(),
+  content: z.string(),
+  createdAt: IsoDate,
+  owner: z.object({
+    _id: z.string(),
+    username: z.string(),
+    fullname: z.string(),
+    avatar: z.string().nullable(),
+  }),
+  likesCount: z.number().int(),
+  isLiked: z.boolean(),
+  /** Changed by its owner since it was posted; `editedAt` says when last. */
+  isEdited: z.boolean(),
+  editedAt: IsoDate.nullable(),
+});
+export type Tweet = z.infer<typeof Tweet>;
+
+export const TweetPage = PageInfo.extend({ tweets: z.array(Tweet), totalTweets: z.number().int() });
+export type TweetPage = z.infer<typeof TweetPage>;
+
+/** One person's tweets: the same list also under `docs`, where the spec's client may read it. */
+export const UserTweetPage = TweetPage.extend({ docs: z.array(Tweet) });
+export type UserTweetPage = z.infer<typeof UserTweetPage>;
+
+/** The text of a new or edited tweet: trimmed, 1 to 280 characters. */
+export const TweetBody = z.object({
+  content: z
+    .string({ message: 'Content is required' })
+    .trim()
+    .min(1, 'Tweet cannot be empty')
+    .max(limits.tweet, `Tweet is at most ${limits.tweet} characters`),
+});
+export type TweetBody = z.infer<typeof TweetBody>;
+
+export const ListTweetsQuery = PageQuery.extend({
+  sortBy: z.enum(['createdAt', 'likesCount']).default('createdAt'),
+  sortType: z.enum(['asc', 'desc']).default('desc'),
+  /** Only this person's tweets. */
+  userId: Id.optional(),
+});
+export type ListTweetsQuery = z.infer<typeof ListTweetsQuery>;
+
+/** The newest tweets of the channels one follows (`nextCursor` null at the end). */
+export const TweetFeed = z.object({ tweets: z.array(Tweet), nextCursor: z.string().nullable() });
+export type TweetFeed = z.infer<typeof TweetFeed>;
