@@ -37,6 +37,7 @@ import {
 import { registerChannelRoutes } from './modules/channels';
 import { registerCommentRoutes } from './modules/comments';
 import { registerLikeRoutes } from './modules/likes';
+import { registerMessageRoutes } from './modules/messages';
 import { registerSearchRoutes } from './modules/search';
 import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerSystemRoutes } from './modules/system';
@@ -213,6 +214,7 @@ export async function buildApp({
   registerChannelRoutes(router, { channels: services.channels, videos: services.videos, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
+  registerMessageRoutes(router, { messages: services.messages });
   await registerMediaRoutes(app, storage, {
     accessOf: (key, request) =>
       services.videos.mediaAccess({

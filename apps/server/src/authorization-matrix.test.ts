@@ -33,6 +33,7 @@ import {
   togglePublish,
   uploadAsset,
 } from '../test/media-factories';
+import { openConversation, sendMessageRequest } from '../test/messaging-factories';
 import { multipart } from '../test/multipart';
 
 /** One call, without its method and path (those come from the contract). */
@@ -58,6 +59,8 @@ let draft: string;
 let commentOnPublished: string;
 let commentOnDraft: string;
 let tweet: string;
+/** A conversation between the owner and another person (not `other`). */
+let conversation: string;
 
 const userOf = (as: Caller) =>
   ({ visitor: null, other, owner, moderator })[as] satisfies RegisteredUser | null;
@@ -228,6 +231,33 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   channelByName: { ownersChannel: () => ({ params: { name: owner.username } }) },
   myStats: { self: () => ({}) },
   userTweets: { owner: () => ({ params: { id: owner.userId } }) },
+
+  sendMessageRequest: {
+    toOwner: () => ({ payload: { receiverId: owner.userId, content: 'May we talk?' } }),
+  },
+  checkMessageRequest: { withOwner: () => ({ params: { receiverId: owner.userId } }) },
+  listMessageRequests: { mine: () => ({}) },
+  respondToMessageRequest: {
+    toOwner: async () => {
+      const id = await sendMessageRequest(t.app, await registerUser(t.app), owner);
+      return { params: { id }, payload: { action: 'decline' } };
+    },
+  },
+  listConversations: { mine: () => ({}) },
+  conversationMessages: { ownersConversation: () => ({ params: { id: conversation } }) },
+  sendMessage: {
+    ownersConversation: () => ({ params: { id: conversation }, payload: { content: 'Hi' } }),
+  },
+  markConversationRead: { ownersConversation: () => ({ params: { id: conversation } }) },
+  // A fresh person each time, so no block outlives its call and changes another row's answer.
+  blockUser: {
+    aPerson: async () => ({ params: { userId: (await registerUser(t.app)).userId } }),
+    self: () => ({ params: { userId: owner.userId } }),
+  },
+  unblockUser: {
+    aPerson: async () => ({ params: { userId: (await registerUser(t.app)).userId } }),
+  },
+  listBlockedUsers: { mine: () => ({}) },
 };
 
 /** Sends one case as one caller, to the method and path the contract gives. */
@@ -265,6 +295,7 @@ beforeAll(async () => {
     .values({ ownerId: owner.userId, content: 'A tweet of the owner' })
     .returning({ id: tweets.id });
   tweet = row!.id;
+  conversation = await openConversation(t.app, await registerUser(t.app), owner);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

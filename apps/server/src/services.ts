@@ -7,6 +7,7 @@ import { AccessTokens } from './platform/auth/tokens';
 import { UploadSigner } from './platform/auth/upload-signatures';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
+import { DomainEvents } from './platform/events/domain-events';
 import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
@@ -14,6 +15,7 @@ import { AuthRepository, AuthService } from './modules/auth';
 import { ChannelsRepository, ChannelsService } from './modules/channels';
 import { CommentsRepository, CommentsService } from './modules/comments';
 import { LikesRepository, LikesService } from './modules/likes';
+import { MessagesRepository, MessagesService } from './modules/messages';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -40,6 +42,9 @@ export interface Services {
   channels: ChannelsService;
   tweets: TweetsService;
   search: SearchService;
+  messages: MessagesService;
+  /** Told after each commit; sockets and notifications listen here (decision 0021). */
+  events: DomainEvents;
 }
 
 export function createServices(deps: {
@@ -47,8 +52,11 @@ export function createServices(deps: {
   database: DatabaseHandle;
   storage: Storage;
   queue: JobQueue;
+  /** Where a failing event listener is reported. */
+  onListenerError?: (error: unknown, event: string) => void;
 }): Services {
   const { config, database, storage, queue } = deps;
+  const events = new DomainEvents(deps.onListenerError ?? (() => undefined));
   const db = database.db;
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
   const auth = new AuthService(
@@ -86,5 +94,9 @@ export function createServices(deps: {
     channels: new ChannelsService(new ChannelsRepository(db)),
     tweets: new TweetsService(new TweetsRepository(db)),
     search: new SearchService(new SearchRepository(db), videos),
+    messages: new MessagesService(new MessagesRepository(db), events, (key) =>
+      key ? storage.publicUrl(key) : null,
+    ),
+    events,
   };
 }

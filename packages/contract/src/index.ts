@@ -10,3 +10,4 @@ export * from './pagination';
 export * from './uploads';
 export * from './videos';
 export * from './channels';
+export * from './messages';
