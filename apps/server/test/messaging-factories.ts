@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { RegisteredUser } from './factories';
+import { registerUser, type RegisteredUser } from './factories';
 
 /** Sends a message request through the real endpoint; answers the request's id. */
 export async function sendMessageRequest(
@@ -34,4 +34,17 @@ export async function openConversation(
   });
   if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
   return res.json<{ data: { conversationId: string } }>().data.conversationId;
+}
+
+type Tuple<N extends number, T, Acc extends T[] = []> = Acc['length'] extends N
+  ? Acc
+  : Tuple<N, T, [...Acc, T]>;
+
+/** `n` new people, typed as a tuple of that length so that destructuring names each one. */
+export async function people<N extends number>(
+  app: FastifyInstance,
+  n: N,
+): Promise<Tuple<N, RegisteredUser>> {
+  const made = await Promise.all(Array.from({ length: n }, () => registerUser(app)));
+  return made as Tuple<N, RegisteredUser>;
 }

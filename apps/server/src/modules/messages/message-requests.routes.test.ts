@@ -9,8 +9,8 @@ import {
   messages,
 } from '../../platform/db/schema';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { registerUser, type RegisteredUser } from '../../../test/factories';
-import { openConversation, sendMessageRequest } from '../../../test/messaging-factories';
+import type { RegisteredUser } from '../../../test/factories';
+import { openConversation, people, sendMessageRequest } from '../../../test/messaging-factories';
 
 let t: TestApp;
 
@@ -35,7 +35,6 @@ const respond = (user: RegisteredUser, id: string, action: string) =>
   call('PATCH', `/messages/requests/${id}`, user, { action });
 const check = (user: RegisteredUser, otherId: string) =>
   call('GET', `/messages/requests/${otherId}/check`, user);
-const people = (n: number) => Promise.all(Array.from({ length: n }, () => registerUser(t.app)));
 
 /** Collects the domain events of one kind told while `work` runs. */
 async function heard<N extends keyof DomainEventMap>(
@@ -56,7 +55,7 @@ async function heard<N extends keyof DomainEventMap>(
 
 describe('POST /messages/requests', () => {
   it('stores a trimmed request, lists it to the receiver only, and tells the event after commit', async () => {
-    const [alice, bob, carol] = await people(3);
+    const [alice, bob, carol] = await people(t.app, 3);
     let storedWhenHeard: Promise<number> | undefined;
     const stop = t.services.events.on('messageRequest.created', ({ request }) => {
       // Heard after the commit: another connection already sees the row.
@@ -109,7 +108,7 @@ describe('POST /messages/requests', () => {
   });
 
   it('refuses bad content, an unknown person, oneself and visitors', async () => {
-    const [alice, bob] = await people(2);
+    const [alice, bob] = await people(t.app, 2);
     for (const content of ['', '   ', 'x'.repeat(1001), 42, null]) {
       const res = await ask(alice, bob.userId, content);
       expect(res.statusCode, String(content)).toBe(400);
@@ -131,7 +130,7 @@ describe('POST /messages/requests', () => {
   });
 
   it("answers 409 'Request already sent' while one waits, also to a burst of ten", async () => {
-    const [alice, bob, dave] = await people(3);
+    const [alice, bob, dave] = await people(t.app, 3);
     expect((await ask(alice, bob.userId)).statusCode).toBe(201);
     const again = await ask(alice, bob.userId, 'Another try');
     expect(again.statusCode).toBe(409);
@@ -147,7 +146,7 @@ describe('POST /messages/requests', () => {
   });
 
   it("answers 409 'Conversation already exists' with its id in data, either way round", async () => {
-    const [alice, bob] = await people(2);
+    const [alice, bob] = await people(t.app, 2);
     const conversationId = await openConversation(t.app, alice, bob);
     for (const [from, to] of [
       [alice, bob],
@@ -164,7 +163,7 @@ describe('POST /messages/requests', () => {
   });
 
   it('answers 429 to a sixth request in the hour, counting a burst exactly', async () => {
-    const [alice, ...others] = await people(8);
+    const [alice, ...others] = await people(t.app, 8);
     for (const other of others.slice(0, 5)) {
       expect((await ask(alice, other.userId)).statusCode).toBe(201);
     }
@@ -182,14 +181,14 @@ describe('POST /messages/requests', () => {
       .where(eq(messageRequests.senderId, alice.userId));
     expect((await ask(alice, others[5]!.userId)).statusCode).toBe(201);
 
-    const [eve, ...crowd] = await people(10);
+    const [eve, ...crowd] = await people(t.app, 10);
     const burst = await Promise.all(crowd.map((c) => ask(eve, c.userId)));
     expect(burst.filter((r) => r.statusCode === 201)).toHaveLength(5);
     expect(burst.filter((r) => r.statusCode === 429)).toHaveLength(4);
   });
 
   it('answers 429 to a second request within 7 days of a decline, and lets one through after', async () => {
-    const [alice, bob] = await people(2);
+    const [alice, bob] = await people(t.app, 2);
     const id = await sendMessageRequest(t.app, alice, bob);
     expect((await respond(bob, id, 'decline')).statusCode).toBe(200);
     expect((await check(alice, bob.userId)).json()).toMatchObject({ status: 'none' });
@@ -206,7 +205,7 @@ describe('POST /messages/requests', () => {
 
 describe('GET /messages/requests/:receiverId/check', () => {
   it('answers none, pending, then accepted with the conversation, at the top level and in data', async () => {
-    const [alice, bob] = await people(2);
+    const [alice, bob] = await people(t.app, 2);
     const none = await check(alice, bob.userId);
     expect(none.statusCode).toBe(200);
     expect(none.json()).toMatchObject({
@@ -240,7 +239,7 @@ describe('GET /messages/requests/:receiverId/check', () => {
 
 describe('PATCH /messages/requests/:id', () => {
   it('accepting opens a conversation whose first message is the request, and tells both events', async () => {
-    const [alice, bob] = await people(2);
+    const [alice, bob] = await people(t.app, 2);
     const id = await sendMessageRequest(t.app, alice, bob, 'Hi Bob!');
     const events = await heard('messageRequest.accepted', async () => {
       const res = await respond(bob, id, 'accept');
@@ -273,7 +272,7 @@ describe('PATCH /messages/requests/:id', () => {
   });
 
   it('answers the receiver only: 404 to the sender and to others, 401 to visitors', async () => {
-    const [alice, bob, carol] = await people(3);
+    const [alice, bob, carol] = await people(t.app, 3);
     const id = await sendMessageRequest(t.app, alice, bob);
     for (const who of [alice, carol]) {
       expect((await respond(who, id, 'accept')).statusCode).toBe(404);
@@ -288,7 +287,7 @@ describe('PATCH /messages/requests/:id', () => {
   });
 
   it('a decline tells the event; a repeated answer changes nothing; the opposite answer is 409', async () => {
-    const [alice, bob] = await people(2);
+    const [alice, bob] = await people(t.app, 2);
     const id = await sendMessageRequest(t.app, alice, bob);
     const events = await heard('messageRequest.declined', () => respond(bob, id, 'decline'));
     expect(events).toEqual([{ requestId: id, senderId: alice.userId, receiverId: bob.userId }]);
@@ -303,7 +302,7 @@ describe('PATCH /messages/requests/:id', () => {
   });
 
   it('two accepts at once open one conversation with one first message', async () => {
-    const [alice, bob] = await people(2);
+    const [alice, bob] = await people(t.app, 2);
     const id = await sendMessageRequest(t.app, alice, bob);
     const events = await heard('messageRequest.accepted', async () => {
       const answers = await Promise.all(
@@ -327,7 +326,7 @@ describe('PATCH /messages/requests/:id', () => {
   });
 
   it('requests both ways accepted at once meet in one conversation, both texts kept', async () => {
-    const [alice, bob] = await people(2);
+    const [alice, bob] = await people(t.app, 2);
     const fromAlice = await sendMessageRequest(t.app, alice, bob, 'From Alice');
     const fromBob = await sendMessageRequest(t.app, bob, alice, 'From Bob');
     const [a, b] = await Promise.all([

@@ -1,0 +1,161 @@
+/**
+ * Who may reach whom: each person's messagePolicy, and blocks (issue 13, item 4). A blocked
+ * sender gets the same refusal as someone the receiver's policy turns away.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import type { RegisteredUser } from '../../../test/factories';
+import { openConversation, people, sendMessageRequest } from '../../../test/messaging-factories';
+
+let t: TestApp;
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
+  t.app.inject({
+    method,
+    url: `/api/v1${url}`,
+    ...(user ? { headers: user.auth } : {}),
+    ...(payload ? { payload } : {}),
+  });
+const ask = (sender: RegisteredUser, receiver: RegisteredUser) =>
+  call('POST', '/messages/requests', sender, { receiverId: receiver.userId, content: 'Hi!' });
+const setPolicy = (user: RegisteredUser, messagePolicy: string) =>
+  call('PATCH', '/users/update-details', user, { messagePolicy });
+const block = (user: RegisteredUser, other: RegisteredUser) =>
+  call('PUT', `/users/blocks/${other.userId}`, user);
+const unblock = (user: RegisteredUser, other: RegisteredUser) =>
+  call('DELETE', `/users/blocks/${other.userId}`, user);
+const pendingTo = async (user: RegisteredUser) =>
+  (await call('GET', '/messages/requests', user)).json<{ data: { _id: string }[] }>().data;
+const conversationIds = async (user: RegisteredUser) =>
+  (await call('GET', '/messages/conversations', user))
+    .json<{ data: { _id: string }[] }>()
+    .data.map((c) => c._id);
+
+const refusal = { success: false, code: 'FORBIDDEN', data: null };
+
+describe('messagePolicy', () => {
+  it('is everyone by default, set through PATCH /users/update-details and shown to its owner', async () => {
+    const [alice] = await people(t.app, 1);
+    const me = await call('GET', '/users/current-user', alice);
+    expect(me.json().data.messagePolicy).toBe('everyone');
+    const changed = await setPolicy(alice, 'subscriptions');
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json().data.messagePolicy).toBe('subscriptions');
+    expect((await call('GET', '/users/current-user', alice)).json().data.messagePolicy).toBe(
+      'subscriptions',
+    );
+    const bad = await setPolicy(alice, 'friends');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
+  });
+
+  it('nobody refuses every request; subscriptions lets in only channels the receiver follows', async () => {
+    const [creator, followed, stranger] = await people(t.app, 3);
+    await setPolicy(creator, 'nobody');
+    const refused = await ask(stranger, creator);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject(refusal);
+
+    await setPolicy(creator, 'subscriptions');
+    await call('POST', `/subscriptions/toggle/${followed.userId}`, creator);
+    expect((await ask(stranger, creator)).statusCode).toBe(403);
+    expect((await ask(followed, creator)).statusCode).toBe(201);
+
+    await setPolicy(creator, 'everyone');
+    expect((await ask(stranger, creator)).statusCode).toBe(201);
+    expect(await pendingTo(creator)).toHaveLength(2);
+  });
+});
+
+describe('blocks', () => {
+  it('PUT, GET and DELETE /users/blocks: listed newest first, repeated calls change nothing', async () => {
+    const [alice, bob, carol] = await people(t.app, 3);
+    expect((await block(alice, bob)).json().data).toEqual({ userId: bob.userId, isBlocked: true });
+    expect((await block(alice, bob)).statusCode).toBe(200);
+    await block(alice, carol);
+    const listed = await call('GET', '/users/blocks', alice);
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().data).toEqual([
+      {
+        _id: carol.userId,
+        username: carol.username,
+        fullname: expect.any(String),
+        avatar: expect.any(String),
+        blockedAt: expect.any(String),
+      },
+      expect.objectContaining({ _id: bob.userId }),
+    ]);
+    expect(listed.body).not.toContain(bob.email);
+    expect((await unblock(alice, bob)).json().data).toEqual({
+      userId: bob.userId,
+      isBlocked: false,
+    });
+    expect((await unblock(alice, bob)).statusCode).toBe(200);
+    expect((await call('GET', '/users/blocks', alice)).json().data).toHaveLength(1);
+    expect((await call('GET', '/users/blocks', bob)).json().data).toEqual([]);
+
+    expect((await block(alice, alice)).statusCode).toBe(400);
+    expect((await call('PUT', `/users/blocks/${randomUUID()}`, alice)).statusCode).toBe(404);
+    expect((await call('PUT', '/users/blocks/nope', alice)).statusCode).toBe(400);
+    expect((await call('PUT', `/users/blocks/${bob.userId}`)).statusCode).toBe(401);
+  });
+
+  it('hide the blocked person’s pending requests and refuse new ones as the policy would', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const id = await sendMessageRequest(t.app, bob, alice);
+    await block(alice, bob);
+    expect(await pendingTo(alice)).toEqual([]);
+    // Answering a hidden request finds nothing.
+    expect(
+      (await call('PATCH', `/messages/requests/${id}`, alice, { action: 'accept' })).statusCode,
+    ).toBe(404);
+    // Bob learns nothing more than a refusal: the same answer as a receiver who takes none.
+    await call('PATCH', '/messages/requests/' + id, alice, { action: 'decline' });
+    const [carol] = await people(t.app, 1);
+    await setPolicy(carol, 'nobody');
+    const asPolicy = await ask(bob, carol);
+    const asBlock = await ask(bob, alice);
+    expect(asBlock.statusCode).toBe(403);
+    expect(asBlock.json()).toEqual(asPolicy.json());
+    // His own pending request still reads as pending to him.
+    expect((await call('GET', `/messages/requests/${alice.userId}/check`, bob)).json().status).toBe(
+      'pending',
+    );
+    // The one who blocks cannot ask either, while the block stands.
+    expect((await ask(alice, bob)).statusCode).toBe(403);
+
+    await unblock(alice, bob);
+    expect((await pendingTo(alice)).map((r) => r._id)).toEqual([id]);
+  });
+
+  it('hide the conversation from the one who blocks and stop messages both ways until unblocked', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const id = await openConversation(t.app, bob, alice, 'Hi!');
+    const post = (user: RegisteredUser, content: string) =>
+      call('POST', `/messages/conversations/${id}/messages`, user, { content });
+    expect((await post(bob, 'before')).statusCode).toBe(201);
+    await block(alice, bob);
+    expect(await conversationIds(alice)).toEqual([]);
+    const refused = await post(bob, 'after the block');
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json()).toMatchObject(refusal);
+    expect((await post(alice, 'from the blocker')).statusCode).toBe(403);
+    // Bob still has his side of it; nothing he tried was stored.
+    expect(await conversationIds(bob)).toEqual([id]);
+    const seen = await call('GET', `/messages/conversations/${id}/messages`, bob);
+    expect(seen.json().data.map((m: { content: string }) => m.content)).toEqual(['Hi!', 'before']);
+
+    await unblock(alice, bob);
+    expect(await conversationIds(alice)).toEqual([id]);
+    expect((await post(bob, 'again')).statusCode).toBe(201);
+  });
+});
