@@ -19,6 +19,7 @@ ALTER TABLE "conversation_participants" ADD COLUMN "unread_count" integer DEFAUL
 ALTER TABLE "conversation_participants" ADD CONSTRAINT "conversation_participants_unread_nonnegative" CHECK ("conversation_participants"."unread_count" >= 0);--> statement-breakpoint
 CREATE INDEX "messages_conversation_created_id_idx" ON "messages" USING btree ("conversation_id","created_at","id");--> statement-breakpoint
 DROP INDEX "messages_conversation_created_idx";--> statement-breakpoint
+CREATE INDEX "messages_sender_created_idx" ON "messages" USING btree ("sender_id","created_at");--> statement-breakpoint
 CREATE TABLE "user_blocks" (
 	"blocker_id" uuid NOT NULL,
 	"blocked_id" uuid NOT NULL,

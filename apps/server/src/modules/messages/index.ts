@@ -1,4 +1,9 @@
 export { MessagesRepository } from './messages.repository';
-export { MessagesService, requestsPerHour } from './messages.service';
+export {
+  MessagesService,
+  messagesPerMinute,
+  messagesTooFast,
+  requestsPerHour,
+} from './messages.service';
 export { registerMessageRoutes } from './messages.routes';
 export { isConversationMember } from './messages.policy';

@@ -119,6 +119,12 @@ describe('POST /messages/requests', () => {
     expect((await ask(alice, bob.userId, 'y'.repeat(1000))).statusCode).toBe(201);
     expect((await ask(alice, randomUUID())).statusCode).toBe(404);
     expect((await ask(alice, 'not-an-id')).statusCode).toBe(400);
+    // A refusal is never told: only what was committed is.
+    const told = await heard('messageRequest.created', async () => {
+      expect((await ask(alice, bob.userId)).statusCode).toBe(409);
+      expect((await ask(alice, alice.userId)).statusCode).toBe(400);
+    });
+    expect(told).toEqual([]);
     const self = await ask(alice, alice.userId);
     expect(self.statusCode).toBe(400);
     expect(self.json().success).toBe(false);

@@ -3,7 +3,10 @@
  * sender gets the same refusal as someone the receiver's policy turns away.
  */
 import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages } from '../../platform/db/schema';
+import { messagesPerMinute, messagesTooFast } from './messages.service';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import type { RegisteredUser } from '../../../test/factories';
 import { openConversation, people, sendMessageRequest } from '../../../test/messaging-factories';
@@ -157,5 +160,39 @@ describe('blocks', () => {
     await unblock(alice, bob);
     expect(await conversationIds(alice)).toEqual([id]);
     expect((await post(bob, 'again')).statusCode).toBe(201);
+  });
+});
+
+describe('message rate limit', () => {
+  it(`answers 429 past ${messagesPerMinute} messages a minute from one sender, and none is stored or told`, async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const id = await openConversation(t.app, alice, bob);
+    const post = () =>
+      call('POST', `/messages/conversations/${id}/messages`, alice, { content: 'spam' });
+    // The request's text counts as one of hers (it became a message).
+    for (let i = 1; i < messagesPerMinute; i += 1) expect((await post()).statusCode).toBe(201);
+    let told = 0;
+    const stop = t.services.events.on('message.sent', () => {
+      told += 1;
+    });
+    const refused = await post();
+    stop();
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      success: false,
+      code: 'RATE_LIMITED',
+      message: messagesTooFast,
+    });
+    expect(told).toBe(0);
+    // Bob is not slowed down by Alice's flood.
+    expect(
+      (await call('POST', `/messages/conversations/${id}/messages`, bob, { content: 'hey' }))
+        .statusCode,
+    ).toBe(201);
+    await t.database.db
+      .update(messages)
+      .set({ createdAt: sql`now() - interval '61 seconds'` })
+      .where(eq(messages.senderId, alice.userId));
+    expect((await post()).statusCode).toBe(201);
   });
 });

@@ -407,6 +407,20 @@ export class MessagesRepository {
     return rows.reverse();
   }
 
+  /** How many messages a person sent in the last `seconds`. */
+  async sentRecently(senderId: string, seconds: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(messages)
+      .where(
+        and(
+          eq(messages.senderId, senderId),
+          sql`${messages.createdAt} > now() - make_interval(secs => ${seconds})`,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
   /** Zeroes a member's unread count; false when they are not a member. */
   async markRead(conversationId: string, userId: string): Promise<boolean> {
     const rows = await this.db

@@ -29,6 +29,9 @@ import type { MessagesRepository } from './messages.repository';
 
 /** Requests one person may send in an hour, to anyone (issue 13). */
 export const requestsPerHour = 5;
+/** Messages one person may send in a minute, over all conversations: a brake on flooding. */
+export const messagesPerMinute = 60;
+export const messagesTooFast = 'You are sending messages too fast. Wait a moment.';
 
 /**
  * Message requests, conversations and blocks. Every change is told as a domain event once its
@@ -207,8 +210,13 @@ export class MessagesService {
   }): Promise<Message> {
     const memberIds = await this.membersFor(actor, conversationId);
     const recipientId = MessagesService.otherOf(memberIds, actor.userId);
-    if (await this.repo.isBlockedBetween(actor.userId, recipientId))
+    if (await this.repo.isBlockedBetween(actor.userId, recipientId)) {
       throw forbidden(messageRefused);
+    }
+    // Counted from the stored messages, so every API process applies the same limit.
+    if ((await this.repo.sentRecently(actor.userId, 60)) >= messagesPerMinute) {
+      throw tooManyRequests(messagesTooFast);
+    }
     const { message, recipients } = await this.repo.sendMessage({
       conversationId,
       senderId: actor.userId,

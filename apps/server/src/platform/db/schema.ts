@@ -533,6 +533,8 @@ export const messages = pgTable(
   },
   (t) => [
     index('messages_conversation_created_id_idx').on(t.conversationId, t.createdAt, t.id),
+    // The per-sender rate limit counts a sender's last minute.
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
     check('messages_content_length', sql`char_length(${t.content}) between 1 and 4000`),
   ],
 );
