@@ -29,4 +29,19 @@ CREATE TABLE "user_blocks" (
 );--> statement-breakpoint
 ALTER TABLE "user_blocks" ADD CONSTRAINT "user_blocks_blocker_id_users_id_fk" FOREIGN KEY ("blocker_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "user_blocks" ADD CONSTRAINT "user_blocks_blocked_id_users_id_fk" FOREIGN KEY ("blocked_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "user_blocks_blocked_idx" ON "user_blocks" USING btree ("blocked_id");
+CREATE INDEX "user_blocks_blocked_idx" ON "user_blocks" USING btree ("blocked_id");;--> statement-breakpoint
+CREATE TABLE "conversation_reports" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"conversation_id" uuid NOT NULL,
+	"reporter_id" uuid NOT NULL,
+	"reason" text NOT NULL,
+	"messages" jsonb NOT NULL,
+	"status" text DEFAULT 'open' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	CONSTRAINT "conversation_reports_reason_length" CHECK (char_length("conversation_reports"."reason") between 1 and 1000),
+	CONSTRAINT "conversation_reports_status_known" CHECK ("conversation_reports"."status" in ('open', 'closed'))
+);--> statement-breakpoint
+ALTER TABLE "conversation_reports" ADD CONSTRAINT "conversation_reports_conversation_id_conversations_id_fk" FOREIGN KEY ("conversation_id") REFERENCES "public"."conversations"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "conversation_reports" ADD CONSTRAINT "conversation_reports_reporter_id_users_id_fk" FOREIGN KEY ("reporter_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE UNIQUE INDEX "conversation_reports_open_key" ON "conversation_reports" USING btree ("conversation_id","reporter_id") WHERE "conversation_reports"."status" = 'open';--> statement-breakpoint
+CREATE INDEX "conversation_reports_status_created_idx" ON "conversation_reports" USING btree ("status","created_at");

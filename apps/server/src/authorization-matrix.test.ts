@@ -249,6 +249,9 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
     ownersConversation: () => ({ params: { id: conversation }, payload: { content: 'Hi' } }),
   },
   markConversationRead: { ownersConversation: () => ({ params: { id: conversation } }) },
+  reportConversation: {
+    ownersConversation: () => ({ params: { id: conversation }, payload: { reason: 'Spam' } }),
+  },
   // A fresh person each time, so no block outlives its call and changes another row's answer.
   blockUser: {
     aPerson: async () => ({ params: { userId: (await registerUser(t.app)).userId } }),

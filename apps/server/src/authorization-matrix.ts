@@ -99,6 +99,7 @@ export const authorizationMatrix = {
   conversationMessages: { ownersConversation: { visitor: 401, other: 404, owner: 200 } },
   sendMessage: { ownersConversation: { visitor: 401, other: 404, owner: 201 } },
   markConversationRead: { ownersConversation: { visitor: 401, other: 404, owner: 200 } },
+  reportConversation: { ownersConversation: { visitor: 401, other: 404, owner: 201 } },
   blockUser: { aPerson: anyUser(200), self: { visitor: 401, other: 200, owner: 400 } },
   unblockUser: { aPerson: anyUser(200) },
   listBlockedUsers: { mine: anyUser(200) },

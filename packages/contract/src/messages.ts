@@ -135,6 +135,18 @@ export const ConversationRead = z.object({
   unreadCount: z.literal(0),
 });
 
+export const ReportConversationBody = z.object({ reason: text('Reason', 1000) });
+export type ReportConversationBody = z.input<typeof ReportConversationBody>;
+
+export const ConversationReport = z.object({
+  _id: z.string(),
+  conversationId: z.string(),
+  /** How many of the conversation's last messages the report keeps (at most 50). */
+  messageCount: z.number().int(),
+  createdAt: IsoDate,
+});
+export type ConversationReport = z.infer<typeof ConversationReport>;
+
 // Blocks
 
 export const BlockedUser = Person.extend({ blockedAt: IsoDate });

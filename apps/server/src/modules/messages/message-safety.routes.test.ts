@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages } from '../../platform/db/schema';
+import { conversationReports, messages } from '../../platform/db/schema';
 import { messagesPerMinute, messagesTooFast } from './messages.service';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import type { RegisteredUser } from '../../../test/factories';
@@ -194,5 +194,50 @@ describe('message rate limit', () => {
       .set({ createdAt: sql`now() - interval '61 seconds'` })
       .where(eq(messages.senderId, alice.userId));
     expect((await post()).statusCode).toBe(201);
+  });
+});
+
+describe('POST /messages/conversations/:id/report', () => {
+  it('stores the reason with a copy of the last 50 messages, members only, once while open', async () => {
+    const [alice, bob, carol] = await people(t.app, 3);
+    const id = await openConversation(t.app, bob, alice, 'message 0');
+    for (let i = 1; i <= 54; i += 1) {
+      const res = await call('POST', `/messages/conversations/${id}/messages`, bob, {
+        content: `message ${i}`,
+      });
+      expect(res.statusCode).toBe(201);
+    }
+    const report = (user: RegisteredUser | null, reason: unknown) =>
+      call('POST', `/messages/conversations/${id}/report`, user, { reason });
+    const made = await report(alice, '  Unwanted messages  ');
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().data).toEqual({
+      _id: expect.any(String),
+      conversationId: id,
+      messageCount: 50,
+      createdAt: expect.any(String),
+    });
+    const [stored] = await t.database.db
+      .select()
+      .from(conversationReports)
+      .where(eq(conversationReports.id, made.json().data._id));
+    expect(stored).toMatchObject({ reporterId: alice.userId, reason: 'Unwanted messages' });
+    expect(stored!.messages.map((m) => m.content)).toEqual(
+      Array.from({ length: 50 }, (_, i) => `message ${i + 5}`),
+    );
+    expect(stored!.messages[0]).toEqual({
+      id: expect.any(String),
+      senderId: bob.userId,
+      content: 'message 5',
+      createdAt: expect.any(String),
+    });
+
+    expect((await report(alice, 'Again')).statusCode).toBe(409);
+    expect((await report(bob, 'Both may report')).statusCode).toBe(201);
+    expect((await report(carol, 'Not mine')).statusCode).toBe(404);
+    expect((await report(null, 'Visitor')).statusCode).toBe(401);
+    for (const reason of ['', '   ', 'x'.repeat(1001), 5]) {
+      expect((await report(bob, reason)).statusCode).toBe(400);
+    }
   });
 });

@@ -4,6 +4,7 @@ import type { Database, Tx } from '../../platform/db/client';
 import { queryFailureOf } from '../../platform/db/errors';
 import {
   conversationParticipants,
+  conversationReports,
   conversations,
   messageRequests,
   messages,
@@ -490,6 +491,41 @@ export class MessagesRepository {
         .filter((m) => m.conversationId === r.id)
         .map(({ id, username, fullname, avatarKey }) => ({ id, username, fullname, avatarKey })),
     }));
+  }
+
+  /**
+   * Stores a report with a copy of the conversation's last `keep` messages, oldest first;
+   * null when the reporter already has an open report of it.
+   */
+  async insertReport(input: {
+    conversationId: string;
+    reporterId: string;
+    reason: string;
+    keep: number;
+  }): Promise<{ id: string; createdAt: Date; messageCount: number } | null> {
+    const last = await this.db
+      .select({
+        id: messages.id,
+        senderId: messages.senderId,
+        content: messages.content,
+        createdAt: messages.createdAt,
+      })
+      .from(messages)
+      .where(eq(messages.conversationId, input.conversationId))
+      .orderBy(desc(messages.createdAt), desc(messages.id))
+      .limit(input.keep);
+    const kept = last.reverse().map((m) => ({ ...m, createdAt: m.createdAt.toISOString() }));
+    const [row] = await this.db
+      .insert(conversationReports)
+      .values({
+        conversationId: input.conversationId,
+        reporterId: input.reporterId,
+        reason: input.reason,
+        messages: kept,
+      })
+      .onConflictDoNothing()
+      .returning({ id: conversationReports.id, createdAt: conversationReports.createdAt });
+    return row ? { ...row, messageCount: kept.length } : null;
   }
 
   /** Blocks a person; false when that person does not exist. */

@@ -40,6 +40,11 @@ export function registerMessageRoutes(router: Router, deps: { messages: Messages
     message: 'Conversation marked read',
     handler: ({ params, actor }) => messages.markRead({ actor, conversationId: params.id }),
   });
+  router.route(endpoints.reportConversation, {
+    message: 'Conversation reported',
+    handler: ({ params, body, actor }) =>
+      messages.reportConversation({ actor, conversationId: params.id, reason: body.reason }),
+  });
   router.route(endpoints.blockUser, {
     message: 'User blocked',
     handler: ({ params, actor }) => messages.block({ actor, userId: params.userId }),

@@ -2,6 +2,7 @@ import {
   messagingRefusals,
   type BlockedUser,
   type Conversation,
+  type ConversationReport,
   type Message,
   type MessageRequest,
   type MessageRequestCheck,
@@ -32,6 +33,8 @@ export const requestsPerHour = 5;
 /** Messages one person may send in a minute, over all conversations: a brake on flooding. */
 export const messagesPerMinute = 60;
 export const messagesTooFast = 'You are sending messages too fast. Wait a moment.';
+/** Messages a report keeps for moderators (issue 13). */
+export const reportKeepsMessages = 50;
 
 /**
  * Message requests, conversations and blocks. Every change is told as a domain event once its
@@ -239,6 +242,32 @@ export class MessagesService {
     }
     this.events.emit('conversation.read', { conversationId, userId: actor.userId });
     return { conversationId, unreadCount: 0 };
+  }
+
+  /** A member reports the conversation; moderators get the reason and its last 50 messages. */
+  async reportConversation({
+    actor,
+    conversationId,
+    reason,
+  }: {
+    actor: Viewer;
+    conversationId: string;
+    reason: string;
+  }): Promise<ConversationReport> {
+    await this.membersFor(actor, conversationId);
+    const report = await this.repo.insertReport({
+      conversationId,
+      reporterId: actor.userId,
+      reason,
+      keep: reportKeepsMessages,
+    });
+    if (!report) throw conflict('CONFLICT', 'You have already reported this conversation');
+    return {
+      _id: report.id,
+      conversationId,
+      messageCount: report.messageCount,
+      createdAt: report.createdAt.toISOString(),
+    };
   }
 
   async block({ actor, userId }: { actor: Viewer; userId: string }) {

@@ -14,6 +14,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -555,5 +556,44 @@ export const userBlocks = pgTable(
     primaryKey({ columns: [t.blockerId, t.blockedId] }),
     index('user_blocks_blocked_idx').on(t.blockedId),
     check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A message as a report keeps it, whatever happens to the conversation afterwards. */
+export interface ReportedMessage {
+  id: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+}
+
+/**
+ * A member's report of a conversation, for moderators: the reason and a copy of the last 50
+ * messages as they were when it was made (migration 0014).
+ */
+export const conversationReports = pgTable(
+  'conversation_reports',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    messages: jsonb('messages').$type<ReportedMessage[]>().notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversation_reports_open_key')
+      .on(t.conversationId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('conversation_reports_status_created_idx').on(t.status, t.createdAt),
+    check('conversation_reports_reason_length', sql`char_length(${t.reason}) between 1 and 1000`),
+    check('conversation_reports_status_known', sql`${t.status} in ('open', 'closed')`),
   ],
 );
