@@ -191,6 +191,13 @@ describe('unread counts', () => {
     expect(answers.every((a) => a.statusCode === 201)).toBe(true);
     expect(await unreadIn(bob, id)).toBe(20);
     expect(await unreadIn(phone, id)).toBe(20);
+    // The total a private room would carry adds up every conversation's count.
+    const [carol] = await people(t.app, 1);
+    const other = await openConversation(t.app, carol, bob);
+    await post(carol, other, 'from carol');
+    expect(await t.services.messages.unreadTotal({ userId: bob.userId })).toBe(21);
+    await call('PATCH', `/messages/conversations/${other}/read`, bob);
+    expect(await t.services.messages.unreadTotal({ userId: bob.userId })).toBe(20);
     // The sender's own messages are never unread to them.
     expect(await unreadIn(alice, id)).toBe(0);
 

@@ -146,8 +146,11 @@ describe('blocks', () => {
     const post = (user: RegisteredUser, content: string) =>
       call('POST', `/messages/conversations/${id}/messages`, user, { content });
     expect((await post(bob, 'before')).statusCode).toBe(201);
+    const unread = () => t.services.messages.unreadTotal({ userId: alice.userId });
+    expect(await unread()).toBe(1);
     await block(alice, bob);
     expect(await conversationIds(alice)).toEqual([]);
+    expect(await unread()).toBe(0);
     const refused = await post(bob, 'after the block');
     expect(refused.statusCode).toBe(403);
     expect(refused.json()).toMatchObject(refusal);
@@ -159,6 +162,7 @@ describe('blocks', () => {
 
     await unblock(alice, bob);
     expect(await conversationIds(alice)).toEqual([id]);
+    expect(await unread()).toBe(1);
     expect((await post(bob, 'again')).statusCode).toBe(201);
   });
 });

@@ -422,6 +422,24 @@ export class MessagesRepository {
     return row?.n ?? 0;
   }
 
+  /** A person's unread messages over all their conversations, but those with people they block. */
+  async unreadTotal(userId: string): Promise<number> {
+    const me = conversationParticipants;
+    const [row] = await this.db
+      .select({ n: sql<number>`coalesce(sum(${me.unreadCount}), 0)::int` })
+      .from(me)
+      .where(
+        and(
+          eq(me.userId, userId),
+          sql`not exists (select 1 from ${userBlocks} b
+            join ${conversationParticipants} other
+              on other.conversation_id = ${me.conversationId} and other.user_id = b.blocked_id
+            where b.blocker_id = ${userId})`,
+        ),
+      );
+    return row?.n ?? 0;
+  }
+
   /** Zeroes a member's unread count; false when they are not a member. */
   async markRead(conversationId: string, userId: string): Promise<boolean> {
     const rows = await this.db

@@ -230,6 +230,14 @@ export class MessagesService {
     return presented;
   }
 
+  /**
+   * A person's unread total, as their private room's `unread_count` carries it: for the socket
+   * layer and the sidebar badge (the list's counts add up to it).
+   */
+  async unreadTotal({ userId }: { userId: string }): Promise<number> {
+    return this.repo.unreadTotal(userId);
+  }
+
   async markRead({
     actor,
     conversationId,
