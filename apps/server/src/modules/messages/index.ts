@@ -7,3 +7,10 @@ export {
 } from './messages.service';
 export { registerMessageRoutes } from './messages.routes';
 export { isConversationMember } from './messages.policy';
+export {
+  conversationRoom,
+  deliverMessagingEvents,
+  userRoom,
+  type Deliver,
+  type Room,
+} from './messages.deliveries';
