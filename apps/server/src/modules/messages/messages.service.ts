@@ -48,9 +48,10 @@ export class MessagesService {
   ) {}
 
   /**
-   * Asks a person to chat. The refusals are the issue's, in this order: a block or the
-   * receiver's choice (one answer for both), an existing conversation, a pending request, a
-   * decline in the last 7 days or more than 5 requests in the hour.
+   * Asks a person to chat. The refusals are the issue's, in this order: a block (told first,
+   * in the words of the receiver's choice, so nothing else leaks), an existing conversation, a
+   * pending request, the receiver's choice, then a decline in the last 7 days or more than 5
+   * requests in the hour.
    */
   async sendRequest({
     actor,
