@@ -39,6 +39,7 @@ import { registerCommentRoutes } from './modules/comments';
 import { registerHistoryRoutes } from './modules/history';
 import { registerLikeRoutes } from './modules/likes';
 import { registerPlaylistRoutes } from './modules/playlists';
+import { registerMessageRoutes } from './modules/messages';
 import { registerSearchRoutes } from './modules/search';
 import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerSystemRoutes } from './modules/system';
@@ -217,6 +218,7 @@ export async function buildApp({
   registerChannelRoutes(router, { channels: services.channels, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
+  registerMessageRoutes(router, { messages: services.messages });
   await registerMediaRoutes(app, storage, {
     accessOf: (key, request) =>
       services.videos.mediaAccess({

@@ -33,6 +33,7 @@ import {
   togglePublish,
   uploadAsset,
 } from '../test/media-factories';
+import { openConversation, sendMessageRequest } from '../test/messaging-factories';
 import { multipart } from '../test/multipart';
 
 /** One call, without its method and path (those come from the contract). */
@@ -65,6 +66,8 @@ let publicPlaylist: string;
 let unlistedPlaylist: string;
 let privatePlaylist: string;
 let watchLater: string;
+/** A conversation between the owner and another person (not `other`). */
+let conversation: string;
 
 const userOf = (as: Caller) =>
   ({ visitor: null, other, owner, moderator })[as] satisfies RegisteredUser | null;
@@ -353,6 +356,36 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   createTweet: { self: () => ({ payload: { content: 'Posted by the authorization matrix' } }) },
   updateTweet: { ownersTweet: () => ({ params: { id: tweet }, payload: { content: 'Edited' } }) },
   deleteTweet: { ownersTweet: async () => ({ params: { id: await ownersTweet() } }) },
+
+  sendMessageRequest: {
+    toOwner: () => ({ payload: { receiverId: owner.userId, content: 'May we talk?' } }),
+  },
+  checkMessageRequest: { withOwner: () => ({ params: { receiverId: owner.userId } }) },
+  listMessageRequests: { mine: () => ({}) },
+  respondToMessageRequest: {
+    toOwner: async () => {
+      const id = await sendMessageRequest(t.app, await registerUser(t.app), owner);
+      return { params: { id }, payload: { action: 'decline' } };
+    },
+  },
+  listConversations: { mine: () => ({}) },
+  conversationMessages: { ownersConversation: () => ({ params: { id: conversation } }) },
+  sendMessage: {
+    ownersConversation: () => ({ params: { id: conversation }, payload: { content: 'Hi' } }),
+  },
+  markConversationRead: { ownersConversation: () => ({ params: { id: conversation } }) },
+  reportConversation: {
+    ownersConversation: () => ({ params: { id: conversation }, payload: { reason: 'Spam' } }),
+  },
+  // A fresh person each time, so no block outlives its call and changes another row's answer.
+  blockUser: {
+    aPerson: async () => ({ params: { userId: (await registerUser(t.app)).userId } }),
+    self: () => ({ params: { userId: owner.userId } }),
+  },
+  unblockUser: {
+    aPerson: async () => ({ params: { userId: (await registerUser(t.app)).userId } }),
+  },
+  listBlockedUsers: { mine: () => ({}) },
 };
 
 /** Sends one case as one caller, to the method and path the contract gives. */
@@ -400,6 +433,7 @@ beforeAll(async () => {
     headers: owner.auth,
   });
   watchLater = wl.json<{ data: { _id: string } }>().data._id;
+  conversation = await openConversation(t.app, await registerUser(t.app), owner);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

@@ -145,6 +145,21 @@ export const authorizationMatrix = {
   // A tweet is its owner's alone to change, staff included (decision 0013).
   updateTweet: { ownersTweet: ownerWrite(200) },
   deleteTweet: { ownersTweet: ownerWrite(200) },
+
+  // Messaging: the owner is the receiver of the request, or a member of the conversation. A
+  // request to oneself makes no sense (400); others' requests and conversations are not found.
+  sendMessageRequest: { toOwner: { visitor: 401, other: 201, owner: 400 } },
+  checkMessageRequest: { withOwner: anyUser(200) },
+  listMessageRequests: { mine: anyUser(200) },
+  respondToMessageRequest: { toOwner: { visitor: 401, other: 404, owner: 200 } },
+  listConversations: { mine: anyUser(200) },
+  conversationMessages: { ownersConversation: { visitor: 401, other: 404, owner: 200 } },
+  sendMessage: { ownersConversation: { visitor: 401, other: 404, owner: 201 } },
+  markConversationRead: { ownersConversation: { visitor: 401, other: 404, owner: 200 } },
+  reportConversation: { ownersConversation: { visitor: 401, other: 404, owner: 201 } },
+  blockUser: { aPerson: anyUser(200), self: { visitor: 401, other: 200, owner: 400 } },
+  unblockUser: { aPerson: anyUser(200) },
+  listBlockedUsers: { mine: anyUser(200) },
 } as const satisfies { [K in EndpointName]: Record<string, Expected> };
 
 /**

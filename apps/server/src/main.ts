@@ -30,7 +30,13 @@ async function main(): Promise<void> {
     leaseSeconds: config.jobLeaseSeconds,
   });
   await declareQueues(queue);
-  const services = createServices({ config, database, storage, queue });
+  const services = createServices({
+    config,
+    database,
+    storage,
+    queue,
+    onListenerError: (err, event) => log.error({ err, event }, 'domain event listener failed'),
+  });
 
   const app =
     config.role === 'worker' ? null : await buildApp({ config, database, storage, services });

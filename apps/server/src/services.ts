@@ -7,6 +7,7 @@ import { AccessTokens } from './platform/auth/tokens';
 import { UploadSigner } from './platform/auth/upload-signatures';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
+import { DomainEvents } from './platform/events/domain-events';
 import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
@@ -16,6 +17,7 @@ import { CommentsRepository, CommentsService } from './modules/comments';
 import { HistoryRepository, HistoryService } from './modules/history';
 import { LikesRepository, LikesService } from './modules/likes';
 import { PlaylistsRepository, PlaylistsService } from './modules/playlists';
+import { MessagesRepository, MessagesService } from './modules/messages';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -44,6 +46,9 @@ export interface Services {
   channels: ChannelsService;
   tweets: TweetsService;
   search: SearchService;
+  messages: MessagesService;
+  /** Told after each commit; sockets and notifications listen here (decision 0021). */
+  events: DomainEvents;
 }
 
 export function createServices(deps: {
@@ -51,8 +56,11 @@ export function createServices(deps: {
   database: DatabaseHandle;
   storage: Storage;
   queue: JobQueue;
+  /** Where a failing event listener is reported. */
+  onListenerError?: (error: unknown, event: string) => void;
 }): Services {
   const { config, database, storage, queue } = deps;
+  const events = new DomainEvents(deps.onListenerError ?? (() => undefined));
   const db = database.db;
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
   const auth = new AuthService(
@@ -92,5 +100,9 @@ export function createServices(deps: {
     channels: new ChannelsService(new ChannelsRepository(db), videos),
     tweets: new TweetsService(new TweetsRepository(db)),
     search: new SearchService(new SearchRepository(db), videos),
+    messages: new MessagesService(new MessagesRepository(db), events, (key) =>
+      key ? storage.publicUrl(key) : null,
+    ),
+    events,
   };
 }

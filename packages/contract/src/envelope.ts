@@ -51,7 +51,8 @@ export type FieldError = z.infer<typeof FieldError>;
 
 export const ErrorEnvelope = z.object({
   statusCode: z.number().int(),
-  data: z.null(),
+  /** Null, or what a refusal points at (the existing conversation's `conversationId`, say). */
+  data: z.record(z.string(), z.unknown()).nullable(),
   message: z.string(),
   success: z.literal(false),
   code: ErrorCode,

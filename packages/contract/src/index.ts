@@ -12,3 +12,4 @@ export * from './videos';
 export * from './channels';
 export * from './collections';
 export * from './tweets';
+export * from './messages';

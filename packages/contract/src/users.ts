@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { IsoDate } from './common';
 import { limits } from './limits';
+import { MessagePolicy } from './messages';
 
 const trimmed = (field: string) =>
   z
@@ -68,8 +69,9 @@ export const UpdateDetailsBody = z
       .trim()
       .max(limits.bio.max, `Bio must be at most ${limits.bio.max} characters`)
       .optional(),
+    messagePolicy: MessagePolicy.optional(),
   })
-  .refine((b) => b.fullname !== undefined || b.email !== undefined || b.bio !== undefined, {
+  .refine((b) => Object.values(b).some((value) => value !== undefined), {
     message: 'Nothing to update',
   });
 export type UpdateDetailsBody = z.infer<typeof UpdateDetailsBody>;
@@ -83,6 +85,8 @@ export const CurrentUser = z.object({
   avatar: z.string().nullable(),
   coverImage: z.string().nullable(),
   bio: z.string(),
+  /** Who may send this person message requests. */
+  messagePolicy: MessagePolicy,
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

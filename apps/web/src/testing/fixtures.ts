@@ -10,6 +10,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     avatar: null,
     coverImage: null,
     bio: '',
+    messagePolicy: 'everyone',
     createdAt: '2025-01-02T10:00:00.000Z',
     updatedAt: '2025-01-02T10:00:00.000Z',
     ...overrides,

@@ -12,6 +12,7 @@ export function presentCurrentUser(user: UserRow, storage: Storage): CurrentUser
     avatar: user.avatarKey ? storage.publicUrl(user.avatarKey) : null,
     coverImage: user.coverImageKey ? storage.publicUrl(user.coverImageKey) : null,
     bio: user.bio,
+    messagePolicy: user.messagePolicy,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

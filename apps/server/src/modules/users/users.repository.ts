@@ -1,3 +1,4 @@
+import type { MessagePolicy } from '@kinora/contract';
 import { eq, or, sql } from 'drizzle-orm';
 import type { UserRole } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
@@ -16,6 +17,7 @@ const publicColumns = {
   avatarKey: users.avatarKey,
   coverImageKey: users.coverImageKey,
   bio: users.bio,
+  messagePolicy: users.messagePolicy,
   subscribersCount: users.subscribersCount,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,
@@ -55,7 +57,7 @@ export class UsersRepository {
 
   async updateDetails(
     id: string,
-    changes: { fullname?: string; email?: string; bio?: string },
+    changes: { fullname?: string; email?: string; bio?: string; messagePolicy?: MessagePolicy },
   ): Promise<UserRow | null> {
     const [row] = await this.db
       .update(users)

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { userRoles } from '../auth/roles';
+import { messagePolicies } from '@kinora/contract';
 import {
   customType,
   bigint,
@@ -13,6 +14,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgEnum,
   pgTable,
   primaryKey,
@@ -52,6 +54,8 @@ export const users = pgTable(
     role: text('role', { enum: userRoles }).notNull().default('user'),
     /** While true nothing enters or moves in the watch history (a trigger, migration 0012). */
     historyPaused: boolean('history_paused').notNull().default(false),
+    /** Who may send this person message requests (migration 0014). */
+    messagePolicy: text('message_policy', { enum: messagePolicies }).notNull().default('everyone'),
     /** Channel name for search (weight C, below a video's title and description). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "username" || ' ' || "fullname"), 'C')`,
@@ -70,6 +74,10 @@ export const users = pgTable(
     check('users_bio_length', sql`char_length(${t.bio}) <= 1000`),
     check('users_subscribers_count_nonnegative', sql`${t.subscribersCount} >= 0`),
     check('users_role_known', sql`${t.role} in ('user', 'moderator', 'admin')`),
+    check(
+      'users_message_policy_known',
+      sql`${t.messagePolicy} in ('everyone', 'subscriptions', 'nobody')`,
+    ),
   ],
 );
 
@@ -487,7 +495,12 @@ export const messageRequests = pgTable(
     respondedAt: timestamp('responded_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('message_requests_pair_key').on(t.senderId, t.recipientId),
+    // One pending request per direction; answered ones stay as history (the 7-day rule).
+    uniqueIndex('message_requests_pending_pair_key')
+      .on(t.senderId, t.recipientId)
+      .where(sql`${t.status} = 'pending'`),
+    index('message_requests_sender_created_idx').on(t.senderId, t.createdAt),
+    index('message_requests_pair_idx').on(t.senderId, t.recipientId, t.respondedAt),
     index('message_requests_recipient_status_idx').on(
       t.recipientId,
       t.status,
@@ -505,8 +518,19 @@ export const conversations = pgTable(
     createdAt: createdAt(),
     /** Moves forward with every message, for ordering the conversation list. */
     updatedAt: updatedAt(),
+    /**
+     * The two people, smaller id first: one conversation per pair, held by a unique index, so
+     * two accepts at once meet the same conversation (migration 0014).
+     */
+    userLowId: uuid('user_low_id').references(() => users.id, { onDelete: 'cascade' }),
+    userHighId: uuid('user_high_id').references(() => users.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('conversations_updated_idx').on(t.updatedAt.desc().nullsFirst())],
+  (t) => [
+    index('conversations_updated_idx').on(t.updatedAt.desc().nullsFirst()),
+    uniqueIndex('conversations_pair_key').on(t.userLowId, t.userHighId),
+    index('conversations_user_high_idx').on(t.userHighId),
+    check('conversations_pair_ordered', sql`${t.userLowId} < ${t.userHighId}`),
+  ],
 );
 
 export const conversationParticipants = pgTable(
@@ -520,10 +544,16 @@ export const conversationParticipants = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Messages of others since this person last read the conversation, moved in the sending
+     * transaction and zeroed by a read under the same row lock: exact on every device.
+     */
+    unreadCount: integer('unread_count').notNull().default(0),
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.userId] }),
     index('conversation_participants_user_idx').on(t.userId),
+    check('conversation_participants_unread_nonnegative', sql`${t.unreadCount} >= 0`),
   ],
 );
 
@@ -541,7 +571,67 @@ export const messages = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('messages_conversation_created_idx').on(t.conversationId, t.createdAt),
+    index('messages_conversation_created_id_idx').on(t.conversationId, t.createdAt, t.id),
+    // The per-sender rate limit counts a sender's last minute.
+    index('messages_sender_created_idx').on(t.senderId, t.createdAt),
     check('messages_content_length', sql`char_length(${t.content}) between 1 and 4000`),
+  ],
+);
+
+/** Who will hear nothing from whom: no requests and no messages from the blocked person. */
+export const userBlocks = pgTable(
+  'user_blocks',
+  {
+    blockerId: uuid('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: uuid('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('user_blocks_blocked_idx').on(t.blockedId),
+    check('user_blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
+  ],
+);
+
+/** A message as a report keeps it, whatever happens to the conversation afterwards. */
+export interface ReportedMessage {
+  id: string;
+  senderId: string;
+  content: string;
+  createdAt: string;
+}
+
+/**
+ * A member's report of a conversation, for moderators: the reason and a copy of the last 50
+ * messages as they were when it was made (migration 0014).
+ */
+export const conversationReports = pgTable(
+  'conversation_reports',
+  {
+    id: id(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    messages: jsonb('messages').$type<ReportedMessage[]>().notNull(),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('conversation_reports_open_key')
+      .on(t.conversationId, t.reporterId)
+      .where(sql`${t.status} = 'open'`),
+    index('conversation_reports_status_created_idx').on(t.status, t.createdAt),
+    check('conversation_reports_reason_length', sql`char_length(${t.reason}) between 1 and 1000`),
+    check('conversation_reports_status_known', sql`${t.status} in ('open', 'closed')`),
   ],
 );

@@ -9,8 +9,9 @@ function errorEnvelope(
   code: ErrorCode,
   message: string,
   errors?: FieldError[],
+  data: Record<string, unknown> | null = null,
 ): ErrorEnvelope {
-  return { statusCode, data: null, message, success: false, code, ...(errors ? { errors } : {}) };
+  return { statusCode, data, message, success: false, code, ...(errors ? { errors } : {}) };
 }
 
 const fieldOf = (instancePath: string, context: string | undefined): string => {
@@ -64,7 +65,9 @@ export function installErrorHandler(app: FastifyInstance): void {
       if (error.headers) reply.headers(error.headers);
       return reply
         .code(error.statusCode)
-        .send(errorEnvelope(error.statusCode, error.code, error.message, error.fieldErrors));
+        .send(
+          errorEnvelope(error.statusCode, error.code, error.message, error.fieldErrors, error.data),
+        );
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const context = (error as { validationContext?: string }).validationContext;

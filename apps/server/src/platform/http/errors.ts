@@ -36,6 +36,14 @@ export class AppError extends Error {
     this.name = 'AppError';
     this.statusCode = statusOf[code];
   }
+
+  /** What the refusal points at, sent in the envelope's `data` (null otherwise). */
+  data: Record<string, unknown> | null = null;
+
+  withData(data: Record<string, unknown>): this {
+    this.data = data;
+    return this;
+  }
 }
 
 export const badRequest = (message: string, fieldErrors?: FieldError[]) =>
@@ -47,6 +55,7 @@ export const forbidden = (message = 'You are not allowed to do that') =>
 export const notFound = (what: string) => new AppError('NOT_FOUND', `${what} not found`);
 export const conflict = (code: 'USERNAME_TAKEN' | 'EMAIL_TAKEN' | 'CONFLICT', message: string) =>
   new AppError(code, message);
+export const tooManyRequests = (message: string) => new AppError('RATE_LIMITED', message);
 export const payloadTooLarge = (message: string, field?: string) =>
   new AppError('PAYLOAD_TOO_LARGE', message, field ? [{ field, message }] : undefined);
 export const unsupportedMedia = (message: string, field?: string) =>

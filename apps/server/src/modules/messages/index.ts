@@ -1,0 +1,16 @@
+export { MessagesRepository } from './messages.repository';
+export {
+  MessagesService,
+  messagesPerMinute,
+  messagesTooFast,
+  requestsPerHour,
+} from './messages.service';
+export { registerMessageRoutes } from './messages.routes';
+export { isConversationMember } from './messages.policy';
+export {
+  conversationRoom,
+  deliverMessagingEvents,
+  userRoom,
+  type Deliver,
+  type Room,
+} from './messages.deliveries';
