@@ -10,7 +10,7 @@ import type { DatabaseHandle } from './platform/db/client';
 import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
-import { AuthRepository, AuthService } from './modules/auth';
+import { AuthRepository, AuthService, SessionCache } from './modules/auth';
 import { ChannelsRepository, ChannelsService } from './modules/channels';
 import { CommentsRepository, CommentsService } from './modules/comments';
 import { LikesRepository, LikesService } from './modules/likes';
@@ -29,6 +29,8 @@ import {
 
 export interface Services {
   tokens: AccessTokens;
+  /** Access tokens checked moments ago (decision 0018); revocations here forget them. */
+  sessions: SessionCache;
   auth: AuthService;
   users: UsersService;
   uploads: UploadsService;
@@ -51,7 +53,12 @@ export function createServices(deps: {
   const { config, database, storage, queue } = deps;
   const db = database.db;
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
-  const auth = new AuthService(new AuthRepository(db), tokens, config.refreshTokenTtlSeconds);
+  const sessions = new SessionCache();
+  const auth = new AuthService(
+    new AuthRepository(db, sessions),
+    tokens,
+    config.refreshTokenTtlSeconds,
+  );
   const users = new UsersService(new UsersRepository(db), auth, storage);
   const uploads = new UploadsService(
     new UploadsRepository(db),
@@ -69,6 +76,7 @@ export function createServices(deps: {
   const comments = new CommentsService(new CommentsRepository(db), videos);
   return {
     tokens,
+    sessions,
     auth,
     users,
     uploads,

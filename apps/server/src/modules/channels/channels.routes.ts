@@ -1,8 +1,8 @@
 import { endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo, type VideosService } from '../videos';
-import { presentChannel } from './channels.presenter';
+import { presentVideo, shareVideos, type VideosService } from '../videos';
+import { presentChannel, shareChannel } from './channels.presenter';
 import type { ChannelsService } from './channels.service';
 
 export function registerChannelRoutes(
@@ -10,6 +10,8 @@ export function registerChannelRoutes(
   deps: { channels: ChannelsService; videos: VideosService; storage: Storage },
 ): void {
   const { channels, videos, storage } = deps;
+  const isSubscribed = (input: { viewerId: string; channelId: string }) =>
+    channels.isSubscribed(input);
 
   router.route(endpoints.getChannel, {
     message: 'Channel',
@@ -18,6 +20,7 @@ export function registerChannelRoutes(
         await channels.getChannel({ by: { id: params.id }, viewerId: actor?.userId ?? null }),
         storage,
       ),
+    shared: ({ data }) => shareChannel(data, isSubscribed),
   });
 
   router.route(endpoints.channelByName, {
@@ -30,6 +33,7 @@ export function registerChannelRoutes(
         }),
         storage,
       ),
+    shared: ({ data }) => shareChannel(data, isSubscribed),
   });
 
   router.route(endpoints.channelVideos, {
@@ -51,6 +55,8 @@ export function registerChannelRoutes(
         hasNextPage: page < totalPages,
       };
     },
+    // The owner's own listing holds their drafts; everyone else's is the same.
+    shared: ({ params, data }) => shareVideos(data.videos, [params.id]),
   });
 
   router.route(endpoints.myStats, {

@@ -24,6 +24,11 @@ export class ChannelsService {
     };
   }
 
+  /** Whether the viewer subscribes to the channel: the one per-person field of a channel. */
+  isSubscribed({ viewerId, channelId }: { viewerId: string; channelId: string }): Promise<boolean> {
+    return this.repo.isSubscribed(viewerId, channelId);
+  }
+
   async getMyStats({ userId }: { userId: string }): Promise<ChannelView> {
     return this.getChannel({ by: { id: userId }, viewerId: userId });
   }

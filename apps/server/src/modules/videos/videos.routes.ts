@@ -1,7 +1,7 @@
 import { endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo } from './videos.presenter';
+import { presentVideo, shareVideos } from './videos.presenter';
 import type { VideosService } from './videos.service';
 
 export function registerVideoRoutes(
@@ -28,12 +28,15 @@ export function registerVideoRoutes(
         hasNextPage: page < totalPages,
       };
     },
+    // The same for everyone but the person whose own videos are listed (drafts included).
+    shared: ({ query, data }) => shareVideos(data.videos, [query.userId]),
   });
 
   router.route(endpoints.getVideo, {
     message: 'Video',
     handler: async ({ params, actor }) =>
       present(await videos.getVideo({ videoId: params.id, viewerId: actor?.userId ?? null })),
+    shared: ({ data }) => shareVideos([data], [data.owner._id]),
   });
 
   router.route(endpoints.createVideo, {
