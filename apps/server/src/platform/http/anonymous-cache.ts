@@ -361,7 +361,12 @@ export function registerAnonymousCache(
       };
       if (identity.kind !== 'signed-in' || !entry.sharing?.personal) return send(entry.body);
       // The caller's own fields: a lookup. If it fails, Fastify answers the request as usual.
-      bodyFor(url, entry, identity).then(send, passOn);
+      bodyFor(url, entry, identity)
+        .then(send, passOn)
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'sending a kept answer failed');
+          response.destroy();
+        });
     },
   };
 }
