@@ -417,6 +417,15 @@ describe('what is one person’s never reaches another', () => {
           expect(await isSubscribed(other.auth)).toBe(false);
           expect(await isSubscribed(subscriber.auth)).toBe(true);
         }
+        // Their own change through this process shows at once, though their flag was kept.
+        const untoggled = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/subscriptions/toggle/${owner.userId}`,
+          headers: subscriber.auth,
+        });
+        expect(untoggled.statusCode).toBe(200);
+        expect(await isSubscribed(subscriber.auth)).toBe(false);
+        expect(await isSubscribed(other.auth)).toBe(false);
       });
     });
   }

@@ -71,6 +71,12 @@ interface Entry {
    * false): people share those too, so each is encoded once.
    */
   variants?: Map<string, Buffer>;
+  /**
+   * Each signed-in reader's answer, by user id, for as long as this answer is kept: their fields
+   * are looked up once per kept answer and are as fresh as the rest of it (a change through this
+   * process empties the cache; one made elsewhere shows within `ttlMs`).
+   */
+  readers?: Map<string, Buffer>;
 }
 
 export interface AnonymousCacheOptions {
@@ -182,6 +188,8 @@ export function registerAnonymousCache(
   const bodyFor = async (url: string, entry: Entry, identity: CallerIdentity): Promise<Buffer> => {
     const personal = entry.sharing?.personal;
     if (identity.kind !== 'signed-in' || !personal) return entry.body;
+    const known = entry.readers?.get(identity.actor.userId);
+    if (known) return known;
     const fields = await personal.of(identity.actor);
     const key = JSON.stringify(fields);
     entry.variants ??= new Map();
@@ -194,6 +202,10 @@ export function registerAnonymousCache(
         entry.variants.set(key, body);
         bytes += body.length;
       }
+    }
+    // Bounded: past that many readers of one answer, the others are looked up each time.
+    if (entries.get(url) === entry && (entry.readers?.size ?? 0) < 10_000) {
+      (entry.readers ??= new Map()).set(identity.actor.userId, body);
     }
     return body;
   };
@@ -360,6 +372,8 @@ export function registerAnonymousCache(
         response.end(body);
       };
       if (identity.kind !== 'signed-in' || !entry.sharing?.personal) return send(entry.body);
+      const known = entry.readers?.get(identity.actor.userId);
+      if (known) return send(known);
       // The caller's own fields: a lookup. If it fails, Fastify answers the request as usual.
       bodyFor(url, entry, identity)
         .then(send, passOn)
