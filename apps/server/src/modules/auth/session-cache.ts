@@ -78,7 +78,10 @@ export class SessionCache implements SessionRevocations {
     // The token was verified by `check`, so its claims can be read without verifying again.
     const { exp } = decodeJwt(token);
     const now = Date.now();
-    const until = Math.min(now + this.ttlMs, exp === undefined ? now : exp * 1000);
+    // Between three quarters of the lifetime and all of it: tokens first seen together (a
+    // restart, a burst of sign-ins) are not all checked again in the same instant.
+    const lifetime = this.ttlMs * (0.75 + Math.random() * 0.25);
+    const until = Math.min(now + lifetime, exp === undefined ? now : exp * 1000);
     if (until <= now) return;
     this.known.delete(token);
     if (this.known.size >= this.maxEntries) {
