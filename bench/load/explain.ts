@@ -55,21 +55,26 @@ const videos = new VideosService(new VideosRepository(db), unused, {
 const search = new SearchService(new SearchRepository(db), videos);
 const channels = new ChannelsService(new ChannelsRepository(db));
 
-async function pickIds(): Promise<{ videoId: string; channelId: string }> {
+async function pickIds(): Promise<{ videoId: string; channelId: string; people: string[] }> {
   const { rows } = await pool.query<{ video_id: string; channel_id: string }>(
     `select v.id as video_id, v.owner_id as channel_id from videos v
      where v.is_published order by v.views desc, v.id limit 1`,
   );
   const top = rows[0];
   if (!top) throw new Error('The database has no published video: seed it first');
+  // The first of the accounts the load run signs in (bench/load/load.ts).
+  const people = await pool.query<{ id: string }>(
+    `select id from users order by md5(email) limit 20`,
+  );
   return {
     videoId: args['video-id'] ?? top.video_id,
     channelId: args['channel-id'] ?? top.channel_id,
+    people: people.rows.map((r) => r.id),
   };
 }
 
 /** Route inputs exactly as the contract's defaults make them. */
-function calls(ids: { videoId: string; channelId: string }) {
+function calls(ids: { videoId: string; channelId: string; people: string[] }) {
   return [
     {
       title: 'Home: GET /api/v1/videos?page=1&limit=100&sortBy=views&sortType=desc',
@@ -91,6 +96,17 @@ function calls(ids: { videoId: string; channelId: string }) {
     {
       title: `GET /api/v1/channels/{id} (the owner of the most viewed video)`,
       run: () => channels.getChannel({ by: { id: ids.channelId }, viewer: null }),
+    },
+    {
+      // Signed in, the kept channel answer needs only the reader's own flag (decision 0018);
+      // readers asking in the same turn of the event loop share one statement.
+      title: `Signed in: isSubscribed of ${ids.people.length} readers of that channel at once`,
+      run: () =>
+        Promise.all(
+          ids.people.map((viewerId) =>
+            channels.isSubscribed({ viewerId, channelId: ids.channelId }),
+          ),
+        ),
     },
   ];
 }

@@ -1,11 +1,20 @@
 -- wrk script of the load benchmark: each request GETs the next path of BENCH_PATHS_FILE (one
 -- path a line), each thread starting at a different place, and done() prints the figures as one
--- JSON line that bench/load/load.ts reads (wrk's own summary has no p95).
-local paths = {}
-for line in io.lines(os.getenv("BENCH_PATHS_FILE")) do
-  if #line > 0 then paths[#paths + 1] = line end
+-- JSON line that bench/load/load.ts reads (wrk's own summary has no p95). With
+-- BENCH_TOKENS_FILE (one access token a line), each request also sends the next token as
+-- `Authorization: Bearer`, as the spec's client does on every call: a signed-in person.
+local function lines(file)
+  local list = {}
+  for line in io.lines(file) do
+    if #line > 0 then list[#list + 1] = line end
+  end
+  return list
 end
+
+local paths = lines(os.getenv("BENCH_PATHS_FILE"))
 if #paths == 0 then error("BENCH_PATHS_FILE has no paths") end
+local tokens = {}
+if os.getenv("BENCH_TOKENS_FILE") then tokens = lines(os.getenv("BENCH_TOKENS_FILE")) end
 
 local threads = 0
 function setup(thread)
@@ -14,13 +23,18 @@ function setup(thread)
 end
 
 local i = 0
+local t = 0
 function init(args)
   i = (offset or 0) % #paths
+  t = (offset or 0) % math.max(#tokens, 1)
 end
 
 function request()
   i = i % #paths + 1
-  return wrk.format("GET", paths[i])
+  if #tokens == 0 then return wrk.format("GET", paths[i]) end
+  -- Tokens move at their own pace, so each path is asked by many people over a run.
+  t = t % #tokens + 1
+  return wrk.format("GET", paths[i], { Authorization = "Bearer " .. tokens[t] })
 end
 
 function done(summary, latency, requests)

@@ -77,7 +77,8 @@ export async function buildApp({
   const app = Fastify({
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
-        if (!kept?.serveFromMemory(request, response)) handler(request, response);
+        if (kept) kept.serveFromMemory(request, response, () => handler(request, response));
+        else handler(request, response);
       });
       // Fastify's defaults, which it applies only to the servers it creates itself.
       server.keepAliveTimeout = 72_000;
@@ -163,6 +164,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
+  const authenticator = new SessionAuthenticator(services.tokens, services.auth, services.sessions);
   if (config.publicCacheTtlSeconds > 0) {
     kept = registerAnonymousCache(app, {
       paths: [
@@ -177,7 +179,8 @@ export async function buildApp({
       ttlMs: config.publicCacheTtlSeconds * 1000,
       staleMs: 30_000,
       maxBytes: 64 * 1024 * 1024,
-      sessionCookies: [accessCookie, refreshCookie],
+      identify: (headers) => authenticator.identify(headers, (header) => app.parseCookie(header)),
+      identifyRequest: (request) => authenticator.identifyRequest(request),
       // Every playback counts a view: emptying the cache for each would leave it nearly empty
       // on a busy site, and a visitor may see a view count a few seconds behind.
       lagging: [/^\/api\/v1\/videos\/[^/]+\/views$/],
@@ -192,8 +195,8 @@ export async function buildApp({
     refreshTtlSeconds: config.refreshTokenTtlSeconds,
   };
   const { auth, users } = services;
-  const authenticator = new SessionAuthenticator(services.tokens, auth);
   const router = new Router(app, authenticator);
+  if (kept) router.shareAnswersWith(kept);
   registerSystemRoutes(router, { ping: database.ping, version });
   registerAuthRoutes(router, { auth, cookies });
   registerUserRoutes(router, {

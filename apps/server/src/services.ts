@@ -11,7 +11,7 @@ import { DomainEvents } from './platform/events/domain-events';
 import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
-import { AuthRepository, AuthService } from './modules/auth';
+import { AuthRepository, AuthService, SessionCache } from './modules/auth';
 import { ChannelsRepository, ChannelsService } from './modules/channels';
 import { CommentsRepository, CommentsService } from './modules/comments';
 import { HistoryRepository, HistoryService } from './modules/history';
@@ -33,6 +33,8 @@ import {
 
 export interface Services {
   tokens: AccessTokens;
+  /** Access tokens checked moments ago (decision 0018); revocations here forget them. */
+  sessions: SessionCache;
   auth: AuthService;
   users: UsersService;
   uploads: UploadsService;
@@ -63,8 +65,9 @@ export function createServices(deps: {
   const events = new DomainEvents(deps.onListenerError ?? (() => undefined));
   const db = database.db;
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
+  const sessions = new SessionCache();
   const auth = new AuthService(
-    new AuthRepository(db),
+    new AuthRepository(db, sessions),
     tokens,
     config.refreshTokenTtlSeconds,
     config.secrets.jwtSecret,
@@ -87,6 +90,7 @@ export function createServices(deps: {
   const comments = new CommentsService(new CommentsRepository(db), videos);
   return {
     tokens,
+    sessions,
     auth,
     users,
     uploads,

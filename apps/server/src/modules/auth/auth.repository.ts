@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRole } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { sessions, users } from '../../platform/db/schema';
+import type { SessionRevocations } from './session-cache';
 
 export interface SessionRow {
   id: string;
@@ -13,7 +14,11 @@ export interface SessionRow {
 }
 
 export class AuthRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Told of every revocation, so this process stops trusting the session at once. */
+    private readonly revocations: SessionRevocations,
+  ) {}
 
   async findCredentialsByEmail(
     email: string,
@@ -142,6 +147,7 @@ export class AuthRepository {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+    this.revocations.forgetSession(sessionId);
   }
 
   async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
@@ -155,5 +161,6 @@ export class AuthRepository {
           isNull(sessions.revokedAt),
         ),
       );
+    this.revocations.forgetUserSessions(userId, keepSessionId);
   }
 }

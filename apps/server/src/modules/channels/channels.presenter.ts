@@ -1,4 +1,5 @@
 import type { ChannelWithStats, MyStats } from '@kinora/contract';
+import type { Actor, RouteSharing } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import type { ChannelView } from './channels.service';
 
@@ -56,5 +57,27 @@ export function presentMyStats({ channel, figures }: ChannelView, storage: Stora
     subscriptionsCount: figures.subscriptions,
     totalViews: figures.totalViews,
     totalLikes: figures.totalLikes,
+  };
+}
+
+/**
+ * With whom besides visitors a channel answer may be shared (decision 0018): everyone but its
+ * owner, who sees their totals, and only when it holds no owner's total. Whether the caller
+ * subscribes is theirs: a visitor's `false` is kept and each signed-in caller's is looked up.
+ */
+export function shareChannel(
+  answer: ChannelWithStats,
+  isSubscribed: (input: { viewerId: string; channelId: string }) => Promise<boolean>,
+): RouteSharing<ChannelWithStats> | null {
+  if (answer.stats.totalViews !== null || answer.stats.totalLikes !== null) return null;
+  const channelId = answer.channel._id;
+  return {
+    notFor: [channelId],
+    personal: {
+      visitor: { channel: { isSubscribed: false } },
+      of: async (actor: Actor) => ({
+        channel: { isSubscribed: await isSubscribed({ viewerId: actor.userId, channelId }) },
+      }),
+    },
   };
 }

@@ -1,8 +1,8 @@
 import { channelVideosTotalHeader, endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo } from '../videos';
-import { presentChannel, presentMyStats } from './channels.presenter';
+import { presentVideo, shareVideos } from '../videos';
+import { presentChannel, presentMyStats, shareChannel } from './channels.presenter';
 import type { ChannelsService } from './channels.service';
 
 export function registerChannelRoutes(
@@ -10,11 +10,14 @@ export function registerChannelRoutes(
   deps: { channels: ChannelsService; storage: Storage },
 ): void {
   const { channels, storage } = deps;
+  const isSubscribed = (input: { viewerId: string; channelId: string }) =>
+    channels.isSubscribed(input);
 
   router.route(endpoints.getChannel, {
     message: 'Channel',
     handler: async ({ params, actor }) =>
       presentChannel(await channels.getChannel({ by: { id: params.id }, viewer: actor }), storage),
+    shared: ({ data }) => shareChannel(data, isSubscribed),
   });
 
   router.route(endpoints.channelByName, {
@@ -27,6 +30,7 @@ export function registerChannelRoutes(
         }),
         storage,
       ),
+    shared: ({ data }) => shareChannel(data, isSubscribed),
   });
 
   router.route(endpoints.channelVideos, {
@@ -41,6 +45,8 @@ export function registerChannelRoutes(
       reply.header(channelVideosTotalHeader, String(total));
       return records.map((r) => presentVideo(r, storage));
     },
+    // The owner's own listing holds their drafts; everyone else's is the same.
+    shared: ({ params, data }) => shareVideos(data, [params.id]),
   });
 
   router.route(endpoints.myStats, {

@@ -34,6 +34,11 @@ export class ChannelsService {
     };
   }
 
+  /** Whether the viewer subscribes to the channel: the one per-person field of a channel. */
+  isSubscribed({ viewerId, channelId }: { viewerId: string; channelId: string }): Promise<boolean> {
+    return this.repo.isSubscribed(viewerId, channelId);
+  }
+
   /** One's own channel: every figure is one's own to see. */
   async getMyStats({ actor }: { actor: Viewer }): Promise<ChannelView> {
     return this.getChannel({ by: { id: actor.userId }, viewer: actor });

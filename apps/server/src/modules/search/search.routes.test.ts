@@ -13,7 +13,9 @@ let viewer: RegisteredUser;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // What is found and in which order, read fresh each time: the answers kept for a few seconds
+  // (shared by visitors and signed-in readers alike) are tested in anonymous-cache.test.ts.
+  t = await createTestApp({ PUBLIC_CACHE_TTL: '0s' });
   creator = await registerUser(t.app, { username: 'lumiere_films', fullname: 'Lumière Films' });
   viewer = await registerUser(t.app);
   ids.title = (
@@ -294,7 +296,6 @@ describe('trending order', () => {
   });
 
   it('counts a view at once, and lets views older than 7 days go when the refresh job runs', async () => {
-    // Signed in: the order is read fresh, never from the answer shared between visitors.
     const trending = async () =>
       (
         await t.app.inject({

@@ -1,7 +1,7 @@
 import { endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo } from '../videos';
+import { presentVideo, shareVideos } from '../videos';
 import type { SearchService } from './search.service';
 
 export function registerSearchRoutes(
@@ -29,5 +29,7 @@ export function registerSearchRoutes(
         totalChannels: result.totalChannels,
       };
     },
+    // Search finds published videos only: the same answer for everyone.
+    shared: ({ data }) => shareVideos(data.videos),
   });
 }

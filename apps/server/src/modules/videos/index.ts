@@ -1,6 +1,6 @@
 export { VideosRepository, videoRecordSource, type VideoRecord } from './videos.repository';
 export { VideosService, type VideoJobs } from './videos.service';
-export { presentVideo } from './videos.presenter';
+export { presentVideo, shareVideos } from './videos.presenter';
 export { registerVideoRoutes } from './videos.routes';
 export {
   assertCanInteractWithVideo,

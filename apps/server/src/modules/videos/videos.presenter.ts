@@ -1,4 +1,5 @@
 import type { Video } from '@kinora/contract';
+import type { RouteSharing } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import type { VideoRecord } from './videos.repository';
 
@@ -32,4 +33,16 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
   };
+}
+
+/**
+ * With whom besides visitors an answer listing `videos` may be shared (decision 0018): everyone
+ * but `notFor` (an owner, who may see their drafts there), as long as it shows no draft. An
+ * answer holding a draft stays with whoever asked for it, whatever the query that found it.
+ */
+export function shareVideos(
+  videos: readonly Pick<Video, 'isPublished'>[],
+  notFor: readonly (string | undefined)[] = [],
+): RouteSharing<never> | null {
+  return videos.every((video) => video.isPublished) ? { notFor } : null;
 }

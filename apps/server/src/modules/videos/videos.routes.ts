@@ -3,7 +3,7 @@ import { endpoints } from '@kinora/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo } from './videos.presenter';
+import { presentVideo, shareVideos } from './videos.presenter';
 import type { VideosService } from './videos.service';
 
 export function registerVideoRoutes(
@@ -30,12 +30,15 @@ export function registerVideoRoutes(
         hasNextPage: page < totalPages,
       };
     },
+    // The same for everyone but the person whose own videos are listed (drafts included).
+    shared: ({ query, data }) => shareVideos(data.videos, [query.userId]),
   });
 
   router.route(endpoints.getVideo, {
     message: 'Video',
     handler: async ({ params, actor }) =>
       present(await videos.getVideo({ videoId: params.id, viewer: actor })),
+    shared: ({ data }) => shareVideos([data], [data.owner._id]),
   });
 
   router.route(endpoints.createVideo, {

@@ -4,14 +4,15 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { createVideo, eventually } from '../../../test/media-factories';
+import { createVideo, eventually, togglePublish } from '../../../test/media-factories';
 import { users } from '../db/schema';
-import { clientAddress } from './anonymous-cache';
+import { clientAddress, seesWhatVisitorsSee } from './anonymous-cache';
 
 /**
- * The shared answer for visitors (decision 0010). A change written straight to the database,
- * as a worker's job or another API process would, shows to visitors only when their answer
- * expires; signed-in readers and any write through this process see it at once.
+ * The shared answers (decisions 0010 and 0018). A change written straight to the database, as a
+ * worker's job or another API process would, shows to visitors and signed-in readers only when
+ * their answer expires; the owner of what changed and any write through this process see it at
+ * once.
  */
 /** Renames a user straight in the database, as a worker's job or another process would. */
 const renameBehindTheServersBack = (t: TestApp, userId: string, fullname: string) =>
@@ -26,7 +27,7 @@ const updateFullname = (t: TestApp, user: RegisteredUser, fullname: string) =>
     payload: { fullname },
   });
 
-describe('answers shared between visitors', () => {
+describe('answers shared between people', () => {
   let t: TestApp;
   let owner: RegisteredUser;
   let other: RegisteredUser;
@@ -45,15 +46,17 @@ describe('answers shared between visitors', () => {
   });
   afterAll(() => t?.close());
 
-  it('serves visitors the answer of the last few seconds, and signed-in readers a fresh one', async () => {
+  it('serves visitors and signed-in readers the answer of the last few seconds, and the owner a fresh one', async () => {
     expect(await channelName()).toBe('First Name');
     await renameOwner('Second Name');
     expect(await channelName()).toBe('First Name');
-    expect(await channelName(other.auth)).toBe('Second Name');
-    // The session cookie counts as signed in as much as the bearer token does.
+    // A channel's answer is the same for everyone but its owner (decision 0018), by bearer
+    // token or session cookie alike.
+    expect(await channelName(other.auth)).toBe('First Name');
     expect(
       await channelName({ cookie: cookieHeader({ accessToken: other.cookies.accessToken! }) }),
-    ).toBe('Second Name');
+    ).toBe('First Name');
+    expect(await channelName(owner.auth)).toBe('Second Name');
   });
 
   it('keeps nothing across a write made through this process, and keeps it across a refused one', async () => {
@@ -87,7 +90,8 @@ describe('answers shared between visitors', () => {
     expect(view.json<{ data: { counted: boolean } }>().data.counted).toBe(true);
     expect(await views()).toBe(0);
     expect(await channelName()).toBe(stale);
-    expect(await views(other.auth)).toBe(1);
+    expect(await views(other.auth)).toBe(0);
+    expect(await views(owner.auth)).toBe(1);
   });
 
   it('does not keep error answers', async () => {
@@ -199,19 +203,49 @@ describe('answers sent from memory, over a socket', () => {
     expect(typeof lines[1]!.responseTime).toBe('number');
   });
 
-  it('never answers a signed-in reader from memory', async () => {
+  it("answers signed-in readers from memory, each with their own subscription, and never the channel's owner", async () => {
+    const reader = await registerUser(t.app);
+    const subscriber = await registerUser(t.app);
+    const toggled = await t.app.inject({
+      method: 'POST',
+      url: `/api/v1/subscriptions/toggle/${owner.userId}`,
+      headers: subscriber.auth,
+    });
+    expect(toggled.statusCode).toBe(200);
     await write();
     const path = `/api/v1/channels/${owner.userId}`;
-    const name = async (headers: Record<string, string> = {}) =>
-      ((await (await get(path, headers)).json()) as { data: { channel: { fullname: string } } })
-        .data.channel.fullname;
-    expect(await name()).toBe('Socket Name');
+    const read = async (headers: Record<string, string> = {}) => {
+      const res = await get(path, headers);
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as {
+        data: {
+          channel: { fullname: string; isSubscribed: boolean };
+          stats: { totalViews: number | null };
+        };
+      };
+      return { ...data, age: res.headers.get('age') };
+    };
+    expect((await read()).channel.fullname).toBe('Socket Name');
     await renameBehindTheServersBack(t, owner.userId, 'Renamed Behind');
-    expect(await name()).toBe('Socket Name');
-    expect(await name(owner.auth)).toBe('Renamed Behind');
-    expect(await name({ cookie: cookieHeader({ accessToken: owner.cookies.accessToken! }) })).toBe(
-      'Renamed Behind',
-    );
+
+    // Twice each: the second time the token is known and the answer comes from memory.
+    for (let i = 0; i < 2; i++) {
+      const visitor = await read();
+      expect(visitor.channel).toMatchObject({ fullname: 'Socket Name', isSubscribed: false });
+      const theSubscriber = await read(subscriber.auth);
+      expect(theSubscriber.channel).toMatchObject({ fullname: 'Socket Name', isSubscribed: true });
+      expect(theSubscriber.age).not.toBeNull();
+      expect(theSubscriber.stats.totalViews).toBeNull();
+      const byCookie = await read({
+        cookie: cookieHeader({ accessToken: reader.cookies.accessToken! }),
+      });
+      expect(byCookie.channel).toMatchObject({ fullname: 'Socket Name', isSubscribed: false });
+      expect(byCookie.age).not.toBeNull();
+      const theOwner = await read(owner.auth);
+      expect(theOwner.channel.fullname).toBe('Renamed Behind');
+      expect(theOwner.stats.totalViews).toBe(0);
+      expect(theOwner.age).toBeNull();
+    }
   });
 
   it('keeps CORS answers per origin: another origin gets its own headers, a plain visitor none', async () => {
@@ -259,5 +293,147 @@ describe('answers sent from memory, over a socket', () => {
     } finally {
       await probe.close();
     }
+  });
+});
+
+/**
+ * Decision 0018: an answer holding anything of one person's (a draft, a channel's totals, their
+ * subscription) is never sent to anyone else, whoever asks first and however the token is sent.
+ */
+describe('what is one person’s never reaches another', () => {
+  let t: TestApp;
+  let owner: RegisteredUser;
+  let other: RegisteredUser;
+  let base: string;
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_CACHE_TTL: '30s' });
+    owner = await registerUser(t.app);
+    other = await registerUser(t.app);
+    base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => t?.close());
+
+  /** Empties the cache the way any write through the process does. */
+  const write = async () => {
+    expect((await updateFullname(t, other, 'Some Name')).statusCode).toBe(200);
+  };
+  /** Through Fastify (inject) and through the HTTP server's front path (a socket). */
+  const ways = {
+    inject: async (url: string, headers: Record<string, string>) => {
+      const res = await t.app.inject({ url, headers });
+      return { status: res.statusCode, body: res.body };
+    },
+    socket: async (url: string, headers: Record<string, string>) => {
+      const res = await fetch(`${base}${url}`, { headers });
+      return { status: res.status, body: await res.text() };
+    },
+  };
+  const visitor = {};
+  /** The audit's header: a space before `=`, which the cookie parser reads as the same cookie. */
+  const spacedCookie = (user: RegisteredUser) => ({
+    cookie: `accessToken =${user.cookies.accessToken!}`,
+  });
+
+  for (const [way, call] of Object.entries(ways)) {
+    describe(`through ${way}`, () => {
+      const stats = async (headers: Record<string, string>) => {
+        const res = await call(`/api/v1/channels/${owner.userId}`, headers);
+        expect(res.status).toBe(200);
+        return (
+          JSON.parse(res.body) as {
+            data: { stats: { totalViews: number | null; totalVideos: number } };
+          }
+        ).data.stats;
+      };
+
+      it("keeps a draft its owner's, whoever asks first and however the token is sent (defect k)", async () => {
+        const video = await createVideo(t.app, owner);
+        await togglePublish(t.app, owner, video._id);
+        const url = `/api/v1/videos/${video._id}`;
+        for (const first of [spacedCookie(owner), owner.auth, visitor, other.auth]) {
+          await write();
+          await call(url, first);
+          expect((await call(url, spacedCookie(owner))).status).toBe(200);
+          expect((await call(url, owner.auth)).status).toBe(200);
+          expect((await call(url, visitor)).status).toBe(404);
+          expect((await call(url, other.auth)).status).toBe(404);
+          expect((await call(url, spacedCookie(other))).status).toBe(404);
+        }
+      });
+
+      it("keeps a channel's totals its owner's, whoever asks first and however the token is sent (defect k)", async () => {
+        for (const first of [spacedCookie(owner), owner.auth, visitor, other.auth]) {
+          await write();
+          await stats(first);
+          for (const reader of [visitor, other.auth, spacedCookie(other)]) {
+            expect((await stats(reader)).totalViews).toBeNull();
+          }
+          // The route sees the owner behind the spaced cookie: so does the cache.
+          expect((await stats(spacedCookie(owner))).totalViews).not.toBeNull();
+          expect((await stats(owner.auth)).totalViews).not.toBeNull();
+        }
+      });
+
+      it("keeps the owner's drafts out of everyone else's listing of the owner's videos", async () => {
+        const draft = await createVideo(t.app, owner, { title: 'Not yet' });
+        await togglePublish(t.app, owner, draft._id);
+        const url = `/api/v1/videos?userId=${owner.userId}&limit=50`;
+        const titles = async (headers: Record<string, string>) => {
+          const res = await call(url, headers);
+          expect(res.status).toBe(200);
+          return (JSON.parse(res.body) as { data: { videos: { _id: string }[] } }).data.videos.map(
+            (v) => v._id,
+          );
+        };
+        for (const first of [owner.auth, visitor, other.auth]) {
+          await write();
+          await titles(first);
+          expect(await titles(owner.auth)).toContain(draft._id);
+          expect(await titles(visitor)).not.toContain(draft._id);
+          expect(await titles(other.auth)).not.toContain(draft._id);
+        }
+      });
+
+      it("keeps each person's subscription theirs, also when a subscriber's answer was computed first", async () => {
+        const subscriber = await registerUser(t.app);
+        const toggled = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/subscriptions/toggle/${owner.userId}`,
+          headers: subscriber.auth,
+        });
+        expect(toggled.statusCode).toBe(200);
+        const isSubscribed = async (headers: Record<string, string>) => {
+          const res = await call(`/api/v1/channels/${owner.userId}`, headers);
+          expect(res.status).toBe(200);
+          return (JSON.parse(res.body) as { data: { channel: { isSubscribed: boolean } } }).data
+            .channel.isSubscribed;
+        };
+        for (const first of [subscriber.auth, visitor, other.auth]) {
+          await write();
+          await isSubscribed(first);
+          expect(await isSubscribed(subscriber.auth)).toBe(true);
+          expect(await isSubscribed(visitor)).toBe(false);
+          expect(await isSubscribed(other.auth)).toBe(false);
+          expect(await isSubscribed(subscriber.auth)).toBe(true);
+        }
+        // Their own change through this process shows at once, though their flag was kept.
+        const untoggled = await t.app.inject({
+          method: 'POST',
+          url: `/api/v1/subscriptions/toggle/${owner.userId}`,
+          headers: subscriber.auth,
+        });
+        expect(untoggled.statusCode).toBe(200);
+        expect(await isSubscribed(subscriber.auth)).toBe(false);
+        expect(await isSubscribed(other.auth)).toBe(false);
+      });
+    });
+  }
+
+  it('never shares with a role that sees more than visitors (a moderator sees drafts)', () => {
+    const actor = { userId: owner.userId, sessionId: 'session' };
+    expect(seesWhatVisitorsSee({ ...actor, role: 'user' })).toBe(true);
+    expect(seesWhatVisitorsSee({ ...actor, role: 'moderator' })).toBe(false);
+    expect(seesWhatVisitorsSee({ ...actor, role: 'admin' })).toBe(false);
   });
 });

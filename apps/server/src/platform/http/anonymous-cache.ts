@@ -1,9 +1,55 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
+import type { Actor } from './router';
 
 type Headers = Record<string, string | number | string[]>;
+
+/** Who is calling, as far as can be told from the headers without waiting. */
+export type CallerIdentity =
+  | { kind: 'visitor' }
+  /** A token checked moments ago by the authenticator: it stands for this actor. */
+  | { kind: 'signed-in'; actor: Actor }
+  /** A token not checked recently (or a bad one): only the authenticator can tell. */
+  | { kind: 'unchecked' };
+
+/** Fields to write over a JSON answer's `data`: nested objects merge, anything else replaces. */
+export interface AnswerPatch {
+  readonly [field: string]: unknown;
+}
+
+/**
+ * Whether a computed answer is also a signed-in person's (decision 0018), declared by the route
+ * that computed it. Without a rule, an answer is shared between visitors only.
+ */
+export interface SharingRule {
+  /** People whose answer differs from a visitor's: the owner of a video, of a channel. */
+  notFor: readonly string[];
+  /** Per-person fields: the kept answer holds a visitor's, a signed-in caller gets their own. */
+  personal?: {
+    /** The fields as a visitor sees them. */
+    visitor: AnswerPatch;
+    /** The caller's own fields, in one indexed lookup. */
+    of(actor: Actor): Promise<AnswerPatch>;
+  };
+}
+
+/** What the router tells the cache about an answer it is about to send. */
+export interface AnswerDeclaration {
+  /** Who the answer was computed for, as the route saw it: null for a visitor. */
+  actor: Actor | null;
+  /** Null when the route has no rule, or this answer holds something a visitor may not see. */
+  sharing: SharingRule | null;
+}
+
+/**
+ * Whether an actor sees what a visitor sees wherever no rule names them. A role that sees more
+ * (a moderator sees drafts) never receives nor leaves a shared answer.
+ */
+export function seesWhatVisitorsSee(actor: Actor): boolean {
+  return actor.role === 'user';
+}
 
 interface Entry {
   /** Encoded once: sending a Buffer skips turning the text into bytes on every request. */
@@ -18,6 +64,19 @@ interface Entry {
    * are not those of a request without `Origin`.
    */
   headers: Headers | null;
+  /** Who besides visitors may receive it; null: visitors only. */
+  sharing: { notFor: ReadonlySet<string>; personal: SharingRule['personal'] } | null;
+  /**
+   * The answer with each set of per-person fields seen so far merged in (`isSubscribed` true or
+   * false): people share those too, so each is encoded once.
+   */
+  variants?: Map<string, Buffer>;
+  /**
+   * Each signed-in reader's answer, by user id, for as long as this answer is kept: their fields
+   * are looked up once per kept answer and are as fresh as the rest of it (a change through this
+   * process empties the cache; one made elsewhere shows within `ttlMs`).
+   */
+  readers?: Map<string, Buffer>;
 }
 
 export interface AnonymousCacheOptions {
@@ -29,8 +88,16 @@ export interface AnonymousCacheOptions {
   staleMs: number;
   /** Memory bound: the oldest answers are dropped past this many bytes of bodies. */
   maxBytes: number;
-  /** Names of the cookies that carry a session: a request with one is never served from here. */
-  sessionCookies: string[];
+  /**
+   * Who is calling, from the raw headers: the authenticator's own rule for finding the token,
+   * with the app's cookie parser, so "visitor" here means what it means to the route.
+   */
+  identify(headers: IncomingHttpHeaders): CallerIdentity;
+  /**
+   * The same, in Fastify's hook, where waiting is possible: a token not checked moments ago is
+   * checked, so a signed-in caller is told apart from a bad token without computing an answer.
+   */
+  identifyRequest(request: FastifyRequest): Promise<CallerIdentity>;
   /**
    * Writes that leave the cache as it is: their only visible effect is a counter that may lag
    * for visitors (a counted view), and they happen on every playback.
@@ -43,24 +110,34 @@ export interface AnonymousCacheOptions {
 export interface AnonymousCache {
   /**
    * Answers a request straight from memory, before Fastify builds anything for it, when it is a
-   * visitor's read whose answer is kept and has headers to send; returns false otherwise, and
-   * the request goes through Fastify as usual (where a miss is computed, or waits for the
-   * request computing it).
+   * read whose kept answer this caller may receive and that has headers to send; otherwise
+   * calls `passOn`, and the request goes through Fastify as usual (where a miss is computed, or
+   * waits for the request computing it).
    */
-  serveFromMemory(request: IncomingMessage, response: ServerResponse): boolean;
+  serveFromMemory(request: IncomingMessage, response: ServerResponse, passOn: () => void): void;
+  /** Called by the router before it sends a GET's answer: who it is for, and who may share it. */
+  declare(request: FastifyRequest, declaration: AnswerDeclaration): void;
 }
 
 /**
- * A few seconds of memory for public reads made without credentials (decision 0010). The home
- * listing, a video, a channel or a search look the same to every visitor, so one answer serves
- * them all for `ttlMs` (counters may lag by that much). When an answer expires, one request
- * computes the new one while the others keep receiving the previous one (for at most `staleMs`
- * more), so a popular page never sends a burst of identical queries to the database.
+ * A few seconds of memory for public reads (decisions 0010 and 0018). The home listing, a
+ * video, a channel or a search look the same to every visitor, so one answer serves them all
+ * for `ttlMs` (counters may lag by that much). When an answer expires, one request computes
+ * the new one while the others keep receiving the previous one (for at most `staleMs` more), so
+ * a popular page never sends a burst of identical queries to the database.
  *
- * Requests carrying a bearer token or a session cookie always reach the handlers. Any successful
- * write handled by this process empties the cache (except the `lagging` ones: a counted view),
- * so a visitor never sees an answer older than a change made through this process; changes
- * made elsewhere (another API process, a worker's job) and view counts show within `ttlMs`.
+ * Signed-in people receive a kept answer too when the route that computed it declared a
+ * `SharingRule` and does not name them (a video's owner gets their own answer, which may be a
+ * draft); per-person fields (`isSubscribed`) are looked up for each of them and merged in. A
+ * request whose token was not checked moments ago always reaches the handlers. An answer is
+ * kept only when the route's own view of the caller (`declare`) agrees with what was told
+ * from the headers, and one computed for a signed-in person only when its rule allows it; the
+ * per-person fields are then set back to a visitor's before it is kept.
+ *
+ * Any successful write handled by this process empties the cache (except the `lagging` ones: a
+ * counted view), so nobody sees an answer older than a change made through this process;
+ * changes made elsewhere (another API process, a worker's job) and view counts show within
+ * `ttlMs`.
  *
  * A kept answer is sent in one of two ways, with the same bytes and headers (plus `Age`, as a
  * shared HTTP cache does): by `serveFromMemory`, called by the HTTP server before Fastify for
@@ -80,23 +157,19 @@ export function registerAnonymousCache(
   /** The requests computing an answer: the generation they started in, and their waiters. */
   const computing = new WeakMap<
     FastifyRequest,
-    { generation: number; finish: (entry: Entry | null) => void }
+    { generation: number; identity: CallerIdentity; finish: (entry: Entry | null) => void }
   >();
+  /** What the router declared about the answer of each request computing one. */
+  const declared = new WeakMap<FastifyRequest, AnswerDeclaration>();
   /** Ends a computing request's turn, handing its waiters the answer (or none). */
   const release = (request: FastifyRequest, entry: Entry | null) => {
     computing.get(request)?.finish(entry);
     computing.delete(request);
   };
-  const sessionCookie = new RegExp(
-    `(?:^|;\\s*)(?:${options.sessionCookies.map((c) => c.replace(/\W/g, '\\$&')).join('|')})=[^;]`,
-  );
 
   const pathOf = (url: string) => url.split('?', 1)[0]!;
-  const cacheable = (method: string | undefined, url: string, headers: IncomingHttpHeaders) =>
-    method === 'GET' &&
-    headers.authorization === undefined &&
-    !sessionCookie.test(headers.cookie ?? '') &&
-    options.paths.some((p) => p.test(pathOf(url)));
+  const cacheable = (method: string | undefined, url: string) =>
+    method === 'GET' && options.paths.some((p) => p.test(pathOf(url)));
   /** A kept answer that may be sent now: fresh, or stale while its successor is computed. */
   const usable = (key: string, now: number) => {
     const entry = entries.get(key);
@@ -105,12 +178,44 @@ export function registerAnonymousCache(
     if (refreshing.has(key) && entry.expires + options.staleMs > now) return entry;
     return undefined;
   };
+  /** Whether this caller's answer is the kept one (with their own fields merged in). */
+  const mayReceive = (entry: Entry, identity: CallerIdentity) => {
+    if (identity.kind === 'visitor') return true;
+    if (identity.kind === 'unchecked' || !entry.sharing) return false;
+    return seesWhatVisitorsSee(identity.actor) && !entry.sharing.notFor.has(identity.actor.userId);
+  };
+  /** The kept bytes, or for a signed-in caller of an answer with per-person fields, theirs. */
+  const bodyFor = async (url: string, entry: Entry, identity: CallerIdentity): Promise<Buffer> => {
+    const personal = entry.sharing?.personal;
+    if (identity.kind !== 'signed-in' || !personal) return entry.body;
+    const known = entry.readers?.get(identity.actor.userId);
+    if (known) return known;
+    const fields = await personal.of(identity.actor);
+    const key = JSON.stringify(fields);
+    entry.variants ??= new Map();
+    let body = entry.variants.get(key);
+    if (!body) {
+      body = Buffer.from(withData(entry.body.toString(), fields));
+      // A few variants at most (the fields are flags); the bound guards against a rule whose
+      // fields are not.
+      if (entry.variants.size < 16 && entries.get(url) === entry) {
+        entry.variants.set(key, body);
+        bytes += body.length;
+      }
+    }
+    // Bounded: past that many readers of one answer, the others are looked up each time.
+    if (entries.get(url) === entry && (entry.readers?.size ?? 0) < 10_000) {
+      (entry.readers ??= new Map()).set(identity.actor.userId, body);
+    }
+    return body;
+  };
   const ageOf = (entry: Entry, now: number) => String(Math.floor((now - entry.stored) / 1000));
 
   const forget = (key: string) => {
     const old = entries.get(key);
     if (!old) return;
     bytes -= old.body.length;
+    for (const variant of old.variants?.values() ?? []) bytes -= variant.length;
     entries.delete(key);
   };
   const clear = () => {
@@ -119,17 +224,24 @@ export function registerAnonymousCache(
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!cacheable(request.method, request.url, request.headers)) return;
+    if (!cacheable(request.method, request.url)) return;
+    const identity = await options.identifyRequest(request);
+    if (identity.kind === 'unchecked') return;
     const key = request.url;
-    const send = (e: Entry) =>
-      reply.header('content-type', e.contentType).header('age', ageOf(e, Date.now())).send(e.body);
+    const send = async (e: Entry, r: FastifyReply) => {
+      const body = await bodyFor(key, e, identity);
+      return r.header('content-type', e.contentType).header('age', ageOf(e, Date.now())).send(body);
+    };
     const kept = usable(key, Date.now());
-    if (kept) return send(kept);
+    if (kept) {
+      // Someone the answer is not for (its owner) computes their own, and keeps nothing.
+      return mayReceive(kept, identity) ? send(kept, reply) : undefined;
+    }
     const pending = refreshing.get(key);
     if (pending) {
       const fresh = await pending;
-      if (fresh) return send(fresh);
-      return; // The computing request failed: this one computes its own answer.
+      if (fresh && mayReceive(fresh, identity)) return send(fresh, reply);
+      return; // The computing request kept nothing this caller may receive: it computes its own.
     }
     // This request computes the answer; the others wait for it or get the previous one.
     refreshing.set(
@@ -137,6 +249,7 @@ export function registerAnonymousCache(
       new Promise<Entry | null>((resolve) => {
         computing.set(request, {
           generation,
+          identity,
           finish: (e) => {
             refreshing.delete(key);
             resolve(e);
@@ -150,12 +263,20 @@ export function registerAnonymousCache(
   app.addHook('onSend', (request, reply, payload, done) => {
     const turn = computing.get(request);
     if (!turn) return done(null, payload);
+    const declaration = declared.get(request);
+    const sharing = declaration ? keptSharing(turn.identity, declaration) : undefined;
     const keep =
+      sharing !== undefined &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
       turn.generation === generation &&
       reply.getHeader('set-cookie') === undefined;
-    const body = keep ? Buffer.from(payload) : null;
+    let body: Buffer | null = null;
+    if (keep) {
+      // A signed-in caller's own fields give way to a visitor's in what everyone receives.
+      const visitorFields = declaration?.actor ? sharing?.personal?.visitor : undefined;
+      body = Buffer.from(visitorFields ? withData(payload, visitorFields) : payload);
+    }
     if (!body || body.length > options.maxBytes) {
       release(request, null);
       return done(null, payload);
@@ -169,6 +290,9 @@ export function registerAnonymousCache(
       // page's calls, a warm-up) do not all expire, and get recomputed, in the same instant.
       expires: now + options.ttlMs * (0.75 + Math.random() * 0.25),
       headers: request.headers.origin === undefined ? frontHeaders(reply.getHeaders()) : null,
+      sharing: sharing
+        ? { notFor: new Set(sharing.notFor.map(lowerCase)), personal: sharing.personal }
+        : null,
     };
     forget(request.url);
     // Map order is insertion order: the first keys are the oldest answers.
@@ -179,7 +303,8 @@ export function registerAnonymousCache(
     entries.set(request.url, entry);
     bytes += body.length;
     release(request, entry);
-    done(null, body);
+    // The caller receives what was computed for them, their own fields included.
+    done(null, declaration?.actor ? payload : body);
   });
 
   // A client that hangs up before the answer is ready must not leave its waiters waiting.
@@ -204,45 +329,96 @@ export function registerAnonymousCache(
   });
 
   return {
-    serveFromMemory(request, response) {
+    declare(request, declaration) {
+      if (computing.has(request)) declared.set(request, declaration);
+    },
+
+    serveFromMemory(request, response, passOn) {
       const url = request.url ?? '';
-      if (
-        request.headers.origin !== undefined ||
-        !cacheable(request.method, url, request.headers)
-      ) {
-        return false;
+      if (request.headers.origin !== undefined || !cacheable(request.method, url)) {
+        return passOn();
       }
+      const identity = options.identify(request.headers);
       const now = Date.now();
       const entry = usable(url, now);
-      if (!entry?.headers) return false;
-      const id = randomUUID();
-      // The two lines Fastify writes for every request, with the same fields. (Fastify's logger
-      // is the pino instance made from our options; its type only names the logging methods.)
-      if ((app.log as Logger).isLevelEnabled('info')) {
-        const started = performance.now();
-        const log = app.log.child({ reqId: id });
-        const req = {
-          id,
-          method: request.method,
-          url,
-          ip: clientAddress(request, options.trustProxy),
-        };
-        log.info({ req }, 'incoming request');
-        response.once('finish', () => {
-          const res = { statusCode: response.statusCode };
-          log.info({ res, responseTime: performance.now() - started }, 'request completed');
+      if (!entry?.headers || !mayReceive(entry, identity)) return passOn();
+      const headers = entry.headers;
+      const send = (body: Buffer) => {
+        const id = randomUUID();
+        // The two lines Fastify writes for every request, with the same fields. (Fastify's
+        // logger is the pino instance made from our options; its type only names the logging
+        // methods.)
+        if ((app.log as Logger).isLevelEnabled('info')) {
+          const started = performance.now();
+          const log = app.log.child({ reqId: id });
+          const req = {
+            id,
+            method: request.method,
+            url,
+            ip: clientAddress(request, options.trustProxy),
+          };
+          log.info({ req }, 'incoming request');
+          response.once('finish', () => {
+            const res = { statusCode: response.statusCode };
+            log.info({ res, responseTime: performance.now() - started }, 'request completed');
+          });
+        }
+        response.writeHead(200, {
+          ...headers,
+          'x-request-id': id,
+          age: ageOf(entry, now),
+          'content-length': body.length,
         });
-      }
-      response.writeHead(200, {
-        ...entry.headers,
-        'x-request-id': id,
-        age: ageOf(entry, now),
-        'content-length': entry.body.length,
-      });
-      response.end(entry.body);
-      return true;
+        response.end(body);
+      };
+      if (identity.kind !== 'signed-in' || !entry.sharing?.personal) return send(entry.body);
+      const known = entry.readers?.get(identity.actor.userId);
+      if (known) return send(known);
+      // The caller's own fields: a lookup. If it fails, Fastify answers the request as usual.
+      bodyFor(url, entry, identity)
+        .then(send, passOn)
+        .catch((error: unknown) => {
+          app.log.error({ err: error }, 'sending a kept answer failed');
+          response.destroy();
+        });
     },
   };
+}
+
+/**
+ * With whom a computed answer may be kept: `null` for visitors only, undefined for nobody. The
+ * route's view of the caller must agree with the headers', so a request the two read
+ * differently is never kept.
+ */
+function keptSharing(
+  identity: CallerIdentity,
+  { actor, sharing }: AnswerDeclaration,
+): SharingRule | null | undefined {
+  if (actor === null) return identity.kind === 'visitor' ? sharing : undefined;
+  if (identity.kind !== 'signed-in' || identity.actor.userId !== actor.userId) return undefined;
+  if (!sharing || !seesWhatVisitorsSee(actor)) return undefined;
+  return sharing.notFor.some((id) => lowerCase(id) === actor.userId) ? undefined : sharing;
+}
+
+const lowerCase = (id: string) => id.toLowerCase();
+
+/** `patch` written over `data`: nested plain objects merge, anything else replaces. */
+function merged(data: AnswerPatch, patch: AnswerPatch): AnswerPatch {
+  const result: Record<string, unknown> = { ...data };
+  for (const [field, value] of Object.entries(patch)) {
+    const current = result[field];
+    result[field] = isPlainObject(current) && isPlainObject(value) ? merged(current, value) : value;
+  }
+  return result;
+}
+
+const isPlainObject = (value: unknown): value is AnswerPatch =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A JSON envelope with `patch` written over its `data`. */
+function withData(payload: string, patch: AnswerPatch): string {
+  const envelope = JSON.parse(payload) as { data: AnswerPatch };
+  return JSON.stringify({ ...envelope, data: merged(envelope.data, patch) });
 }
 
 /** The headers of a computed answer that every visitor may receive: not its id nor its length. */

@@ -2,6 +2,7 @@ import { authStatusHeader, authStatusInvalid, envelopeOf, type Endpoint } from '
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Viewer } from '../auth/roles';
+import type { AnonymousCache } from './anonymous-cache';
 import { AppError, badRequest, payloadTooLarge } from './errors';
 import { refuseNulBytes } from './nul-bytes';
 
@@ -49,6 +50,30 @@ export interface HandlerContext<E extends Endpoint> {
   reply: FastifyReply;
 }
 
+/** Fields to write over an answer's `data`: any part of it, nested objects field by field. */
+export type PatchOf<T> = {
+  readonly [K in keyof T]?: T[K] extends readonly unknown[]
+    ? T[K]
+    : T[K] extends object | null
+      ? PatchOf<T[K]> | T[K]
+      : T[K];
+};
+
+/**
+ * Who besides visitors receives a kept answer of a GET route (decision 0018). Only what a
+ * route states here is shared with signed-in people; see `RouteSpec.shared`.
+ */
+export interface RouteSharing<D> {
+  /** Ids of the people whose answer differs from a visitor's (an owner sees drafts, totals). */
+  notFor: readonly (string | null | undefined)[];
+  /** Per-person fields: a visitor's are kept, each signed-in caller gets their own. */
+  personal?: {
+    visitor: PatchOf<D>;
+    /** The caller's own fields: one indexed lookup. */
+    of(actor: Actor): Promise<PatchOf<D>>;
+  };
+}
+
 export interface RouteSpec<E extends Endpoint> {
   /** Human message placed in the envelope of a success. */
   message: string;
@@ -62,6 +87,14 @@ export interface RouteSpec<E extends Endpoint> {
    */
   lenientAuth?: boolean;
   handler: (ctx: HandlerContext<E>) => Promise<z.output<E['response']>>;
+  /**
+   * For a public GET whose answer is kept (decision 0018): with whom this answer may be shared
+   * besides visitors, judged from the answer itself; null when it holds anything a visitor may
+   * not see. Without it, an answer is shared between visitors only.
+   */
+  shared?: (
+    answer: Pick<HandlerContext<E>, 'params' | 'query'> & { data: z.output<E['response']> },
+  ) => RouteSharing<z.output<E['response']>> | null;
 }
 
 export const apiPrefix = '/api/v1';
@@ -74,6 +107,8 @@ export class Router {
   private readonly actors = new WeakMap<FastifyRequest, Actor | null>();
   /** Handlers still running, also those whose client has hung up. */
   private readonly running = new Set<Promise<unknown>>();
+  /** The kept answers, told who each GET's answer is for and who may share it. */
+  private sharing: Pick<AnonymousCache, 'declare'> | null = null;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -92,6 +127,11 @@ export class Router {
       await Promise.race([Promise.allSettled([...this.running]), limit]);
       clearTimeout(timer);
     });
+  }
+
+  /** Routes declare their answers to the kept answers (decision 0018). */
+  shareAnswersWith(sharing: Pick<AnonymousCache, 'declare'>): void {
+    this.sharing = sharing;
   }
 
   route<E extends Endpoint>(endpoint: E, spec: RouteSpec<E>): void {
@@ -185,6 +225,22 @@ export class Router {
       request,
       reply,
     } as HandlerContext<E>);
+    if (this.sharing && endpoint.method === 'GET') {
+      const rule = spec.shared?.({
+        params: request.params,
+        query: request.query,
+        data,
+      } as Parameters<NonNullable<RouteSpec<E>['shared']>>[0]);
+      this.sharing.declare(request, {
+        actor,
+        sharing: rule
+          ? {
+              notFor: rule.notFor.filter((id): id is string => typeof id === 'string'),
+              ...(rule.personal ? { personal: rule.personal } : {}),
+            }
+          : null,
+      });
+    }
     const envelope = { statusCode: status, data, message: spec.message, success: true };
     return reply
       .code(status)
