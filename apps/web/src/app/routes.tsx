@@ -90,8 +90,20 @@ export const routes: RouteObject[] = [
           { path: 'history', element: placeholder('Watch History') },
           { path: 'liked', element: placeholder('Liked Videos') },
           { path: 'my-videos', element: placeholder('My Videos') },
-          { path: 'playlists', element: placeholder('Playlists') },
-          { path: 'playlist/:id', element: placeholder('Playlist') },
+          {
+            path: 'playlists',
+            lazy: async () => ({
+              Component: (await import('../features/playlists/components/PlaylistsPage'))
+                .PlaylistsPage,
+            }),
+          },
+          {
+            path: 'playlist/:id',
+            lazy: async () => ({
+              Component: (await import('../features/playlists/components/PlaylistDetailPage'))
+                .PlaylistDetailPage,
+            }),
+          },
           { path: 'requests', element: placeholder('Message Requests') },
           { path: 'messages/conversations', element: placeholder('Messages') },
           { path: 'messages/conversations/:conversationId', element: placeholder('Chat') },
