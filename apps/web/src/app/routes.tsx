@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
           {
             path: 'video/:id',
             lazy: async () => ({
-              Component: (await import('../features/videos/components/WatchPage')).WatchPage,
+              Component: (await import('./WatchRoute')).WatchRoute,
             }),
           },
           {

@@ -10,6 +10,7 @@ import {
   movePlaylistVideo,
   playlistKeys,
   removeVideoFromPlaylist,
+  toggleWatchLater,
   updatePlaylist,
 } from '../api/playlists-api';
 
@@ -124,5 +125,14 @@ export function useMoveVideo(playlistId: string) {
     mutationFn: ({ videoId, position }: { videoId: string; position: number }) =>
       movePlaylistVideo(playlistId, videoId, position),
     onSuccess: store,
+  });
+}
+
+/** Saves a video to Watch later, or takes it out; the lists show the new count. */
+export function useToggleWatchLater() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (videoId: string) => toggleWatchLater(videoId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: playlistKeys.all }),
   });
 }

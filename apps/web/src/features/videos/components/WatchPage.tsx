@@ -1,4 +1,5 @@
 import type { Video } from '@kinora/contract';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
@@ -13,8 +14,15 @@ import { RelatedVideos } from './RelatedVideos';
 import { VideoActions } from './VideoActions';
 import { VideoDescription } from './VideoDescription';
 
-/** /video/{id} (core §2.8): the player, the video's details, comments and related videos. */
-export function WatchPage() {
+/** What the page composing this one puts in the Save slot, for the video and viewer shown. */
+export type RenderSaveControl = (props: { videoId: string; userId: string | null }) => ReactNode;
+
+/**
+ * /video/{id} (core §2.8): the player, the video's details, comments and related videos. The
+ * Save control comes from the playlists feature through `renderSave` (features do not import
+ * each other; app/ composes them).
+ */
+export function WatchPage({ renderSave }: { renderSave?: RenderSaveControl } = {}) {
   const { id = '' } = useParams();
   const query = useVideo(id);
   useDocumentTitle(query.data?.title ?? (query.isError ? watchErrorOf(query.error) : 'Video'));
@@ -24,10 +32,10 @@ export function WatchPage() {
     return <WatchError message={watchErrorOf(query.error)} onRetry={() => void query.refetch()} />;
   }
   // A new video is a new visit: fresh player, fresh view count.
-  return <WatchView key={query.data._id} video={query.data} />;
+  return <WatchView key={query.data._id} video={query.data} renderSave={renderSave} />;
 }
 
-function WatchView({ video }: { video: Video }) {
+function WatchView({ video, renderSave }: { video: Video; renderSave?: RenderSaveControl }) {
   const session = useSession();
   const viewer = session.status === 'signedIn' ? session.user : null;
   const recordView = useRecordView(video._id);
@@ -60,7 +68,12 @@ function WatchView({ video }: { video: Video }) {
           </h1>
           <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
             <ChannelRow owner={video.owner} viewerId={viewer?._id ?? null} />
-            <VideoActions videoId={video._id} likes={video.likes} isSignedIn={viewer !== null} />
+            <VideoActions
+              videoId={video._id}
+              likes={video.likes}
+              isSignedIn={viewer !== null}
+              saveControl={renderSave?.({ videoId: video._id, userId: viewer?._id ?? null })}
+            />
           </div>
           <VideoDescription
             description={video.description}
