@@ -20,7 +20,7 @@ const specRoutes: Array<[path: string, heading: string]> = [
   ['/tweets', 'Tweets'],
   ['/subscriptions', 'Subscriptions'],
   ['/library', 'Library'],
-  ['/history', 'Watch History'],
+  ['/history', 'Track Your Journey'],
   ['/liked', 'Liked Videos'],
   ['/my-videos', 'My Videos'],
   ['/playlists', 'Access Your Playlists'],

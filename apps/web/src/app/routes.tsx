@@ -87,7 +87,12 @@ export const routes: RouteObject[] = [
           { path: 'tweets', element: placeholder('Tweets') },
           { path: 'subscriptions', element: placeholder('Subscriptions') },
           { path: 'library', element: placeholder('Library') },
-          { path: 'history', element: placeholder('Watch History') },
+          {
+            path: 'history',
+            lazy: async () => ({
+              Component: (await import('../features/history/components/HistoryPage')).HistoryPage,
+            }),
+          },
           { path: 'liked', element: placeholder('Liked Videos') },
           { path: 'my-videos', element: placeholder('My Videos') },
           {
