@@ -21,7 +21,7 @@ const specRoutes: Array<[path: string, heading: string]> = [
   ['/subscriptions', 'Subscriptions'],
   ['/library', 'Library'],
   ['/history', 'Track Your Journey'],
-  ['/liked', 'Liked Videos'],
+  ['/liked', 'Your Favorites Await'],
   ['/my-videos', 'My Videos'],
   ['/playlists', 'Access Your Playlists'],
   ['/playlist/p1', 'Playlist not found'],

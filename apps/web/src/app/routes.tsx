@@ -93,7 +93,12 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/history/components/HistoryPage')).HistoryPage,
             }),
           },
-          { path: 'liked', element: placeholder('Liked Videos') },
+          {
+            path: 'liked',
+            lazy: async () => ({
+              Component: (await import('../features/liked/components/LikedPage')).LikedPage,
+            }),
+          },
           { path: 'my-videos', element: placeholder('My Videos') },
           {
             path: 'playlists',
