@@ -19,7 +19,7 @@ const specRoutes: Array<[path: string, heading: string]> = [
   ['/upload', 'Login Required'],
   ['/tweets', 'Tweets'],
   ['/subscriptions', 'Subscriptions'],
-  ['/library', 'Library'],
+  ['/library', 'Access Your Library'],
   ['/history', 'Track Your Journey'],
   ['/liked', 'Your Favorites Await'],
   ['/my-videos', 'My Videos'],

@@ -86,7 +86,10 @@ export const routes: RouteObject[] = [
           },
           { path: 'tweets', element: placeholder('Tweets') },
           { path: 'subscriptions', element: placeholder('Subscriptions') },
-          { path: 'library', element: placeholder('Library') },
+          {
+            path: 'library',
+            lazy: async () => ({ Component: (await import('./LibraryPage')).LibraryPage }),
+          },
           {
             path: 'history',
             lazy: async () => ({

@@ -98,3 +98,9 @@ export async function fetchPickerVideos(userId: string, signal?: AbortSignal): P
 export function videoCountLabel(count: number): string {
   return `${count} ${count === 1 ? 'video' : 'videos'}`;
 }
+
+/** The user's playlists as a query other screens (the library) can load and share. */
+export const userPlaylistsQuery = (userId: string) => ({
+  queryKey: playlistKeys.ofUser(userId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchUserPlaylists(userId, signal),
+});

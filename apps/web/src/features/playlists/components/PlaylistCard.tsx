@@ -70,8 +70,9 @@ export function PlaylistCard({
   onDelete,
 }: {
   playlist: Playlist;
-  onEdit: () => void;
-  onDelete: () => void;
+  /** With both actions the card has its menu (the owner's /playlists); without, none. */
+  onEdit?: () => void;
+  onDelete?: () => void;
 }) {
   const isBuiltIn = playlist.kind === 'watch_later';
   const path = `/playlist/${encodeURIComponent(playlist._id)}`;
@@ -107,7 +108,9 @@ export function PlaylistCard({
             <VisibilityBadge playlist={playlist} />
           </p>
         </div>
-        {isBuiltIn ? null : <CardMenu name={playlist.name} onEdit={onEdit} onDelete={onDelete} />}
+        {!isBuiltIn && onEdit && onDelete ? (
+          <CardMenu name={playlist.name} onEdit={onEdit} onDelete={onDelete} />
+        ) : null}
       </div>
     </article>
   );
