@@ -1,12 +1,14 @@
 import type { Video } from '@kinora/contract';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth';
+import { formatDuration } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
 import { useRecordView, useVideo } from '../hooks/use-watch-data';
+import { useWatchPosition } from '../hooks/use-watch-position';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { ChannelRow } from './ChannelRow';
 import { CommentsSection } from './CommentsSection';
@@ -40,6 +42,10 @@ function WatchView({ video, renderSave }: { video: Video; renderSave?: RenderSav
   const viewer = session.status === 'signedIn' ? session.user : null;
   const recordView = useRecordView(video._id);
   const hasMedia = Boolean(video.videofile || video.hls);
+  const position = useWatchPosition(video._id, video.duration, viewer !== null);
+  const [seekRequest, setSeekRequest] = useState<{ seconds: number } | null>(null);
+  const [isResumeDismissed, setIsResumeDismissed] = useState(false);
+  const resumeAt = isResumeDismissed ? null : position.resumeAt;
 
   return (
     <div className="mx-auto flex w-full max-w-content flex-col gap-6 pb-10 sm:px-6 sm:pt-6 xl:flex-row">
@@ -53,6 +59,8 @@ function WatchView({ video, renderSave }: { video: Video; renderSave?: RenderSav
             storyboardUrl={video.storyboard}
             durationHint={video.duration}
             onPlaybackStart={recordView}
+            onSavePosition={viewer ? position.savePosition : undefined}
+            seekRequest={seekRequest}
           />
         ) : (
           <div className="dark flex aspect-video w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted sm:rounded-lg">
@@ -62,6 +70,16 @@ function WatchView({ video, renderSave }: { video: Video; renderSave?: RenderSav
         )}
 
         <div className="flex flex-col gap-4 px-4 pt-3 sm:px-0">
+          {hasMedia && resumeAt !== null ? (
+            <ResumeOffer
+              seconds={resumeAt}
+              onResume={() => {
+                setSeekRequest({ seconds: resumeAt });
+                setIsResumeDismissed(true);
+              }}
+              onDismiss={() => setIsResumeDismissed(true)}
+            />
+          ) : null}
           <ProcessingNote video={video} />
           <h1 className="text-xl leading-snug font-bold tracking-tight break-words text-fg sm:text-2xl">
             {video.title.trim() || 'Untitled Video'}
@@ -91,6 +109,34 @@ function WatchView({ video, renderSave }: { video: Video; renderSave?: RenderSav
       <aside aria-label="Related videos" className="shrink-0 px-4 sm:px-0 xl:w-80 2xl:w-96">
         <RelatedVideos watchingId={video._id} />
       </aside>
+    </div>
+  );
+}
+
+/** 'Resume from 6:17?': where the viewer stopped last time, offered once per visit. */
+function ResumeOffer({
+  seconds,
+  onResume,
+  onDismiss,
+}: {
+  seconds: number;
+  onResume: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-info-soft px-3 py-2 text-sm text-info"
+    >
+      <span>You stopped at {formatDuration(seconds)} last time.</span>
+      <span className="flex gap-2">
+        <Button size="sm" onClick={onResume}>
+          Resume from {formatDuration(seconds)}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          Start over
+        </Button>
+      </span>
     </div>
   );
 }
