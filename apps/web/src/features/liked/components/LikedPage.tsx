@@ -88,7 +88,7 @@ function Liked({ user }: { user: CurrentUser }) {
             className={cn(inputClass, 'pl-10')}
           />
         </label>
-        <label className="flex items-center gap-2 text-sm text-fg-muted">
+        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-fg-muted">
           Sort by
           <select
             value={sort}
