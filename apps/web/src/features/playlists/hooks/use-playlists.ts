@@ -23,10 +23,11 @@ export function useUserPlaylists(userId: string, options: { enabled?: boolean } 
   });
 }
 
-export function usePlaylist(playlistId: string) {
+export function usePlaylist(playlistId: string, options: { enabled?: boolean } = {}) {
   return useQuery({
     queryKey: playlistKeys.detail(playlistId),
     queryFn: ({ signal }) => fetchPlaylist(playlistId, signal),
+    enabled: options.enabled ?? true,
   });
 }
 

@@ -24,7 +24,17 @@ export type RenderSaveControl = (props: { videoId: string; userId: string | null
  * Save control comes from the playlists feature through `renderSave` (features do not import
  * each other; app/ composes them).
  */
-export function WatchPage({ renderSave }: { renderSave?: RenderSaveControl } = {}) {
+export function WatchPage({
+  renderSave,
+  side,
+  onEnded,
+}: {
+  renderSave?: RenderSaveControl;
+  /** Shown above the related videos (the playlist being played). */
+  side?: ReactNode;
+  /** Called when the video ends (the playlist's next video). */
+  onEnded?: () => void;
+} = {}) {
   const { id = '' } = useParams();
   const query = useVideo(id);
   useDocumentTitle(query.data?.title ?? (query.isError ? watchErrorOf(query.error) : 'Video'));
@@ -34,10 +44,28 @@ export function WatchPage({ renderSave }: { renderSave?: RenderSaveControl } = {
     return <WatchError message={watchErrorOf(query.error)} onRetry={() => void query.refetch()} />;
   }
   // A new video is a new visit: fresh player, fresh view count.
-  return <WatchView key={query.data._id} video={query.data} renderSave={renderSave} />;
+  return (
+    <WatchView
+      key={query.data._id}
+      video={query.data}
+      renderSave={renderSave}
+      side={side}
+      onEnded={onEnded}
+    />
+  );
 }
 
-function WatchView({ video, renderSave }: { video: Video; renderSave?: RenderSaveControl }) {
+function WatchView({
+  video,
+  renderSave,
+  side,
+  onEnded,
+}: {
+  video: Video;
+  renderSave?: RenderSaveControl | undefined;
+  side?: ReactNode;
+  onEnded?: (() => void) | undefined;
+}) {
   const session = useSession();
   const viewer = session.status === 'signedIn' ? session.user : null;
   const recordView = useRecordView(video._id);
@@ -61,6 +89,7 @@ function WatchView({ video, renderSave }: { video: Video; renderSave?: RenderSav
             onPlaybackStart={recordView}
             onSavePosition={viewer ? position.savePosition : undefined}
             seekRequest={seekRequest}
+            onEnded={onEnded}
           />
         ) : (
           <div className="dark flex aspect-video w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted sm:rounded-lg">
@@ -106,9 +135,12 @@ function WatchView({ video, renderSave }: { video: Video; renderSave?: RenderSav
           />
         </div>
       </div>
-      <aside aria-label="Related videos" className="shrink-0 px-4 sm:px-0 xl:w-80 2xl:w-96">
-        <RelatedVideos watchingId={video._id} />
-      </aside>
+      <div className="flex shrink-0 flex-col gap-6 px-4 sm:px-0 xl:w-80 2xl:w-96">
+        {side}
+        <aside aria-label="Related videos">
+          <RelatedVideos watchingId={video._id} />
+        </aside>
+      </div>
     </div>
   );
 }

@@ -53,6 +53,8 @@ export interface VideoPlayerProps {
   onSavePosition?: (seconds: number) => void;
   /** A place to jump to (the resume offer); each new object seeks once. */
   seekRequest?: { seconds: number } | null;
+  /** Called when playback reaches the end (a playlist plays its next video). */
+  onEnded?: () => void;
 }
 
 /** How often a playing video reports its position to be kept (issue 11: "every few seconds"). */
@@ -78,6 +80,7 @@ export function VideoPlayer({
   onPlaybackStart,
   onSavePosition,
   seekRequest,
+  onEnded,
 }: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -115,6 +118,15 @@ export function VideoPlayer({
     if (seekRequest) seekToRef.current(seekRequest.seconds);
   }, [seekRequest]);
   useSavedPosition(videoRef, onSavePosition);
+  const onEndedRef = useRef(onEnded);
+  onEndedRef.current = onEnded;
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const ended = () => onEndedRef.current?.();
+    video.addEventListener('ended', ended);
+    return () => video.removeEventListener('ended', ended);
+  }, []);
 
   const setVolume = (volume: number) => {
     const video = videoRef.current;
