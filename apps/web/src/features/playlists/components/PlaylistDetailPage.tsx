@@ -262,14 +262,14 @@ function PlaylistItems({ playlist, isOwner }: { playlist: Playlist; isOwner: boo
             data-video-id={video._id}
             className="flex items-center gap-3 rounded-lg p-2 hover:bg-raised"
           >
-            <span className="w-6 shrink-0 text-center text-sm text-fg-muted tabular-nums">
+            <span className="hidden w-6 shrink-0 text-center text-sm text-fg-muted tabular-nums sm:block">
               {index + 1}
             </span>
             <Link
               to={playlistVideoPath(playlist._id, video._id)}
               tabIndex={-1}
               aria-hidden="true"
-              className="w-32 shrink-0 sm:w-40"
+              className="w-28 shrink-0 sm:w-40"
             >
               <VideoThumbnail video={video} size="sm" />
             </Link>
