@@ -56,6 +56,11 @@ export function fetchPlaylist(playlistId: string, signal?: AbortSignal): Promise
   return api('getPlaylist', { params: { playlistId }, signal });
 }
 
+/** The videos after position `after` (keyset paging past the first 200 of a long playlist). */
+export function fetchPlaylistPage(playlistId: string, after: number): Promise<Playlist> {
+  return api('getPlaylist', { params: { playlistId }, query: { after } });
+}
+
 export function createPlaylist(body: CreatePlaylistBody): Promise<Playlist> {
   return api('createPlaylist', { body });
 }

@@ -283,4 +283,29 @@ describe('playlist detail', () => {
       'Failed to add videos to playlist',
     );
   });
+
+  it('loads the videos past the first page by position (keyset); the last loaded can still move down', async () => {
+    const firstPage = [0, 1].map((i) => makePlaylistVideo(i, { title: `Early ${i}` }));
+    const secondPage = [2, 3].map((i) => makePlaylistVideo(i, { title: `Late ${i}` }));
+    const playlist = makePlaylist({
+      videos: firstPage,
+      videoCount: 4,
+      hasMoreVideos: true,
+    });
+    servePlaylist(playlist);
+    server().on('getPlaylist', (request) =>
+      request.query.after === '1'
+        ? { data: { ...playlist, videos: secondPage, hasMoreVideos: false } }
+        : { data: playlist },
+    );
+    const { user } = await openPlaylist(playlist);
+    expect(titles()).toEqual(['Early 0', 'Early 1']);
+    // The last loaded video can still move down: more follow on the server.
+    expect(screen.getByRole('button', { name: 'Move Early 1 down' })).toBeEnabled();
+    await user.click(screen.getByRole('button', { name: 'Load more videos' }));
+    await waitFor(() => expect(titles()).toEqual(['Early 0', 'Early 1', 'Late 2', 'Late 3']));
+    expect(server().requestsTo('getPlaylist').at(-1)?.query).toEqual({ after: '1' });
+    expect(screen.queryByRole('button', { name: 'Load more videos' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Move Late 3 down' })).toBeDisabled();
+  });
 });

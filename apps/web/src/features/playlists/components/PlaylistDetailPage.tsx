@@ -21,7 +21,7 @@ import { copyText } from '../../../lib/clipboard';
 import { formatRelativeTime } from '../../../lib/format';
 import { shareUrl } from '../../../lib/share-links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { playlistText, videoCountLabel } from '../api/playlists-api';
+import { fetchPlaylistPage, playlistText, videoCountLabel } from '../api/playlists-api';
 import {
   useDeletePlaylist,
   useMoveVideo,
@@ -221,7 +221,36 @@ function PlaylistItems({ playlist, isOwner }: { playlist: Playlist; isOwner: boo
   const toast = useToast();
   const remove = useRemoveVideo(playlist._id);
   const move = useMoveVideo(playlist._id);
-  const last = playlist.videos.length - 1;
+  // Pages past the first (200 videos), kept for the playlist answer they follow: any change
+  // answers a fresh first page, and the extra pages start over from it.
+  const [more, setMore] = useState<{
+    after: Playlist;
+    videos: PlaylistVideo[];
+    hasMore: boolean;
+  } | null>(null);
+  const [isLoadingMore, setIsLoadingMore] = useState(false);
+  const extra = more?.after === playlist ? more : null;
+  const videos = extra ? [...playlist.videos, ...extra.videos] : playlist.videos;
+  const hasMore = extra ? extra.hasMore : playlist.hasMoreVideos;
+  const last = videos.length - 1;
+
+  const loadMore = async () => {
+    const lastVideo = videos[videos.length - 1];
+    if (!lastVideo) return;
+    setIsLoadingMore(true);
+    try {
+      const page = await fetchPlaylistPage(playlist._id, lastVideo.position);
+      setMore({
+        after: playlist,
+        videos: [...(extra?.videos ?? []), ...page.videos],
+        hasMore: page.hasMoreVideos,
+      });
+    } catch (error) {
+      toast.error(errorMessage(error, playlistText.fetchFailed));
+    } finally {
+      setIsLoadingMore(false);
+    }
+  };
 
   const removeVideo = (video: PlaylistVideo) => {
     if (!window.confirm(playlistText.confirmRemove)) return;
@@ -253,78 +282,90 @@ function PlaylistItems({ playlist, isOwner }: { playlist: Playlist; isOwner: boo
   };
 
   return (
-    <ol aria-label="Videos in this playlist" className="flex flex-col gap-2">
-      {playlist.videos.map((video, index) => {
-        const channel = channelOf(video);
-        return (
-          <li
-            key={video._id}
-            data-video-id={video._id}
-            className="flex items-center gap-3 rounded-lg p-2 hover:bg-raised"
-          >
-            <span className="hidden w-6 shrink-0 text-center text-sm text-fg-muted tabular-nums sm:block">
-              {index + 1}
-            </span>
-            <Link
-              to={playlistVideoPath(playlist._id, video._id)}
-              tabIndex={-1}
-              aria-hidden="true"
-              className="w-28 shrink-0 sm:w-40"
+    <div className="flex flex-col gap-4">
+      <ol aria-label="Videos in this playlist" className="flex flex-col gap-2">
+        {videos.map((video, index) => {
+          const channel = channelOf(video);
+          return (
+            <li
+              key={video._id}
+              data-video-id={video._id}
+              className="flex items-center gap-3 rounded-lg p-2 hover:bg-raised"
             >
-              <VideoThumbnail video={video} size="sm" />
-            </Link>
-            <div className="min-w-0 flex-1">
-              <h2 className="line-clamp-2 text-sm leading-snug font-semibold text-fg sm:text-base">
-                <Link
-                  to={playlistVideoPath(playlist._id, video._id)}
-                  className="rounded-sm hover:text-accent-text"
-                >
-                  {video.title}
-                </Link>
-              </h2>
-              {channel ? (
-                <p className="mt-0.5 truncate text-sm text-fg-muted">
+              <span className="hidden w-6 shrink-0 text-center text-sm text-fg-muted tabular-nums sm:block">
+                {index + 1}
+              </span>
+              <Link
+                to={playlistVideoPath(playlist._id, video._id)}
+                tabIndex={-1}
+                aria-hidden="true"
+                className="w-28 shrink-0 sm:w-40"
+              >
+                <VideoThumbnail video={video} size="sm" />
+              </Link>
+              <div className="min-w-0 flex-1">
+                <h2 className="line-clamp-2 text-sm leading-snug font-semibold text-fg sm:text-base">
                   <Link
-                    to={`/channel/${encodeURIComponent(channel.id)}`}
-                    className="rounded-sm hover:text-fg"
+                    to={playlistVideoPath(playlist._id, video._id)}
+                    className="rounded-sm hover:text-accent-text"
                   >
-                    {channel.name}
+                    {video.title}
                   </Link>
+                </h2>
+                {channel ? (
+                  <p className="mt-0.5 truncate text-sm text-fg-muted">
+                    <Link
+                      to={`/channel/${encodeURIComponent(channel.id)}`}
+                      className="rounded-sm hover:text-fg"
+                    >
+                      {channel.name}
+                    </Link>
+                  </p>
+                ) : null}
+                <p className="text-sm text-fg-muted">
+                  {countLabel(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt)}
                 </p>
-              ) : null}
-              <p className="text-sm text-fg-muted">
-                {countLabel(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt)}
-              </p>
-            </div>
-            {isOwner ? (
-              <div className="flex shrink-0 flex-col items-center gap-0.5 sm:flex-row">
-                <IconButton
-                  label={`Move ${video.title} up`}
-                  disabled={index === 0 || move.isPending}
-                  onClick={(event) => moveVideo(video, -1, event.currentTarget)}
-                >
-                  <ChevronDownIcon size={18} className="rotate-180" />
-                </IconButton>
-                <IconButton
-                  label={`Move ${video.title} down`}
-                  disabled={index === last || move.isPending}
-                  onClick={(event) => moveVideo(video, 1, event.currentTarget)}
-                >
-                  <ChevronDownIcon size={18} />
-                </IconButton>
-                <IconButton
-                  label={`Remove ${video.title} from playlist`}
-                  disabled={remove.isPending}
-                  onClick={() => removeVideo(video)}
-                  className="text-danger"
-                >
-                  <TrashIcon size={18} />
-                </IconButton>
               </div>
-            ) : null}
-          </li>
-        );
-      })}
-    </ol>
+              {isOwner ? (
+                <div className="flex shrink-0 flex-col items-center gap-0.5 sm:flex-row">
+                  <IconButton
+                    label={`Move ${video.title} up`}
+                    disabled={index === 0 || move.isPending}
+                    onClick={(event) => moveVideo(video, -1, event.currentTarget)}
+                  >
+                    <ChevronDownIcon size={18} className="rotate-180" />
+                  </IconButton>
+                  <IconButton
+                    label={`Move ${video.title} down`}
+                    disabled={(index === last && !hasMore) || move.isPending}
+                    onClick={(event) => moveVideo(video, 1, event.currentTarget)}
+                  >
+                    <ChevronDownIcon size={18} />
+                  </IconButton>
+                  <IconButton
+                    label={`Remove ${video.title} from playlist`}
+                    disabled={remove.isPending}
+                    onClick={() => removeVideo(video)}
+                    className="text-danger"
+                  >
+                    <TrashIcon size={18} />
+                  </IconButton>
+                </div>
+              ) : null}
+            </li>
+          );
+        })}
+      </ol>
+      {hasMore ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          disabled={isLoadingMore}
+          onClick={() => void loadMore()}
+        >
+          {isLoadingMore ? 'Loading…' : 'Load more videos'}
+        </Button>
+      ) : null}
+    </div>
   );
 }
