@@ -19,12 +19,12 @@ const specRoutes: Array<[path: string, heading: string]> = [
   ['/upload', 'Login Required'],
   ['/tweets', 'Tweets'],
   ['/subscriptions', 'Subscriptions'],
-  ['/library', 'Library'],
-  ['/history', 'Watch History'],
-  ['/liked', 'Liked Videos'],
+  ['/library', 'Access Your Library'],
+  ['/history', 'Track Your Journey'],
+  ['/liked', 'Your Favorites Await'],
   ['/my-videos', 'My Videos'],
-  ['/playlists', 'Playlists'],
-  ['/playlist/p1', 'Playlist'],
+  ['/playlists', 'Access Your Playlists'],
+  ['/playlist/p1', 'Playlist not found'],
   ['/requests', 'Message Requests'],
   ['/messages/conversations', 'Messages'],
   ['/messages/conversations/conv-1', 'Chat'],
@@ -38,6 +38,10 @@ describe('route table', () => {
     server().on('getChannel', () => ({
       status: 404,
       error: { code: 'NOT_FOUND', message: 'Channel not found' },
+    }));
+    server().on('getPlaylist', () => ({
+      status: 404,
+      error: { code: 'NOT_FOUND', message: 'Playlist not found' },
     }));
     renderRoute(path);
     // Lazy routes load their code on first use; allow for a busy machine.
@@ -83,11 +87,15 @@ describe('route table', () => {
   it.each([
     ['/#/video/abc', '/video/abc', 'Video not found'],
     ['/#/channel/c9', '/channel/c9', 'Channel not found'],
-    ['/#/playlist/p7', '/playlist/p7', 'Playlist'],
+    ['/#/playlist/p7', '/playlist/p7', 'Playlist not found'],
   ])('redirects the share link %s to %s', async (link, path, heading) => {
     server().on('getChannel', () => ({
       status: 404,
       error: { code: 'NOT_FOUND', message: 'Channel not found' },
+    }));
+    server().on('getPlaylist', () => ({
+      status: 404,
+      error: { code: 'NOT_FOUND', message: 'Playlist not found' },
     }));
     server().on('getVideo', () => ({
       status: 404,

@@ -42,7 +42,7 @@ export const routes: RouteObject[] = [
           {
             path: 'video/:id',
             lazy: async () => ({
-              Component: (await import('../features/videos/components/WatchPage')).WatchPage,
+              Component: (await import('./WatchRoute')).WatchRoute,
             }),
           },
           {
@@ -86,12 +86,37 @@ export const routes: RouteObject[] = [
           },
           { path: 'tweets', element: placeholder('Tweets') },
           { path: 'subscriptions', element: placeholder('Subscriptions') },
-          { path: 'library', element: placeholder('Library') },
-          { path: 'history', element: placeholder('Watch History') },
-          { path: 'liked', element: placeholder('Liked Videos') },
+          {
+            path: 'library',
+            lazy: async () => ({ Component: (await import('./LibraryPage')).LibraryPage }),
+          },
+          {
+            path: 'history',
+            lazy: async () => ({
+              Component: (await import('../features/history/components/HistoryPage')).HistoryPage,
+            }),
+          },
+          {
+            path: 'liked',
+            lazy: async () => ({
+              Component: (await import('../features/liked/components/LikedPage')).LikedPage,
+            }),
+          },
           { path: 'my-videos', element: placeholder('My Videos') },
-          { path: 'playlists', element: placeholder('Playlists') },
-          { path: 'playlist/:id', element: placeholder('Playlist') },
+          {
+            path: 'playlists',
+            lazy: async () => ({
+              Component: (await import('../features/playlists/components/PlaylistsPage'))
+                .PlaylistsPage,
+            }),
+          },
+          {
+            path: 'playlist/:id',
+            lazy: async () => ({
+              Component: (await import('../features/playlists/components/PlaylistDetailPage'))
+                .PlaylistDetailPage,
+            }),
+          },
           { path: 'requests', element: placeholder('Message Requests') },
           { path: 'messages/conversations', element: placeholder('Messages') },
           { path: 'messages/conversations/:conversationId', element: placeholder('Chat') },

@@ -330,42 +330,7 @@ describe('watch page', { timeout: 15_000 }, () => {
     ).toBeVisible();
   });
 
-  describe('save to playlist (signed in)', () => {
-    it('opens a dropdown saying playlists are not available yet; Escape closes it', async () => {
-      const { user } = await openWatchPage({ signedInAs: viewer });
-      const save = screen.getByRole('button', { name: 'Save' });
-      await user.click(save);
-      const dropdown = screen.getByRole('dialog', { name: 'Save to playlist' });
-      expect(dropdown).toHaveTextContent('Playlists are not available yet.');
-      expect(within(dropdown).getByTestId('playlist-list')).toHaveClass('max-h-32');
-      expect(within(dropdown).getByRole('button', { name: 'Create new playlist' })).toBeDisabled();
-      expect(save).toHaveAttribute('aria-expanded', 'true');
-
-      await user.keyboard('{Escape}');
-      expect(screen.queryByRole('dialog', { name: 'Save to playlist' })).not.toBeInTheDocument();
-      expect(save).toHaveFocus();
-    });
-
-    it('opens upward when less than 350 px are left below the button', async () => {
-      const { user } = await openWatchPage({ signedInAs: viewer });
-      const save = screen.getByRole('button', { name: 'Save' });
-      vi.spyOn(save, 'getBoundingClientRect').mockReturnValue({
-        bottom: window.innerHeight - 200,
-      } as DOMRect);
-      await user.click(save);
-      expect(screen.getByRole('dialog', { name: 'Save to playlist' })).toHaveAttribute(
-        'data-placement',
-        'top',
-      );
-      await user.click(save);
-      vi.spyOn(save, 'getBoundingClientRect').mockReturnValue({ bottom: 10 } as DOMRect);
-      await user.click(save);
-      expect(screen.getByRole('dialog', { name: 'Save to playlist' })).toHaveAttribute(
-        'data-placement',
-        'bottom',
-      );
-    });
-  });
+  // Save to playlist (signed in) is tested with its widget, in features/playlists.
 
   describe('comments', () => {
     it("shows 'No comments yet' / 'Be the first to comment!' in a fixed-height scrolling list", async () => {

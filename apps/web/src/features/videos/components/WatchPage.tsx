@@ -1,11 +1,14 @@
 import type { Video } from '@kinora/contract';
+import { useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth';
+import { formatDuration } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
 import { useRecordView, useVideo } from '../hooks/use-watch-data';
+import { useWatchPosition } from '../hooks/use-watch-position';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { ChannelRow } from './ChannelRow';
 import { CommentsSection } from './CommentsSection';
@@ -13,8 +16,25 @@ import { RelatedVideos } from './RelatedVideos';
 import { VideoActions } from './VideoActions';
 import { VideoDescription } from './VideoDescription';
 
-/** /video/{id} (core §2.8): the player, the video's details, comments and related videos. */
-export function WatchPage() {
+/** What the page composing this one puts in the Save slot, for the video and viewer shown. */
+export type RenderSaveControl = (props: { videoId: string; userId: string | null }) => ReactNode;
+
+/**
+ * /video/{id} (core §2.8): the player, the video's details, comments and related videos. The
+ * Save control comes from the playlists feature through `renderSave` (features do not import
+ * each other; app/ composes them).
+ */
+export function WatchPage({
+  renderSave,
+  side,
+  onEnded,
+}: {
+  renderSave?: RenderSaveControl;
+  /** Shown above the related videos (the playlist being played). */
+  side?: ReactNode;
+  /** Called when the video ends (the playlist's next video). */
+  onEnded?: () => void;
+} = {}) {
   const { id = '' } = useParams();
   const query = useVideo(id);
   useDocumentTitle(query.data?.title ?? (query.isError ? watchErrorOf(query.error) : 'Video'));
@@ -24,14 +44,36 @@ export function WatchPage() {
     return <WatchError message={watchErrorOf(query.error)} onRetry={() => void query.refetch()} />;
   }
   // A new video is a new visit: fresh player, fresh view count.
-  return <WatchView key={query.data._id} video={query.data} />;
+  return (
+    <WatchView
+      key={query.data._id}
+      video={query.data}
+      renderSave={renderSave}
+      side={side}
+      onEnded={onEnded}
+    />
+  );
 }
 
-function WatchView({ video }: { video: Video }) {
+function WatchView({
+  video,
+  renderSave,
+  side,
+  onEnded,
+}: {
+  video: Video;
+  renderSave?: RenderSaveControl | undefined;
+  side?: ReactNode;
+  onEnded?: (() => void) | undefined;
+}) {
   const session = useSession();
   const viewer = session.status === 'signedIn' ? session.user : null;
   const recordView = useRecordView(video._id);
   const hasMedia = Boolean(video.videofile || video.hls);
+  const position = useWatchPosition(video._id, video.duration, viewer !== null);
+  const [seekRequest, setSeekRequest] = useState<{ seconds: number } | null>(null);
+  const [isResumeDismissed, setIsResumeDismissed] = useState(false);
+  const resumeAt = isResumeDismissed ? null : position.resumeAt;
 
   return (
     <div className="mx-auto flex w-full max-w-content flex-col gap-6 pb-10 sm:px-6 sm:pt-6 xl:flex-row">
@@ -45,6 +87,9 @@ function WatchView({ video }: { video: Video }) {
             storyboardUrl={video.storyboard}
             durationHint={video.duration}
             onPlaybackStart={recordView}
+            onSavePosition={viewer ? position.savePosition : undefined}
+            seekRequest={seekRequest}
+            onEnded={onEnded}
           />
         ) : (
           <div className="dark flex aspect-video w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted sm:rounded-lg">
@@ -54,13 +99,28 @@ function WatchView({ video }: { video: Video }) {
         )}
 
         <div className="flex flex-col gap-4 px-4 pt-3 sm:px-0">
+          {hasMedia && resumeAt !== null ? (
+            <ResumeOffer
+              seconds={resumeAt}
+              onResume={() => {
+                setSeekRequest({ seconds: resumeAt });
+                setIsResumeDismissed(true);
+              }}
+              onDismiss={() => setIsResumeDismissed(true)}
+            />
+          ) : null}
           <ProcessingNote video={video} />
           <h1 className="text-xl leading-snug font-bold tracking-tight break-words text-fg sm:text-2xl">
             {video.title.trim() || 'Untitled Video'}
           </h1>
           <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
             <ChannelRow owner={video.owner} viewerId={viewer?._id ?? null} />
-            <VideoActions videoId={video._id} likes={video.likes} isSignedIn={viewer !== null} />
+            <VideoActions
+              videoId={video._id}
+              likes={video.likes}
+              isSignedIn={viewer !== null}
+              saveControl={renderSave?.({ videoId: video._id, userId: viewer?._id ?? null })}
+            />
           </div>
           <VideoDescription
             description={video.description}
@@ -75,9 +135,40 @@ function WatchView({ video }: { video: Video }) {
           />
         </div>
       </div>
-      <aside aria-label="Related videos" className="shrink-0 px-4 sm:px-0 xl:w-80 2xl:w-96">
-        <RelatedVideos watchingId={video._id} />
-      </aside>
+      <div className="flex shrink-0 flex-col gap-6 px-4 sm:px-0 xl:w-80 2xl:w-96">
+        {side}
+        <aside aria-label="Related videos">
+          <RelatedVideos watchingId={video._id} />
+        </aside>
+      </div>
+    </div>
+  );
+}
+
+/** 'Resume from 6:17?': where the viewer stopped last time, offered once per visit. */
+function ResumeOffer({
+  seconds,
+  onResume,
+  onDismiss,
+}: {
+  seconds: number;
+  onResume: () => void;
+  onDismiss: () => void;
+}) {
+  return (
+    <div
+      role="status"
+      className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-info-soft px-3 py-2 text-sm text-info"
+    >
+      <span>You stopped at {formatDuration(seconds)} last time.</span>
+      <span className="flex gap-2">
+        <Button size="sm" onClick={onResume}>
+          Resume from {formatDuration(seconds)}
+        </Button>
+        <Button size="sm" variant="ghost" onClick={onDismiss}>
+          Start over
+        </Button>
+      </span>
     </div>
   );
 }

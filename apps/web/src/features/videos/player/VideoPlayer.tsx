@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState, type PointerEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
 import {
   MaximizeIcon,
   MinimizeIcon,
@@ -46,7 +46,19 @@ export interface VideoPlayerProps {
   durationHint: number;
   /** Called once, when playback first starts. */
   onPlaybackStart?: () => void;
+  /**
+   * Called with the playback position (seconds) every {@link POSITION_SAVE_MS} while playing,
+   * on pause, and when the player goes away, so the viewer can resume there later.
+   */
+  onSavePosition?: (seconds: number) => void;
+  /** A place to jump to (the resume offer); each new object seeks once. */
+  seekRequest?: { seconds: number } | null;
+  /** Called when playback reaches the end (a playlist plays its next video). */
+  onEnded?: () => void;
 }
+
+/** How often a playing video reports its position to be kept (issue 11: "every few seconds"). */
+export const POSITION_SAVE_MS = 10_000;
 
 type WebkitVideo = HTMLVideoElement & { webkitEnterFullscreen?: () => void };
 const ignore = () => undefined;
@@ -66,6 +78,9 @@ export function VideoPlayer({
   storyboardUrl,
   durationHint,
   onPlaybackStart,
+  onSavePosition,
+  seekRequest,
+  onEnded,
 }: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -97,6 +112,21 @@ export function VideoPlayer({
     video.currentTime = clamp(time, 0, end || 0);
     sync();
   };
+  const seekToRef = useRef(seekTo);
+  seekToRef.current = seekTo;
+  useEffect(() => {
+    if (seekRequest) seekToRef.current(seekRequest.seconds);
+  }, [seekRequest]);
+  useSavedPosition(videoRef, onSavePosition);
+  const onEndedRef = useRef(onEnded);
+  onEndedRef.current = onEnded;
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const ended = () => onEndedRef.current?.();
+    video.addEventListener('ended', ended);
+    return () => video.removeEventListener('ended', ended);
+  }, []);
 
   const setVolume = (volume: number) => {
     const video = videoRef.current;
@@ -425,4 +455,41 @@ function useControlsVisibility({
       if (!isOver) scheduleHide();
     },
   };
+}
+
+/**
+ * Reports the position while playing (throttled to {@link POSITION_SAVE_MS}), on pause, when
+ * the page is hidden or left, and when the player unmounts (navigating to another video).
+ */
+function useSavedPosition(
+  videoRef: RefObject<HTMLVideoElement | null>,
+  onSavePosition: ((seconds: number) => void) | undefined,
+) {
+  const saveRef = useRef(onSavePosition);
+  saveRef.current = onSavePosition;
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    let lastSavedAt = Date.now();
+    let lastSent = -1;
+    const save = () => {
+      const seconds = Math.floor(video.currentTime);
+      lastSavedAt = Date.now();
+      if (!(seconds > 0) || seconds === lastSent) return;
+      lastSent = seconds;
+      saveRef.current?.(seconds);
+    };
+    const onTimeUpdate = () => {
+      if (!video.paused && Date.now() - lastSavedAt >= POSITION_SAVE_MS) save();
+    };
+    video.addEventListener('timeupdate', onTimeUpdate);
+    video.addEventListener('pause', save);
+    window.addEventListener('pagehide', save);
+    return () => {
+      video.removeEventListener('timeupdate', onTimeUpdate);
+      video.removeEventListener('pause', save);
+      window.removeEventListener('pagehide', save);
+      save();
+    };
+  }, [videoRef]);
 }

@@ -1,0 +1,31 @@
+import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { playlistVideoPath } from '../features/playlists/components/PlaylistDetailPage';
+import { nextInPlaylist, PlaylistQueue } from '../features/playlists/components/PlaylistQueue';
+import { SaveToPlaylistMenu } from '../features/playlists/components/SaveToPlaylistMenu';
+import { usePlaylist } from '../features/playlists/hooks/use-playlists';
+import { WatchPage } from '../features/videos/components/WatchPage';
+
+/**
+ * /video/{id}: the watch page with the playlists feature's Save dropdown in its Save slot.
+ * With ?playlist={playlistId} the playlist sits beside the player (current video marked) and
+ * its next video plays when one ends; a playlist that cannot be read just leaves the side empty.
+ */
+export function WatchRoute() {
+  const { id = '' } = useParams();
+  const [searchParams] = useSearchParams();
+  const navigate = useNavigate();
+  const playlistId = searchParams.get('playlist');
+  const playlist = usePlaylist(playlistId ?? '', { enabled: playlistId !== null });
+  const queue = playlistId !== null ? playlist.data : undefined;
+  const next = nextInPlaylist(queue, id);
+
+  return (
+    <WatchPage
+      renderSave={({ videoId, userId }) => <SaveToPlaylistMenu videoId={videoId} userId={userId} />}
+      side={queue ? <PlaylistQueue playlist={queue} videoId={id} /> : null}
+      onEnded={
+        queue && next ? () => void navigate(playlistVideoPath(queue._id, next._id)) : undefined
+      }
+    />
+  );
+}

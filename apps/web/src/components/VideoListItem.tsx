@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import {
+  channelOf,
+  countLabel,
+  VideoThumbnail,
+  videoCardText,
+  type VideoSummary,
+} from './VideoCard';
+
+/**
+ * A video as a row of a personal list (history, liked): thumbnail, title to /video/{id},
+ * channel to /channel/{ownerId}, a line of facts, and the row's own action (remove, unlike).
+ * `progress` (0 to 1) draws the thin bar of the part already watched.
+ */
+export function VideoListItem({
+  video,
+  meta,
+  action,
+  progress,
+}: {
+  video: VideoSummary;
+  meta: ReactNode;
+  action?: ReactNode;
+  progress?: number;
+}) {
+  const channel = channelOf(video);
+  const title = video.title?.trim() || videoCardText.untitled;
+  const path = `/video/${encodeURIComponent(video._id)}`;
+  return (
+    <li className="flex items-start gap-3 rounded-lg p-2 hover:bg-raised sm:items-center">
+      <Link to={path} tabIndex={-1} aria-hidden="true" className="relative w-36 shrink-0 sm:w-48">
+        <VideoThumbnail video={video} size="sm" />
+        {progress !== undefined && progress > 0 ? (
+          <span className="absolute inset-x-0 bottom-0 h-1 overflow-hidden rounded-b-lg bg-fg-muted/40">
+            <span
+              className="block h-full bg-accent"
+              style={{ width: `${Math.min(100, Math.round(progress * 100))}%` }}
+            />
+          </span>
+        ) : null}
+      </Link>
+      <div className="min-w-0 flex-1">
+        <h2 className="line-clamp-2 text-sm leading-snug font-semibold text-fg sm:text-base">
+          <Link to={path} className="rounded-sm hover:text-accent-text">
+            {title}
+          </Link>
+        </h2>
+        <p className="mt-0.5 truncate text-sm text-fg-muted">
+          {channel ? (
+            <Link
+              to={`/channel/${encodeURIComponent(channel.id)}`}
+              className="rounded-sm hover:text-fg"
+            >
+              {channel.name}
+            </Link>
+          ) : (
+            videoCardText.unknownChannel
+          )}
+        </p>
+        <p className="text-sm text-fg-muted">
+          {countLabel(video.views, 'view', 'views')} · {meta}
+        </p>
+      </div>
+      {action ? <div className="shrink-0">{action}</div> : null}
+    </li>
+  );
+}
+
+export function VideoListItemSkeleton() {
+  return (
+    <div aria-hidden="true" className="flex animate-pulse items-center gap-3 p-2">
+      <div className="aspect-video w-36 shrink-0 rounded-lg bg-raised sm:w-48" />
+      <div className="flex-1 space-y-2">
+        <div className="h-4 w-3/4 rounded-sm bg-raised" />
+        <div className="h-3 w-1/3 rounded-sm bg-raised" />
+      </div>
+    </div>
+  );
+}

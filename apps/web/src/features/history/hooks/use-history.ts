@@ -1,0 +1,76 @@
+import type { HistoryEntry } from '@kinora/contract';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+import { fetchHistoryPage, HISTORY_PAGE_SIZE, historyKeys } from '../api/history-api';
+
+/** The whole history, a page at a time (keyset-paged by cursor; a short page is the end). */
+export function useHistory() {
+  return useInfiniteQuery({
+    queryKey: historyKeys.list(),
+    queryFn: ({ pageParam, signal }) => fetchHistoryPage(pageParam, HISTORY_PAGE_SIZE, signal),
+    initialPageParam: undefined as string | undefined,
+    getNextPageParam: (last) =>
+      last.length < HISTORY_PAGE_SIZE ? undefined : last[last.length - 1]?.cursor,
+  });
+}
+
+export function useHistorySettings() {
+  return useQuery({
+    queryKey: historyKeys.settings(),
+    queryFn: ({ signal }) => api('historySettings', { signal }),
+  });
+}
+
+/** Takes one video out; the list drops it once the server agreed (spec §4). */
+export function useRemoveFromHistory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (videoId: string) => api('removeFromHistory', { params: { videoId } }),
+    onSuccess: (_, videoId) => {
+      queryClient.setQueryData<InfiniteData<HistoryEntry[], string | undefined>>(
+        historyKeys.list(),
+        (data) =>
+          data && {
+            ...data,
+            pages: data.pages.map((page) => page.filter((entry) => entry._id !== videoId)),
+          },
+      );
+      void queryClient.invalidateQueries({
+        queryKey: historyKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'list',
+      });
+    },
+  });
+}
+
+/** 'Clear All' tells the server, then empties the list. */
+export function useClearHistory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api('clearHistory'),
+    onSuccess: () => {
+      queryClient.setQueryData<InfiniteData<HistoryEntry[], string | undefined>>(
+        historyKeys.list(),
+        (data) => data && { pages: [[]], pageParams: [undefined] },
+      );
+      void queryClient.invalidateQueries({
+        queryKey: historyKeys.all,
+        predicate: (q) => q.queryKey[1] !== 'list',
+      });
+    },
+  });
+}
+
+export function usePauseHistory() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (paused: boolean) => api('updateHistorySettings', { body: { paused } }),
+    onSuccess: (settings) => queryClient.setQueryData(historyKeys.settings(), settings),
+  });
+}

@@ -1,0 +1,39 @@
+import type { LikedVideo } from '@kinora/contract';
+import { api } from '../../../lib/api';
+
+/** The spec's words for the liked page (signed-in-areas §2, §4, §8). */
+export const likedText = {
+  signedOutTitle: 'Your Favorites Await',
+  heading: 'Liked Videos',
+  empty: 'No liked videos yet',
+  noMatch: 'No videos found',
+  loadFailed: 'Failed to load liked videos',
+  unlikeFailed: 'Failed to remove like',
+} as const;
+
+export const LIKED_PAGE_SIZE = 50;
+
+export const likedKeys = {
+  all: ['liked'] as const,
+  list: (userId: string) => ['liked', 'list', userId] as const,
+};
+
+export function fetchLikedPage(
+  userId: string,
+  cursor: string | undefined,
+  limit = LIKED_PAGE_SIZE,
+  signal?: AbortSignal,
+): Promise<LikedVideo[]> {
+  return api('likedVideos', {
+    params: { userId },
+    query: cursor ? { cursor, limit } : { limit },
+    signal,
+  });
+}
+
+/** The library's view of the liked list: its first `limit` entries. */
+export const recentLikedQuery = (userId: string, limit: number) => ({
+  queryKey: ['liked', 'recent', userId, limit] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    fetchLikedPage(userId, undefined, limit, signal),
+});

@@ -1,0 +1,145 @@
+import type { Playlist, PlaylistVisibility } from '@kinora/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { TextAreaField } from '../../../components/form/TextAreaField';
+import { TextField } from '../../../components/form/TextField';
+import { errorMessage } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, playlistText } from '../api/playlists-api';
+
+export interface PlaylistFormValues {
+  name: string;
+  description: string;
+  visibility: PlaylistVisibility;
+}
+
+const visibilityOptions: { value: PlaylistVisibility; label: string; hint: string }[] = [
+  { value: 'public', label: 'Public', hint: 'Anyone can find and watch it' },
+  { value: 'unlisted', label: 'Unlisted', hint: 'Only people with the link' },
+  { value: 'private', label: 'Private', hint: 'Only you' },
+];
+
+/**
+ * Create Playlist and Edit Playlist (spec §2, §5): name and description with live counters,
+ * both required, the submit disabled while either is blank; the failure in the spec's words,
+ * the server's message preferred.
+ */
+export function PlaylistFormDialog({
+  playlist,
+  onSubmit,
+  onClose,
+}: {
+  /** The playlist to edit; none to create one. */
+  playlist?: Playlist;
+  onSubmit: (values: PlaylistFormValues) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const isEdit = playlist !== undefined;
+  const [name, setName] = useState(playlist?.name ?? '');
+  const [description, setDescription] = useState(playlist?.description ?? '');
+  const [visibility, setVisibility] = useState<PlaylistVisibility>(
+    playlist?.visibility ?? 'public',
+  );
+  // A blank field says so once the person has left it (the submit stays disabled meanwhile).
+  const [touched, setTouched] = useState({ name: false, description: false });
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+  const visibilityName = useId();
+
+  const isBlank = name.trim() === '' || description.trim() === '';
+  const errors = {
+    name: touched.name && !name.trim() ? playlistText.nameRequired : undefined,
+    description:
+      touched.description && !description.trim() ? playlistText.descriptionRequired : undefined,
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setTouched({ name: true, description: true });
+    if (isBlank) return;
+    setIsSaving(true);
+    setFailure(null);
+    try {
+      await onSubmit({ name: name.trim(), description: description.trim(), visibility });
+      onClose();
+    } catch (error) {
+      setFailure(
+        errorMessage(error, isEdit ? playlistText.updateFailed : playlistText.createFailed),
+      );
+      setIsSaving(false);
+    }
+  };
+
+  return (
+    <Dialog title={isEdit ? 'Edit Playlist' : 'Create Playlist'} onClose={onClose}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextField
+          label="Name"
+          name="name"
+          value={name}
+          maxLength={PLAYLIST_NAME_MAX}
+          onChange={(event) => setName(event.target.value)}
+          onBlur={() => setTouched((t) => ({ ...t, name: true }))}
+          error={errors.name}
+          hint={`${name.length}/${PLAYLIST_NAME_MAX} characters`}
+          autoComplete="off"
+        />
+        <div className="flex flex-col gap-1.5">
+          <TextAreaField
+            label="Description"
+            name="description"
+            rows={3}
+            value={description}
+            maxLength={PLAYLIST_DESCRIPTION_MAX}
+            onChange={(event) => setDescription(event.target.value)}
+            onBlur={() => setTouched((t) => ({ ...t, description: true }))}
+            error={errors.description}
+          />
+          <p className="text-xs text-fg-muted">
+            {description.length}/{PLAYLIST_DESCRIPTION_MAX} characters
+          </p>
+        </div>
+        <fieldset className="flex flex-col gap-2">
+          <legend className="mb-1.5 text-sm font-medium text-fg">Visibility</legend>
+          <div className="grid gap-2 sm:grid-cols-3">
+            {visibilityOptions.map((option) => (
+              <label
+                key={option.value}
+                className={cn(
+                  'flex cursor-pointer flex-col gap-0.5 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus',
+                  visibility === option.value
+                    ? 'border-accent bg-accent-soft'
+                    : 'border-border hover:bg-raised',
+                )}
+              >
+                <span className="flex items-center gap-2 font-medium text-fg">
+                  <input
+                    type="radio"
+                    name={visibilityName}
+                    value={option.value}
+                    checked={visibility === option.value}
+                    onChange={() => setVisibility(option.value)}
+                    className="accent-accent"
+                  />
+                  {option.label}
+                </span>
+                <span className="text-xs text-fg-muted">{option.hint}</span>
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <FormAlert message={failure} />
+        <div className="flex justify-end gap-2 pt-1">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isBlank || isSaving}>
+            {isSaving ? 'Saving…' : isEdit ? 'Save Changes' : 'Create Playlist'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,127 @@
+import type { CurrentUser, Playlist } from '@kinora/contract';
+import { useState } from 'react';
+import { Button } from '../../../components/Button';
+import { PlaylistIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/LoadError';
+import { PageSkeleton } from '../../../components/PageSkeleton';
+import { SignInPrompt } from '../../../components/SignInPrompt';
+import { StatusPanel } from '../../../components/StatusPanel';
+import { useToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/auth';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { playlistText } from '../api/playlists-api';
+import {
+  useCreatePlaylist,
+  useDeletePlaylist,
+  useUpdatePlaylist,
+  useUserPlaylists,
+} from '../hooks/use-playlists';
+import { PlaylistCard, PlaylistCardSkeleton } from './PlaylistCard';
+import { PlaylistFormDialog } from './PlaylistFormDialog';
+
+/** /playlists (signed-in-areas §2): the signed-in user's playlists, with create, edit, delete. */
+export function PlaylistsPage() {
+  const session = useSession();
+  if (session.status === 'loading') return <PageSkeleton label="Loading playlists" />;
+  if (session.status === 'signedOut') {
+    return (
+      <SignInPrompt
+        title={playlistText.signedOutTitle}
+        message="Sign in to build playlists and keep videos to watch later."
+      />
+    );
+  }
+  return <Playlists user={session.user} />;
+}
+
+type DialogState = { mode: 'create' } | { mode: 'edit'; playlist: Playlist } | null;
+
+function Playlists({ user }: { user: CurrentUser }) {
+  useDocumentTitle(playlistText.heading);
+  const toast = useToast();
+  const playlists = useUserPlaylists(user._id);
+  const create = useCreatePlaylist(user._id);
+  const update = useUpdatePlaylist();
+  const remove = useDeletePlaylist(user._id);
+  const [dialog, setDialog] = useState<DialogState>(null);
+
+  const deletePlaylist = (playlist: Playlist) => {
+    if (!window.confirm(playlistText.confirmDelete)) return;
+    remove.mutate(playlist._id, {
+      onError: (error) => toast.error(errorMessage(error, playlistText.deleteFailed)),
+    });
+  };
+
+  const list = playlists.data ?? [];
+  return (
+    <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+          {playlistText.heading}
+        </h1>
+        <Button onClick={() => setDialog({ mode: 'create' })}>
+          <PlaylistIcon size={18} />
+          {playlistText.create}
+        </Button>
+      </header>
+
+      {playlists.isPending ? (
+        <div
+          role="status"
+          aria-label="Loading playlists"
+          className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4"
+        >
+          {[0, 1, 2, 3].map((i) => (
+            <PlaylistCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : playlists.isError ? (
+        <LoadError
+          title={playlistText.fetchListFailed}
+          onRetry={() => void playlists.refetch()}
+          isRetrying={playlists.isFetching}
+        />
+      ) : list.length === 0 ? (
+        <StatusPanel
+          title={playlistText.empty}
+          description="Collect videos into playlists to watch them in order or share them."
+          icon={<PlaylistIcon size={26} />}
+        >
+          <Button onClick={() => setDialog({ mode: 'create' })}>{playlistText.createFirst}</Button>
+        </StatusPanel>
+      ) : (
+        <>
+          <div className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+            {list.map((playlist) => (
+              <PlaylistCard
+                key={playlist._id}
+                playlist={playlist}
+                onEdit={() => setDialog({ mode: 'edit', playlist })}
+                onDelete={() => deletePlaylist(playlist)}
+              />
+            ))}
+          </div>
+          <p className="text-center text-sm text-fg-muted">
+            {list.length} {list.length === 1 ? 'Playlist' : 'Playlists'} in your collection
+          </p>
+        </>
+      )}
+
+      {dialog?.mode === 'create' ? (
+        <PlaylistFormDialog
+          onSubmit={(values) => create.mutateAsync(values)}
+          onClose={() => setDialog(null)}
+        />
+      ) : dialog?.mode === 'edit' ? (
+        <PlaylistFormDialog
+          playlist={dialog.playlist}
+          onSubmit={(values) =>
+            update.mutateAsync({ playlistId: dialog.playlist._id, body: values })
+          }
+          onClose={() => setDialog(null)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,286 @@
+import type { Playlist } from '@kinora/contract';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { buttonClass } from '../../../components/Button';
+import { inputClass } from '../../../components/form/TextField';
+import { CheckIcon, ListPlusIcon, PlaylistIcon, SpinnerIcon } from '../../../components/icons';
+import { useToast } from '../../../components/toast';
+import { errorMessage, isApiError } from '../../../lib/api';
+import { cn } from '../../../lib/cn';
+import {
+  addVideoToPlaylist,
+  PLAYLIST_NAME_MAX,
+  playlistKeys,
+  playlistText,
+} from '../api/playlists-api';
+import { useCreatePlaylist, useToggleWatchLater, useUserPlaylists } from '../hooks/use-playlists';
+
+export const saveText = {
+  signIn: 'Please login to save videos to playlists',
+  title: 'Save to…',
+  watchLater: 'Save to Watch later',
+  savedToWatchLater: 'Saved to Watch later',
+  removedFromWatchLater: 'Removed from Watch later',
+  watchLaterFailed: 'Failed to update Watch later',
+  noPlaylists: 'You have no playlists yet.',
+  createNew: 'Create new playlist',
+  added: (name: string) => `Added to ${name}`,
+  already: (name: string) => `Already in ${name}`,
+} as const;
+
+/** Below this much room under the button, the list opens upward (core §2.8). */
+export const DROPDOWN_FLIP_SPACE_PX = 350;
+
+const pillClass = buttonClass({ variant: 'secondary', className: 'rounded-full' });
+
+/**
+ * Save on the watch page (core §2.8): visitors get the spec's alert; a signed-in viewer gets a
+ * dropdown with "Save to Watch later", their playlists (list at most 8rem high, scrolling) and
+ * "Create new playlist", which creates one (description "") and adds the video to it. It opens
+ * upward when less than 350 px are left below the button, and closes with Escape (the focus
+ * goes back to the button) or a click elsewhere.
+ */
+export function SaveToPlaylistMenu({
+  videoId,
+  userId,
+}: {
+  videoId: string;
+  /** The signed-in viewer, or null for a visitor. */
+  userId: string | null;
+}) {
+  const [isOpen, setIsOpen] = useState(false);
+  const [opensUp, setOpensUp] = useState(false);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      setIsOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointerDown = (event: PointerEvent) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('pointerdown', onPointerDown);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('pointerdown', onPointerDown);
+    };
+  }, [isOpen]);
+
+  const toggle = () => {
+    if (userId === null) {
+      window.alert(saveText.signIn);
+      return;
+    }
+    if (!isOpen && buttonRef.current) {
+      const spaceBelow = window.innerHeight - buttonRef.current.getBoundingClientRect().bottom;
+      setOpensUp(spaceBelow < DROPDOWN_FLIP_SPACE_PX);
+    }
+    setIsOpen((open) => !open);
+  };
+
+  return (
+    <div ref={wrapperRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={userId === null ? undefined : isOpen}
+        aria-controls={isOpen ? panelId : undefined}
+        onClick={toggle}
+        className={pillClass}
+      >
+        <ListPlusIcon size={18} />
+        Save
+      </button>
+      {isOpen && userId !== null ? (
+        <div
+          id={panelId}
+          role="dialog"
+          aria-label="Save to playlist"
+          data-placement={opensUp ? 'top' : 'bottom'}
+          className={cn(
+            'absolute right-0 z-20 w-72 rounded-lg border border-border bg-surface p-3 shadow-pop sm:right-auto sm:left-0',
+            opensUp ? 'bottom-full mb-2' : 'top-full mt-2',
+          )}
+        >
+          <SavePanel videoId={videoId} userId={userId} />
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const playlists = useUserPlaylists(userId);
+  const watchLater = useToggleWatchLater();
+  const create = useCreatePlaylist(userId);
+  /** Playlists this video went into while the dropdown was open (the list shows a tick). */
+  const [savedTo, setSavedTo] = useState<string[]>([]);
+  const [busyId, setBusyId] = useState<string | null>(null);
+  const [isSavedLater, setIsSavedLater] = useState<boolean | null>(null);
+  const [isCreating, setIsCreating] = useState(false);
+  const [name, setName] = useState('');
+
+  const custom = (playlists.data ?? []).filter((p) => p.kind !== 'watch_later');
+
+  const saveTo = async (playlist: Pick<Playlist, '_id' | 'name'>) => {
+    setBusyId(playlist._id);
+    try {
+      await addVideoToPlaylist(playlist._id, videoId);
+      setSavedTo((ids) => [...ids, playlist._id]);
+      toast.success(saveText.added(playlist.name));
+      void queryClient.invalidateQueries({ queryKey: playlistKeys.all });
+    } catch (error) {
+      // A playlist holds a video once: the server answers 409 when it is there already.
+      if (isApiError(error) && error.status === 409 && error.code === 'CONFLICT') {
+        setSavedTo((ids) => [...ids, playlist._id]);
+        toast.success(saveText.already(playlist.name));
+      } else {
+        toast.error(errorMessage(error, playlistText.addFailed));
+      }
+    } finally {
+      setBusyId(null);
+    }
+  };
+
+  const toggleWatchLater = () =>
+    watchLater.mutate(videoId, {
+      onSuccess: (result) => {
+        setIsSavedLater(result.isSaved);
+        toast.success(result.isSaved ? saveText.savedToWatchLater : saveText.removedFromWatchLater);
+      },
+      onError: (error) => toast.error(errorMessage(error, saveText.watchLaterFailed)),
+    });
+
+  const createAndAdd = async (event: FormEvent) => {
+    event.preventDefault();
+    const trimmed = name.trim();
+    if (!trimmed) return;
+    try {
+      // The quick create sends an empty description (the server allows it; spec §2.8).
+      const created = await create.mutateAsync({ name: trimmed, description: '' });
+      setName('');
+      setIsCreating(false);
+      await saveTo(created);
+    } catch (error) {
+      toast.error(errorMessage(error, playlistText.createFailed));
+    }
+  };
+
+  const item =
+    'flex w-full items-center gap-2 rounded-md px-2 py-1.5 text-left text-sm text-fg hover:bg-raised disabled:opacity-60';
+
+  return (
+    <>
+      <p className="text-sm font-semibold text-fg">{saveText.title}</p>
+      <button
+        type="button"
+        aria-pressed={isSavedLater ?? undefined}
+        disabled={watchLater.isPending}
+        onClick={toggleWatchLater}
+        className={cn(item, 'mt-2')}
+      >
+        {isSavedLater ? (
+          <CheckIcon size={16} className="text-success" />
+        ) : (
+          <PlaylistIcon size={16} />
+        )}
+        {isSavedLater ? saveText.savedToWatchLater : saveText.watchLater}
+      </button>
+      <div
+        data-testid="playlist-list"
+        className="mt-1 max-h-32 overflow-y-auto rounded-md border border-border"
+      >
+        {playlists.isPending ? (
+          <p role="status" className="flex items-center gap-2 px-3 py-3 text-sm text-fg-muted">
+            <SpinnerIcon size={16} className="animate-spin" />
+            Loading playlists…
+          </p>
+        ) : playlists.isError ? (
+          <p className="px-3 py-3 text-sm text-danger">{playlistText.fetchListFailed}</p>
+        ) : custom.length === 0 ? (
+          <p className="px-3 py-3 text-sm text-fg-muted">{saveText.noPlaylists}</p>
+        ) : (
+          <ul aria-label="Your playlists" className="p-1">
+            {custom.map((playlist) => {
+              const isSaved = savedTo.includes(playlist._id);
+              return (
+                <li key={playlist._id}>
+                  <button
+                    type="button"
+                    disabled={busyId !== null}
+                    aria-pressed={isSaved}
+                    onClick={() => void saveTo(playlist)}
+                    className={item}
+                  >
+                    {isSaved ? (
+                      <CheckIcon size={16} className="shrink-0 text-success" />
+                    ) : (
+                      <ListPlusIcon size={16} className="shrink-0" />
+                    )}
+                    <span className="truncate">{playlist.name}</span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </div>
+      {isCreating ? (
+        <form onSubmit={(event) => void createAndAdd(event)} className="mt-2 flex flex-col gap-2">
+          <label className="flex flex-col gap-1 text-sm font-medium text-fg">
+            Playlist name
+            <input
+              // The form opened on the person's request: the field is where they type next.
+              autoFocus
+              value={name}
+              maxLength={PLAYLIST_NAME_MAX}
+              onChange={(event) => setName(event.target.value)}
+              className={cn(inputClass, 'h-9')}
+            />
+          </label>
+          <p className="text-xs text-fg-muted">
+            {name.length}/{PLAYLIST_NAME_MAX} characters
+          </p>
+          <div className="flex justify-end gap-2">
+            <button
+              type="button"
+              onClick={() => setIsCreating(false)}
+              className={buttonClass({ variant: 'ghost', size: 'sm' })}
+            >
+              Cancel
+            </button>
+            <button
+              type="submit"
+              disabled={!name.trim() || create.isPending}
+              className={buttonClass({ size: 'sm' })}
+            >
+              Create
+            </button>
+          </div>
+        </form>
+      ) : (
+        <button
+          type="button"
+          onClick={() => setIsCreating(true)}
+          className={buttonClass({
+            variant: 'ghost',
+            size: 'sm',
+            className: 'mt-2 w-full justify-start',
+          })}
+        >
+          <ListPlusIcon size={16} />
+          {saveText.createNew}
+        </button>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,139 @@
+import type { CreatePlaylistBody, Playlist, UpdatePlaylistBody } from '@kinora/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  addVideoToPlaylist,
+  createPlaylist,
+  deletePlaylist,
+  fetchPickerVideos,
+  fetchPlaylist,
+  fetchUserPlaylists,
+  movePlaylistVideo,
+  playlistKeys,
+  removeVideoFromPlaylist,
+  toggleWatchLater,
+  updatePlaylist,
+} from '../api/playlists-api';
+
+/** The user's playlists (the owner sees all of theirs, Watch later first). */
+export function useUserPlaylists(userId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: playlistKeys.ofUser(userId),
+    queryFn: ({ signal }) => fetchUserPlaylists(userId, signal),
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function usePlaylist(playlistId: string, options: { enabled?: boolean } = {}) {
+  return useQuery({
+    queryKey: playlistKeys.detail(playlistId),
+    queryFn: ({ signal }) => fetchPlaylist(playlistId, signal),
+    enabled: options.enabled ?? true,
+  });
+}
+
+export function usePickerVideos(userId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: playlistKeys.pickerVideos(userId),
+    queryFn: ({ signal }) => fetchPickerVideos(userId, signal),
+    enabled,
+  });
+}
+
+/**
+ * Every write answers the whole playlist: it becomes the detail's data at once and the lists
+ * are loaded again (their cards show counts and first thumbnails).
+ */
+function useStorePlaylist() {
+  const queryClient = useQueryClient();
+  return (playlist: Playlist) => {
+    queryClient.setQueryData(playlistKeys.detail(playlist._id), playlist);
+    void queryClient.invalidateQueries({ queryKey: playlistKeys.ofUser(playlist.owner) });
+  };
+}
+
+export function useCreatePlaylist(userId: string) {
+  const queryClient = useQueryClient();
+  const store = useStorePlaylist();
+  return useMutation({
+    mutationFn: (body: CreatePlaylistBody) => createPlaylist(body),
+    onSuccess: (created) => {
+      // Create prepends the new playlist (spec §4), after the built-in Watch later.
+      queryClient.setQueryData<Playlist[]>(playlistKeys.ofUser(userId), (list) => {
+        if (!list) return list;
+        const builtIn = list.filter((p) => p.kind === 'watch_later');
+        return [...builtIn, created, ...list.filter((p) => p.kind !== 'watch_later')];
+      });
+      store(created);
+    },
+  });
+}
+
+export function useUpdatePlaylist() {
+  const queryClient = useQueryClient();
+  const store = useStorePlaylist();
+  return useMutation({
+    mutationFn: ({ playlistId, body }: { playlistId: string; body: UpdatePlaylistBody }) =>
+      updatePlaylist(playlistId, body),
+    onSuccess: (updated) => {
+      // Edit replaces it in place (spec §4).
+      queryClient.setQueryData<Playlist[]>(playlistKeys.ofUser(updated.owner), (list) =>
+        list?.map((p) => (p._id === updated._id ? updated : p)),
+      );
+      store(updated);
+    },
+  });
+}
+
+export function useDeletePlaylist(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (playlistId: string) => deletePlaylist(playlistId),
+    onSuccess: (_, playlistId) => {
+      queryClient.setQueryData<Playlist[]>(playlistKeys.ofUser(userId), (list) =>
+        list?.filter((p) => p._id !== playlistId),
+      );
+      queryClient.removeQueries({ queryKey: playlistKeys.detail(playlistId) });
+    },
+  });
+}
+
+/** Adds several videos one after the other; the last answer is the playlist as it ends up. */
+export function useAddVideos(playlistId: string) {
+  const store = useStorePlaylist();
+  return useMutation({
+    mutationFn: async (videoIds: string[]) => {
+      let playlist: Playlist | null = null;
+      for (const videoId of videoIds) playlist = await addVideoToPlaylist(playlistId, videoId);
+      return playlist;
+    },
+    onSuccess: (playlist) => {
+      if (playlist) store(playlist);
+    },
+  });
+}
+
+export function useRemoveVideo(playlistId: string) {
+  const store = useStorePlaylist();
+  return useMutation({
+    mutationFn: (videoId: string) => removeVideoFromPlaylist(playlistId, videoId),
+    onSuccess: store,
+  });
+}
+
+export function useMoveVideo(playlistId: string) {
+  const store = useStorePlaylist();
+  return useMutation({
+    mutationFn: ({ videoId, position }: { videoId: string; position: number }) =>
+      movePlaylistVideo(playlistId, videoId, position),
+    onSuccess: store,
+  });
+}
+
+/** Saves a video to Watch later, or takes it out; the lists show the new count. */
+export function useToggleWatchLater() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (videoId: string) => toggleWatchLater(videoId),
+    onSuccess: () => void queryClient.invalidateQueries({ queryKey: playlistKeys.all }),
+  });
+}

@@ -1,0 +1,129 @@
+import type { HistoryEntry } from '@kinora/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { renderRoute } from '../../../app/testing';
+import { withContractServer } from '../../../testing/contract-server';
+import { makeUser } from '../../../testing/fixtures';
+import { setMediaDuration, setMediaTime, stubMediaPlayback } from '../../../testing/media-element';
+import { makeVideo, videoId } from '../../../testing/video-fixtures';
+import { POSITION_SAVE_MS } from '../player/VideoPlayer';
+
+const server = withContractServer();
+
+beforeAll(async () => {
+  await import('./WatchPage');
+  configure({ asyncUtilTimeout: 4000 });
+});
+afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+
+const viewer = makeUser({ _id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' });
+
+/** The watch page's calls; `positionSeconds` puts the video in the viewer's history. */
+function serveWatchPage({
+  signedIn = true,
+  positionSeconds,
+}: { signedIn?: boolean; positionSeconds?: number } = {}) {
+  const video = makeVideo({ duration: 754 });
+  if (signedIn) server().on('currentUser', () => ({ data: viewer }));
+  server().on('getVideo', () => ({ data: video }));
+  server().on('listComments', () => ({
+    data: { comments: [], totalCount: 0, page: 1, limit: 20, totalPages: 1, hasNextPage: false },
+  }));
+  server().on('videoLikeStatus', () => ({ data: { isLiked: false, likeCount: 0 } }));
+  server().on('subscriptionStatus', () => ({ data: { isSubscribed: false, subscriberCount: 0 } }));
+  server().on('listVideos', () => ({
+    data: { videos: [], page: 1, limit: 10, totalPages: 1, hasNextPage: false, totalVideos: 0 },
+  }));
+  server().on('recordView', () => ({ data: { views: 1, counted: true } }));
+  const entries: HistoryEntry[] =
+    positionSeconds === undefined
+      ? []
+      : [{ ...video, watchedAt: video.createdAt, positionSeconds, cursor: 'c1' }];
+  server().on('watchHistory', () => ({ data: entries }));
+  server().on('saveWatchPosition', (request) => ({
+    data: {
+      recorded: true,
+      positionSeconds: (request.body as { positionSeconds: number }).positionSeconds,
+    },
+  }));
+  return video;
+}
+
+async function openWatchPage(setup: Parameters<typeof serveWatchPage>[0] = {}) {
+  const video = serveWatchPage(setup);
+  const view = renderRoute(`/video/${video._id}`);
+  await screen.findByRole('heading', { level: 1, name: video.title });
+  const media = view.container.querySelector('video')!;
+  return { ...view, media };
+}
+
+describe('resume where the viewer stopped', () => {
+  it('offers to resume from the saved position and seeks there', async () => {
+    const { user, media } = await openWatchPage({ positionSeconds: 377 });
+    setMediaDuration(media, 754);
+    await user.click(await screen.findByRole('button', { name: 'Resume from 6:17' }));
+    expect(media.currentTime).toBe(377);
+    expect(screen.queryByRole('button', { name: 'Resume from 6:17' })).toBeNull();
+    expect(server().requestsTo('watchHistory')[0]?.query).toEqual({ limit: '50' });
+  });
+
+  it('Start over dismisses the offer', async () => {
+    const { user } = await openWatchPage({ positionSeconds: 377 });
+    await user.click(await screen.findByRole('button', { name: 'Start over' }));
+    expect(screen.queryByRole('button', { name: /Resume from/ })).toBeNull();
+  });
+
+  it.each([2, 752])('does not offer a position of %i s of 754', async (positionSeconds) => {
+    await openWatchPage({ positionSeconds });
+    await waitFor(() => expect(server().requestsTo('watchHistory')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('button', { name: /Resume from/ })).toBeNull();
+  });
+
+  it('saves the position every few seconds while playing, and on pause', async () => {
+    stubMediaPlayback();
+    const now = vi.spyOn(Date, 'now');
+    const start = Date.now();
+    now.mockReturnValue(start);
+    const { user, media } = await openWatchPage();
+    const player = screen.getByRole('region', { name: 'Video player' });
+    await user.click(within(player).getByRole('button', { name: 'Play video' }));
+
+    setMediaTime(media, 3);
+    expect(server().requestsTo('saveWatchPosition')).toHaveLength(0);
+    now.mockReturnValue(start + POSITION_SAVE_MS);
+    setMediaTime(media, 13.6);
+    await waitFor(() => expect(server().requestsTo('saveWatchPosition')).toHaveLength(1));
+    expect(server().requestsTo('saveWatchPosition')[0]).toMatchObject({
+      params: { videoId },
+      body: { positionSeconds: 13 },
+    });
+
+    setMediaTime(media, 20);
+    await user.click(within(player).getByRole('button', { name: 'Pause' }));
+    await waitFor(() => expect(server().requestsTo('saveWatchPosition')).toHaveLength(2));
+    expect(server().requestsTo('saveWatchPosition')[1]?.body).toEqual({ positionSeconds: 20 });
+  });
+
+  it('saves the position when the viewer leaves the page', async () => {
+    stubMediaPlayback();
+    const { user, media, router } = await openWatchPage();
+    await user.click(screen.getByRole('button', { name: 'Play video' }));
+    setMediaTime(media, 42);
+    await router.navigate('/trending');
+    await waitFor(() => expect(server().requestsTo('saveWatchPosition')).toHaveLength(1));
+    expect(server().requestsTo('saveWatchPosition')[0]?.body).toEqual({ positionSeconds: 42 });
+  });
+
+  it('visitors: no history read and nothing saved', async () => {
+    stubMediaPlayback();
+    const { user, media } = await openWatchPage({ signedIn: false, positionSeconds: 377 });
+    await user.click(screen.getByRole('button', { name: 'Play video' }));
+    setMediaTime(media, 30);
+    await user.click(screen.getByRole('button', { name: 'Pause' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(server().requestsTo('watchHistory')).toHaveLength(0);
+    expect(server().requestsTo('saveWatchPosition')).toHaveLength(0);
+    expect(screen.queryByRole('button', { name: /Resume from/ })).toBeNull();
+  });
+});

@@ -1,0 +1,49 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { api } from '../../../lib/api';
+
+/** How far back the watch page looks for a saved position: the latest page of history. */
+const RESUME_LOOKBACK = 50;
+/** A position this close to the start or the end is not worth offering. */
+const RESUME_MARGIN_SECONDS = 5;
+
+/**
+ * Where the signed-in viewer stopped in this video (from their recent history), if worth
+ * resuming, and the function the player calls to keep the position (not a view; the server
+ * keeps nothing while history is paused). Visitors get neither.
+ */
+export function useWatchPosition(videoId: string, duration: number, isSignedIn: boolean) {
+  const saved = useQuery({
+    queryKey: ['history', 'resume', videoId] as const,
+    queryFn: async ({ signal }) => {
+      const entries = await api('watchHistory', { query: { limit: RESUME_LOOKBACK }, signal });
+      return entries.find((entry) => entry._id === videoId)?.positionSeconds ?? null;
+    },
+    enabled: isSignedIn,
+    // Read once per visit: the positions saved during this visit must not turn into offers.
+    staleTime: Infinity,
+    gcTime: 0,
+    retry: false,
+  });
+
+  const position = saved.data ?? null;
+  const resumeAt =
+    position !== null &&
+    position >= RESUME_MARGIN_SECONDS &&
+    (duration <= 0 || position <= duration - RESUME_MARGIN_SECONDS)
+      ? position
+      : null;
+
+  const savePosition = useCallback(
+    (seconds: number) => {
+      if (!isSignedIn) return;
+      api('saveWatchPosition', {
+        params: { videoId },
+        body: { positionSeconds: seconds },
+      }).catch((error: unknown) => console.warn('Failed to keep the playback position', error));
+    },
+    [videoId, isSignedIn],
+  );
+
+  return { resumeAt, savePosition };
+}
