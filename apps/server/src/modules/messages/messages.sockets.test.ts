@@ -186,7 +186,13 @@ describe('chat socket', () => {
       await emitAck(bobSocket, 'send_message', { ...bobsMessage, content: 'Rewritten' }),
     ).toEqual({ ok: true });
     await vi.waitFor(() => expect(aliceHeard).toHaveLength(3));
-    expect(aliceHeard).toEqual([alicesMessage, bobsMessage, bobsMessage]);
+    // Once: repeating the id is acknowledged and goes no further.
+    expect(await emitAck(bobSocket, 'send_message', { _id: bobsMessage._id })).toEqual({
+      ok: true,
+    });
+    const last = await post(bob, conversationId, 'Last');
+    await vi.waitFor(() => expect(aliceHeard).toHaveLength(4));
+    expect(aliceHeard).toEqual([alicesMessage, bobsMessage, bobsMessage, last]);
     expect(JSON.stringify(aliceHeard)).not.toMatch(/Forged|owe you|No id|Rewritten|Carol/);
   });
 
