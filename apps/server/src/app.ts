@@ -26,6 +26,7 @@ import { createLimitStore } from './platform/rate-limit/limit-store';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
+import { Realtime } from './platform/realtime/realtime';
 import { registerMediaRoutes } from './platform/storage/media-routes';
 import type { Storage } from './platform/storage/storage';
 import {
@@ -39,7 +40,7 @@ import { registerCommentRoutes } from './modules/comments';
 import { registerHistoryRoutes } from './modules/history';
 import { registerLikeRoutes } from './modules/likes';
 import { registerPlaylistRoutes } from './modules/playlists';
-import { registerMessageRoutes } from './modules/messages';
+import { registerMessageRoutes, registerMessageSockets } from './modules/messages';
 import { registerSearchRoutes } from './modules/search';
 import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerSystemRoutes } from './modules/system';
@@ -222,6 +223,19 @@ export async function buildApp({
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
   registerMessageRoutes(router, { messages: services.messages });
+  // The chat socket, on this process's HTTP server (decision 0021).
+  const realtime = new Realtime(app, {
+    authenticate: (token) => authenticator.authenticateToken(token),
+    corsOrigins: config.corsOrigins,
+  });
+  const stopDeliveries = registerMessageSockets(realtime, {
+    messages: services.messages,
+    events: services.events,
+  });
+  app.addHook('onClose', (_app, done) => {
+    stopDeliveries();
+    done();
+  });
   await registerMediaRoutes(app, storage, {
     accessOf: (key, request) =>
       services.videos.mediaAccess({

@@ -27,6 +27,14 @@ export class SessionAuthenticator implements Authenticator {
   }
 
   /**
+   * The actor of a raw access token, as a request carrying it would be seen (the chat socket's
+   * handshake, where there are no headers to read). Throws the same 401 errors.
+   */
+  async authenticateToken(token: string): Promise<Actor> {
+    return this.sessions.actorOf(token, () => this.check(token));
+  }
+
+  /**
    * Who is calling, from the raw headers and without waiting (the kept answers, before Fastify
    * parses the request): a visitor, a person whose token was checked moments ago, or someone
    * only `authenticate` can tell. `parseCookie` is the app's own cookie parser, so the token

@@ -6,6 +6,7 @@ export {
   requestsPerHour,
 } from './messages.service';
 export { registerMessageRoutes } from './messages.routes';
+export { registerMessageSockets } from './messages.sockets';
 export { isConversationMember } from './messages.policy';
 export {
   conversationRoom,

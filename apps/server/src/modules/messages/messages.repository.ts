@@ -408,6 +408,22 @@ export class MessagesRepository {
     return rows.reverse();
   }
 
+  /** One stored message, with its sender (null when there is none by that id). */
+  async messageById(id: string): Promise<MessageRow | null> {
+    const [row] = await this.db
+      .select({
+        id: messages.id,
+        conversationId: messages.conversationId,
+        content: messages.content,
+        createdAt: messages.createdAt,
+        sender: person,
+      })
+      .from(messages)
+      .innerJoin(users, eq(users.id, messages.senderId))
+      .where(eq(messages.id, id));
+    return row ?? null;
+  }
+
   /** How many messages a person sent in the last `seconds`. */
   async sentRecently(senderId: string, seconds: number): Promise<number> {
     const [row] = await this.db

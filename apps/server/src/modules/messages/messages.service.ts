@@ -17,6 +17,7 @@ import {
   assertCanSendRequestTo,
   assertConversationMember,
   assertNotSelf,
+  isConversationMember,
   messageRefused,
 } from './messages.policy';
 import {
@@ -229,6 +230,35 @@ export class MessagesService {
     const presented = presentMessage(message, recipientId, this.avatar);
     this.events.emit('message.sent', { message: presented, recipients });
     return presented;
+  }
+
+  /** Whether the actor belongs to the conversation: the socket joins its room only then. */
+  async isMember({
+    actor,
+    conversationId,
+  }: {
+    actor: Viewer;
+    conversationId: string;
+  }): Promise<boolean> {
+    return isConversationMember(actor, await this.repo.memberIds(conversationId));
+  }
+
+  /**
+   * A message the actor stored, in a conversation they still belong to, as it was stored; null
+   * for anyone else's or an unknown id. The socket's `send_message` re-announces only this.
+   */
+  async ownStoredMessage({
+    actor,
+    messageId,
+  }: {
+    actor: Viewer;
+    messageId: string;
+  }): Promise<Message | null> {
+    const row = await this.repo.messageById(messageId);
+    if (!row || row.sender.id !== actor.userId) return null;
+    const memberIds = await this.repo.memberIds(row.conversationId);
+    if (!isConversationMember(actor, memberIds)) return null;
+    return presentMessage(row, MessagesService.otherOf(memberIds, actor.userId), this.avatar);
   }
 
   /**

@@ -1,0 +1,268 @@
+import type { Message, ServerSocketEvents } from '@kinora/contract';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RegisteredUser } from '../../../test/factories';
+import { freePort } from '../../../test/free-port';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { openConversation, people } from '../../../test/messaging-factories';
+import type { SocketAck } from '../../platform/realtime/realtime';
+
+let t: TestApp;
+let url: string;
+let closed = false;
+const clients: Socket[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const port = await freePort();
+  await t.app.listen({ port, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${port}`;
+});
+afterAll(async () => {
+  for (const client of clients) client.disconnect();
+  if (!closed) await t.close();
+});
+
+/** A real socket.io client, as the web's: websocket only, the token in `auth`. */
+function client(auth: Record<string, unknown> | undefined): Socket {
+  const socket = io(url, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    ...(auth ? { auth } : {}),
+  });
+  clients.push(socket);
+  return socket;
+}
+
+async function connect(person: RegisteredUser, token = person.accessToken): Promise<Socket> {
+  const socket = client({ token });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('connect', resolve);
+    socket.once('connect_error', reject);
+  });
+  return socket;
+}
+
+async function connectError(auth: Record<string, unknown> | undefined): Promise<string> {
+  const socket = client(auth);
+  return new Promise((resolve, reject) => {
+    socket.once('connect', () => reject(new Error('connected')));
+    socket.once('connect_error', (error) => resolve(error.message));
+  });
+}
+
+/** Everything a socket hears of one server event, in order. */
+function heard<E extends keyof ServerSocketEvents>(socket: Socket, event: E) {
+  const got: ServerSocketEvents[E][] = [];
+  socket.on(event as string, (payload: ServerSocketEvents[E]) => got.push(payload));
+  return got;
+}
+
+const emitAck = (socket: Socket, event: string, payload: unknown): Promise<SocketAck> =>
+  socket.timeout(5000).emitWithAck(event, payload) as Promise<SocketAck>;
+
+async function post(person: RegisteredUser, conversationId: string, content: string) {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: `/api/v1/messages/conversations/${conversationId}/messages`,
+    headers: person.auth,
+    payload: { content },
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json<{ data: Message }>().data;
+}
+
+describe('chat socket', () => {
+  it('refuses a connection without a token or with a bad one, and takes one with or without Bearer', async () => {
+    const [alice] = await people(t.app, 1);
+    expect(await connectError(undefined)).toBe('Authentication required');
+    expect(await connectError({ token: '' })).toBe('Authentication required');
+    expect(await connectError({ token: 'not-a-token' })).toBe('Authentication required');
+    expect(await connectError({ token: `${alice.accessToken}x` })).toBe('Authentication required');
+    const bare = await connect(alice);
+    const bearer = await connect(alice, `Bearer ${alice.accessToken}`);
+    expect(bare.connected && bearer.connected).toBe(true);
+  });
+
+  it('refuses a token whose session has ended', async () => {
+    const [alice] = await people(t.app, 1);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: alice.auth,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await connectError({ token: alice.accessToken })).toBe('Authentication required');
+  });
+
+  it('a message POSTed over HTTP reaches the other member as new_message; a non-member joins nothing', async () => {
+    const [alice, bob, mallory] = await people(t.app, 3);
+    const conversationId = await openConversation(t.app, alice, bob);
+    const [aliceSocket, bobSocket, mallorySocket] = await Promise.all([
+      connect(alice),
+      connect(bob),
+      connect(mallory),
+    ]);
+    const bobHeard = heard(bobSocket, 'new_message');
+    const malloryHeard = heard(mallorySocket, 'new_message');
+    const malloryErrors = heard(mallorySocket, 'error_event');
+
+    expect(await emitAck(bobSocket, 'join_conversation', conversationId)).toEqual({ ok: true });
+    expect(await emitAck(aliceSocket, 'join_conversation', conversationId)).toEqual({
+      ok: true,
+    });
+    expect(await emitAck(mallorySocket, 'join_conversation', conversationId)).toEqual({
+      ok: false,
+      message: 'Conversation not found',
+    });
+    expect(malloryErrors).toEqual([
+      { event: 'join_conversation', message: 'Conversation not found' },
+    ]);
+
+    const sent = await post(alice, conversationId, 'Hello Bob');
+    await vi.waitFor(() => expect(bobHeard).toEqual([sent]));
+    // A round trip on Mallory's socket after Bob heard it: anything sent to her came first.
+    expect(await emitAck(mallorySocket, 'leave_conversation', conversationId)).toEqual({
+      ok: true,
+    });
+    expect(malloryHeard).toEqual([]);
+
+    // Left, Bob hears no more.
+    expect(await emitAck(bobSocket, 'leave_conversation', conversationId)).toEqual({ ok: true });
+    const aliceHeard = heard(aliceSocket, 'new_message');
+    await post(alice, conversationId, 'Still there?');
+    await vi.waitFor(() => expect(aliceHeard.map((m) => m.content)).toEqual(['Still there?']));
+    expect(await emitAck(bobSocket, 'leave_conversation', conversationId)).toEqual({ ok: true });
+    expect(bobHeard).toEqual([sent]);
+  });
+
+  it('a forged send_message never reaches the other side; a sender’s own is re-announced as stored', async () => {
+    const [alice, bob, carol] = await people(t.app, 3);
+    const conversationId = await openConversation(t.app, alice, bob);
+    const other = await openConversation(t.app, carol, bob);
+    const [aliceSocket, bobSocket] = await Promise.all([connect(alice), connect(bob)]);
+    expect(await emitAck(aliceSocket, 'join_conversation', conversationId)).toEqual({
+      ok: true,
+    });
+    expect(await emitAck(bobSocket, 'join_conversation', conversationId)).toEqual({ ok: true });
+    const aliceHeard = heard(aliceSocket, 'new_message');
+    const bobErrors = heard(bobSocket, 'error_event');
+
+    const alicesMessage = await post(alice, conversationId, 'From Alice');
+    await vi.waitFor(() => expect(aliceHeard).toEqual([alicesMessage]));
+    const carolsMessage = await post(carol, other, 'From Carol');
+
+    const refused = { ok: false, message: 'Message not found' };
+    // Someone else's message, as if Bob had said it (and with his own words).
+    expect(
+      await emitAck(bobSocket, 'send_message', { ...alicesMessage, content: 'Forged by Bob' }),
+    ).toEqual(refused);
+    // A message of another conversation.
+    expect(await emitAck(bobSocket, 'send_message', { _id: carolsMessage._id })).toEqual(refused);
+    // Made up entirely: an unknown id, and no id at all.
+    expect(
+      await emitAck(bobSocket, 'send_message', {
+        _id: '00000000-0000-4000-8000-000000000000',
+        conversationId,
+        content: 'I owe you nothing',
+      }),
+    ).toEqual(refused);
+    expect(
+      await emitAck(bobSocket, 'send_message', { conversationId, content: 'No id' }),
+    ).toMatchObject({ ok: false });
+    expect(bobErrors.map((e) => e.event)).toEqual([
+      'send_message',
+      'send_message',
+      'send_message',
+      'send_message',
+    ]);
+
+    // Bob's own stored message, with other text along: told again exactly as stored.
+    const bobsMessage = await post(bob, conversationId, 'From Bob');
+    await vi.waitFor(() => expect(aliceHeard).toHaveLength(2));
+    expect(
+      await emitAck(bobSocket, 'send_message', { ...bobsMessage, content: 'Rewritten' }),
+    ).toEqual({ ok: true });
+    await vi.waitFor(() => expect(aliceHeard).toHaveLength(3));
+    // Once: repeating the id is acknowledged and goes no further.
+    expect(await emitAck(bobSocket, 'send_message', { _id: bobsMessage._id })).toEqual({
+      ok: true,
+    });
+    const last = await post(bob, conversationId, 'Last');
+    await vi.waitFor(() => expect(aliceHeard).toHaveLength(4));
+    expect(aliceHeard).toEqual([alicesMessage, bobsMessage, bobsMessage, last]);
+    expect(JSON.stringify(aliceHeard)).not.toMatch(/Forged|owe you|No id|Rewritten|Carol/);
+  });
+
+  it('unread counts reach both of a person’s devices, and a read on one clears both', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const conversationId = await openConversation(t.app, alice, bob);
+    // Accepting read the first message: Bob starts at nothing unread.
+    const [phone, laptop] = await Promise.all([connect(bob), connect(bob)]);
+    const onPhone = heard(phone, 'unread_count');
+    const onLaptop = heard(laptop, 'unread_count');
+
+    await post(alice, conversationId, 'One');
+    await post(alice, conversationId, 'Two');
+    const two = { total: 2, conversationId, unreadCount: 2 };
+    await vi.waitFor(() => expect(onPhone.at(-1)).toEqual(two));
+    await vi.waitFor(() => expect(onLaptop.at(-1)).toEqual(two));
+
+    const read = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/messages/conversations/${conversationId}/read`,
+      headers: bob.auth,
+    });
+    expect(read.statusCode).toBe(200);
+    const none = { total: 0, conversationId, unreadCount: 0 };
+    await vi.waitFor(() => expect(onPhone.at(-1)).toEqual(none));
+    await vi.waitFor(() => expect(onLaptop.at(-1)).toEqual(none));
+  });
+
+  it('a person’s private room hears new requests and accepted ones', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const [aliceSocket, bobSocket] = await Promise.all([connect(alice), connect(bob)]);
+    const requests = heard(bobSocket, 'message_request');
+    const accepted = heard(aliceSocket, 'request_accepted');
+    const conversationId = await openConversation(t.app, alice, bob, 'May I?');
+    await vi.waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]).toMatchObject({ content: 'May I?', sender: { _id: alice.userId } });
+    await vi.waitFor(() =>
+      expect(accepted).toEqual([{ requestId: requests[0]!._id, conversationId }]),
+    );
+  });
+
+  it('a bad payload is an error_event and the socket stays usable', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const conversationId = await openConversation(t.app, alice, bob);
+    const socket = await connect(alice);
+    const errors = heard(socket, 'error_event');
+    expect(await emitAck(socket, 'join_conversation', 'not-an-id')).toEqual({
+      ok: false,
+      message: 'Must be a valid id',
+    });
+    expect(await emitAck(socket, 'join_conversation', { id: conversationId })).toMatchObject({
+      ok: false,
+    });
+    // No acknowledgement callback, as the spec's client sends it: an error_event all the same.
+    socket.emit('leave_conversation', 42);
+    await vi.waitFor(() => expect(errors).toHaveLength(3));
+    expect(errors[0]).toEqual({ event: 'join_conversation', message: 'Must be a valid id' });
+    expect(errors[2]!.event).toBe('leave_conversation');
+    expect(await emitAck(socket, 'join_conversation', conversationId)).toEqual({ ok: true });
+    expect(socket.connected).toBe(true);
+  });
+
+  it('the app closes promptly with sockets still connected, and they are told', async () => {
+    const [alice] = await people(t.app, 1);
+    const socket = await connect(alice);
+    const gone = new Promise<string>((resolve) => socket.once('disconnect', resolve));
+    const started = Date.now();
+    closed = true;
+    await t.close();
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(await gone).toBeTruthy();
+  });
+});

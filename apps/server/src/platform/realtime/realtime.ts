@@ -1,0 +1,148 @@
+/**
+ * The chat socket's plumbing: socket.io at `/socket.io` on the app's own HTTP server, websocket
+ * transport only, a person's access token in the handshake's `auth.token`. It knows rooms,
+ * the contract's event schemas and who is connected; what an event means is the modules' (they
+ * register handlers here, and deliver domain events through `deliver`). Services never see it.
+ */
+import {
+  clientSocketEvents,
+  type ClientSocketEvents,
+  type ServerSocketEvents,
+} from '@kinora/contract';
+import type { FastifyInstance } from 'fastify';
+import { Server, type Socket } from 'socket.io';
+import { AppError } from '../http/errors';
+import type { Actor } from '../http/router';
+
+export const realtimePath = '/socket.io';
+
+/** A person's private room: every device of theirs joins it on connecting. */
+export const personalRoom = (userId: string) => `user:${userId}` as const;
+
+/** One connected device of a signed-in person, as a handler sees it. */
+export interface RealtimeConnection {
+  readonly actor: Actor;
+  join(room: string): Promise<void>;
+  leave(room: string): Promise<void>;
+}
+
+export type RealtimeHandler<E extends keyof ClientSocketEvents> = (
+  connection: RealtimeConnection,
+  payload: ClientSocketEvents[E],
+) => Promise<void>;
+
+export interface RealtimeOptions {
+  /** The actor of a raw access token; throws when it is not a live session's. */
+  authenticate(token: string): Promise<Actor>;
+  /** Origins that may open the socket from a browser (the HTTP calls' CORS list). */
+  corsOrigins: string[] | boolean;
+}
+
+const refused = 'Authentication required';
+
+/**
+ * What a client hears back when it passes an acknowledgement callback (optional: the spec's
+ * client passes none and reads `error_event`). It tells when a join has taken effect.
+ */
+export type SocketAck = { ok: true } | { ok: false; message: string };
+
+/** The token of a handshake's `auth`, with or without the 'Bearer ' of an Authorization header. */
+export function handshakeToken(auth: unknown): string | null {
+  if (typeof auth !== 'object' || auth === null) return null;
+  const token = (auth as { token?: unknown }).token;
+  if (typeof token !== 'string') return null;
+  const bare = token.replace(/^Bearer\s+/i, '').trim();
+  return bare === '' ? null : bare;
+}
+
+export class Realtime {
+  private readonly io: Server;
+  private readonly handlers = new Map<string, RealtimeHandler<keyof ClientSocketEvents>>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    options: RealtimeOptions,
+  ) {
+    this.io = new Server(app.server, {
+      path: realtimePath,
+      // Websocket only: no long-polling requests reach Fastify's routes, and a connection is
+      // one upgrade that the handshake's token admits or refuses.
+      transports: ['websocket'],
+      serveClient: false,
+      cors: { origin: options.corsOrigins, credentials: true },
+    });
+    this.io.use((socket, next) => {
+      const token = handshakeToken(socket.handshake.auth);
+      if (!token) {
+        next(new Error(refused));
+        return;
+      }
+      options
+        .authenticate(token)
+        .then((actor) => {
+          (socket.data as { actor?: Actor }).actor = actor;
+          next();
+        })
+        // Forged, expired and ended sessions get the same word: nothing more to learn.
+        .catch(() => next(new Error(refused)));
+    });
+    this.io.on('connection', (socket) => void this.connected(socket));
+    // Sockets end before the HTTP server closes, or its close would wait on them.
+    app.addHook('preClose', (done) => {
+      this.io.disconnectSockets(true);
+      this.io.engine.close();
+      done();
+    });
+  }
+
+  /** Adds the handler of a client event; its payload is checked against the contract first. */
+  on<E extends keyof ClientSocketEvents>(event: E, handler: RealtimeHandler<E>): void {
+    this.handlers.set(event, handler as RealtimeHandler<keyof ClientSocketEvents>);
+  }
+
+  /** Sends a server event to everyone in a room (on this process). */
+  deliver<E extends keyof ServerSocketEvents>(
+    room: string,
+    event: E,
+    payload: ServerSocketEvents[E],
+  ): void {
+    this.io.to(room).emit(event, payload);
+  }
+
+  private async connected(socket: Socket): Promise<void> {
+    const actor = (socket.data as { actor: Actor }).actor;
+    const connection: RealtimeConnection = {
+      actor,
+      join: async (room) => socket.join(room),
+      leave: async (room) => socket.leave(room),
+    };
+    for (const [event, handler] of this.handlers) {
+      const schema = clientSocketEvents[event as keyof typeof clientSocketEvents];
+      socket.on(event, (raw: unknown, ack?: unknown) => {
+        const answer = typeof ack === 'function' ? (ack as (result: SocketAck) => void) : null;
+        const refuse = (message: string) => {
+          socket.emit('error_event', { event, message });
+          answer?.({ ok: false, message });
+        };
+        const parsed = schema.safeParse(raw);
+        if (!parsed.success) {
+          refuse(parsed.error.issues[0]?.message ?? 'Invalid payload');
+          return;
+        }
+        handler(connection, parsed.data as never).then(
+          () => answer?.({ ok: true }),
+          (error: unknown) => {
+            // A refusal is told to the client in its own words; anything else is ours to log.
+            if (error instanceof AppError && error.statusCode < 500) {
+              refuse(error.message);
+              return;
+            }
+            this.app.log.error({ err: error, event }, 'socket event failed');
+            refuse('Something went wrong');
+          },
+        );
+      });
+    }
+    await socket.join(personalRoom(actor.userId));
+  }
+}
