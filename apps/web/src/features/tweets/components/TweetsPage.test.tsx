@@ -202,7 +202,7 @@ describe('tweets page', () => {
     expect(within(otherCard).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     expect(within(otherCard).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
 
-    server().on('deleteTweet', () => ({ data: null }));
+    server().on('deleteTweet', () => ({ data: {} }));
     await user.click(within(ownCard).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Tweet deleted successfully!')).toBeInTheDocument();
     expect(server().requestsTo('deleteTweet')[0]?.params).toEqual({ id: own._id });
