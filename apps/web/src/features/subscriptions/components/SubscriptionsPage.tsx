@@ -62,7 +62,7 @@ function Subscriptions({ user }: { user: CurrentUser }) {
       onClick={() => setTab(name)}
       className={cn(
         'h-9 rounded-full px-4 text-sm font-medium transition-colors',
-        tab === name ? 'bg-fg text-bg' : 'bg-raised text-fg hover:bg-border',
+        tab === name ? 'bg-fg text-canvas' : 'bg-raised text-fg hover:bg-border',
       )}
     >
       {label}
@@ -180,7 +180,7 @@ function ChannelGrid({ channels }: { channels: SubscribedChannel[] }) {
         <li key={channel.channelId}>
           <Link
             to={`/channel/${channel.channelId}`}
-            className="relative flex items-center gap-3 rounded-lg border border-border bg-surface p-4 transition-colors hover:bg-raised"
+            className="flex items-center gap-3 rounded-lg border border-border bg-surface p-4 transition-colors hover:bg-raised"
           >
             <Avatar src={channel.avatar} name={channel.username} size="lg" />
             <span className="min-w-0 flex-1">
@@ -192,7 +192,7 @@ function ChannelGrid({ channels }: { channels: SubscribedChannel[] }) {
               </span>
             </span>
             {index < 3 ? (
-              <span className="absolute right-3 top-3 rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
+              <span className="shrink-0 self-start rounded-full bg-accent px-2 py-0.5 text-xs font-semibold text-accent-fg">
                 {subscriptionText.top}
               </span>
             ) : null}

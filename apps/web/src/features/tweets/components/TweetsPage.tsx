@@ -58,7 +58,7 @@ function Tweets({ user }: { user: CurrentUser }) {
         onClick={() => setMode(name === 'all' ? { name: 'all' } : { name: 'channels' })}
         className={cn(
           'h-9 rounded-full px-4 text-sm font-medium transition-colors',
-          isCurrent ? 'bg-fg text-bg' : 'bg-raised text-fg hover:bg-border',
+          isCurrent ? 'bg-fg text-canvas' : 'bg-raised text-fg hover:bg-border',
         )}
       >
         {label}
