@@ -84,8 +84,19 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/upload/components/UploadPage')).UploadPage,
             }),
           },
-          { path: 'tweets', element: placeholder('Tweets') },
-          { path: 'subscriptions', element: placeholder('Subscriptions') },
+          {
+            path: 'tweets',
+            lazy: async () => ({
+              Component: (await import('../features/tweets/components/TweetsPage')).TweetsPage,
+            }),
+          },
+          {
+            path: 'subscriptions',
+            lazy: async () => ({
+              Component: (await import('../features/subscriptions/components/SubscriptionsPage'))
+                .SubscriptionsPage,
+            }),
+          },
           {
             path: 'library',
             lazy: async () => ({ Component: (await import('./LibraryPage')).LibraryPage }),

@@ -1,0 +1,88 @@
+import type {
+  LikeToggleResult,
+  Tweet,
+  TweetFeed,
+  TweetPage,
+  UserTweetPage,
+} from '@kinora/contract';
+import { limits } from '@kinora/contract';
+import { api } from '../../../lib/api';
+
+/** The spec's words for the Tweets page (signed-in-areas §2, §5, §8; core §4). */
+export const tweetText = {
+  heading: 'Tweets',
+  signedOut: 'Please Login',
+  channelsTab: 'Channels',
+  allTab: 'All Tweets',
+  backToChannels: 'Back to channels',
+  noChannels: 'No channels with tweets yet',
+  noTweets: 'No tweets yet',
+  placeholder: "What's happening?",
+  post: 'Tweet',
+  posting: 'Posting...',
+  edited: 'edited',
+  replyNotAllowed: 'You are not allowed to reply on this tweet.',
+  loadFailed: 'Failed to load tweets',
+  postFailed: 'Failed to post tweet',
+  deleteFailed: 'Failed to delete tweet',
+  fetchChannelsFailed: 'Failed to fetch channels',
+  fetchTweetsFailed: 'Failed to fetch tweets',
+  fetchChannelTweetsFailed: 'Failed to fetch channel tweets',
+  createFailed: 'Failed to create tweet',
+  likeFailed: 'Failed to update like',
+  updateFailed: 'Failed to update tweet',
+  deleted: 'Tweet deleted successfully!',
+} as const;
+
+export const TWEET_MAX = limits.tweet;
+/** The feed's counter turns red above this many characters (signed-in-areas §5). */
+export const TWEET_WARN = 260;
+/** The all-tweets feed shows 10 a page, newest first (signed-in-areas §7, §9). */
+export const FEED_PAGE_SIZE = 10;
+/** A channel's tweets: 50 at a time, as the own tweets (signed-in-areas §9). */
+export const CHANNEL_TWEETS_LIMIT = 50;
+/** How many of the followed channels' newest tweets the channel list is built from. */
+export const CHANNELS_FEED_LIMIT = 50;
+
+/** Every key starts with `tweets`, so a like or an edit can update each cached list. */
+export const tweetKeys = {
+  all: ['tweets'] as const,
+  page: (page: number) => ['tweets', 'all', page] as const,
+  ofUser: (userId: string) => ['tweets', 'user', userId] as const,
+  following: ['tweets', 'feed'] as const,
+};
+
+export function fetchTweetPage(page: number, signal?: AbortSignal): Promise<TweetPage> {
+  return api('listTweets', {
+    query: { page, limit: FEED_PAGE_SIZE, sortBy: 'createdAt', sortType: 'desc' },
+    signal,
+  });
+}
+
+export function fetchUserTweets(userId: string, signal?: AbortSignal): Promise<UserTweetPage> {
+  return api('userTweets', {
+    params: { id: userId },
+    query: { page: 1, limit: CHANNEL_TWEETS_LIMIT },
+    signal,
+  });
+}
+
+export function fetchFollowingTweets(signal?: AbortSignal): Promise<TweetFeed> {
+  return api('tweetFeed', { query: { limit: CHANNELS_FEED_LIMIT }, signal });
+}
+
+export function createTweet(content: string): Promise<Tweet> {
+  return api('createTweet', { body: { content } });
+}
+
+export function updateTweet(id: string, content: string): Promise<Tweet> {
+  return api('updateTweet', { params: { id }, body: { content } });
+}
+
+export async function deleteTweet(id: string): Promise<void> {
+  await api('deleteTweet', { params: { id } });
+}
+
+export function toggleTweetLike(id: string): Promise<LikeToggleResult> {
+  return api('toggleTweetLike', { params: { id } });
+}

@@ -1,0 +1,296 @@
+import type { CurrentUser, Tweet } from '@kinora/contract';
+import { useState } from 'react';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { ArrowLeftIcon, MessageSquareIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/LoadError';
+import { PageSkeleton } from '../../../components/PageSkeleton';
+import { SignInPrompt } from '../../../components/SignInPrompt';
+import { StatusPanel } from '../../../components/StatusPanel';
+import { useToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api';
+import { useSession } from '../../../lib/auth';
+import { cn } from '../../../lib/cn';
+import { formatRelativeTime } from '../../../lib/format';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { tweetText } from '../api/tweets-api';
+import {
+  useCreateTweet,
+  useDeleteTweet,
+  useFollowingTweets,
+  useTweetLike,
+  useTweetPage,
+  useUpdateTweet,
+  useUserTweets,
+} from '../hooks/use-tweets';
+import { TweetCard, TweetListSkeleton } from './TweetCard';
+import { TweetComposer } from './TweetComposer';
+
+/** /tweets (signed-in-areas §2): followed channels' tweets, one channel's, or all with compose. */
+export function TweetsPage() {
+  const session = useSession();
+  if (session.status === 'loading') return <PageSkeleton label="Loading tweets" />;
+  if (session.status === 'signedOut') {
+    return (
+      <SignInPrompt
+        title={tweetText.signedOut}
+        message="Sign in to read and post tweets from the channels you follow."
+      />
+    );
+  }
+  return <Tweets user={session.user} />;
+}
+
+type Channel = { _id: string; username: string; fullname: string; avatar: string | null };
+type Mode = { name: 'channels' } | { name: 'channel'; channel: Channel } | { name: 'all' };
+
+function Tweets({ user }: { user: CurrentUser }) {
+  useDocumentTitle(tweetText.heading);
+  const [mode, setMode] = useState<Mode>({ name: 'channels' });
+  const like = useTweetLike();
+
+  const tab = (name: 'channels' | 'all', label: string) => {
+    const isCurrent = name === 'all' ? mode.name === 'all' : mode.name !== 'all';
+    return (
+      <button
+        type="button"
+        aria-pressed={isCurrent}
+        onClick={() => setMode(name === 'all' ? { name: 'all' } : { name: 'channels' })}
+        className={cn(
+          'h-9 rounded-full px-4 text-sm font-medium transition-colors',
+          isCurrent ? 'bg-fg text-canvas' : 'bg-raised text-fg hover:bg-border',
+        )}
+      >
+        {label}
+      </button>
+    );
+  };
+
+  return (
+    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
+      <header className="flex flex-wrap items-center justify-between gap-4">
+        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+          {tweetText.heading}
+        </h1>
+        <div className="flex gap-2">
+          {tab('channels', tweetText.channelsTab)}
+          {tab('all', tweetText.allTab)}
+        </div>
+      </header>
+      {mode.name === 'channels' ? (
+        <ChannelList onPick={(channel) => setMode({ name: 'channel', channel })} />
+      ) : mode.name === 'channel' ? (
+        <ChannelTweets
+          channel={mode.channel}
+          like={like}
+          onBack={() => setMode({ name: 'channels' })}
+        />
+      ) : (
+        <AllTweets user={user} like={like} />
+      )}
+    </div>
+  );
+}
+
+type Like = ReturnType<typeof useTweetLike>;
+
+/**
+ * The followed channels that have tweets, built from one read of the following feed (its newest
+ * tweets, grouped by owner), so the list costs one request however many channels one follows.
+ */
+function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
+  const feed = useFollowingTweets();
+  if (feed.isPending) return <TweetListSkeleton />;
+  if (feed.isError) {
+    return (
+      <LoadError
+        title={tweetText.fetchChannelsFailed}
+        onRetry={() => void feed.refetch()}
+        isRetrying={feed.isFetching}
+      />
+    );
+  }
+  const channels = new Map<string, { channel: Channel; latest: Tweet; count: number }>();
+  for (const tweet of feed.data.tweets) {
+    const seen = channels.get(tweet.owner._id);
+    if (seen) seen.count += 1;
+    else channels.set(tweet.owner._id, { channel: tweet.owner, latest: tweet, count: 1 });
+  }
+  if (channels.size === 0) {
+    return (
+      <StatusPanel
+        icon={<MessageSquareIcon size={26} />}
+        title={tweetText.noChannels}
+        description="Channels you subscribe to appear here once they tweet."
+      />
+    );
+  }
+  return (
+    <ul aria-label="Channels with tweets" className="flex flex-col gap-3">
+      {[...channels.values()].map(({ channel, latest }) => (
+        <li key={channel._id}>
+          <button
+            type="button"
+            onClick={() => onPick(channel)}
+            className="flex w-full items-center gap-3 rounded-lg border border-border bg-surface p-4 text-left transition-colors hover:bg-raised"
+          >
+            <Avatar src={channel.avatar} name={channel.username} />
+            <span className="min-w-0 flex-1">
+              <span className="block font-semibold text-fg">{channel.fullname}</span>
+              <span className="block truncate text-sm text-fg-muted">
+                @{channel.username} · {formatRelativeTime(latest.createdAt, { style: 'short' })}:{' '}
+                {latest.content}
+              </span>
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** One channel's tweets, read-only: likes and Reply, no compose, edit or delete. */
+function ChannelTweets({
+  channel,
+  like,
+  onBack,
+}: {
+  channel: Channel;
+  like: Like;
+  onBack: () => void;
+}) {
+  const tweets = useUserTweets(channel._id);
+  return (
+    <section aria-label={`Tweets of ${channel.username}`} className="flex flex-col gap-4">
+      <div className="flex items-center gap-3">
+        <Button variant="ghost" size="sm" onClick={onBack}>
+          <ArrowLeftIcon size={16} />
+          {tweetText.backToChannels}
+        </Button>
+        <Avatar src={channel.avatar} name={channel.username} size="sm" />
+        <h2 className="font-semibold text-fg">{channel.fullname}</h2>
+      </div>
+      {tweets.isPending ? (
+        <TweetListSkeleton />
+      ) : tweets.isError ? (
+        <LoadError
+          title={tweetText.fetchChannelTweetsFailed}
+          onRetry={() => void tweets.refetch()}
+          isRetrying={tweets.isFetching}
+        />
+      ) : tweets.data.tweets.length === 0 ? (
+        <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
+      ) : (
+        <ul aria-label="Tweets" className="flex flex-col gap-3">
+          {tweets.data.tweets.map((tweet) => (
+            <li key={tweet._id}>
+              <TweetCard
+                tweet={tweet}
+                isLikePending={like.isPending(tweet._id)}
+                onLike={() => void like.toggle(tweet)}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
+
+/** Every tweet, newest first, 10 a page, with the compose box; one's own can be edited or deleted. */
+function AllTweets({ user, like }: { user: CurrentUser; like: Like }) {
+  const toast = useToast();
+  const [page, setPage] = useState(1);
+  const tweets = useTweetPage(page);
+  const create = useCreateTweet();
+  const update = useUpdateTweet();
+  const remove = useDeleteTweet();
+
+  const post = async (content: string) => {
+    try {
+      await create.mutateAsync(content);
+      setPage(1);
+    } catch (error) {
+      toast.error(errorMessage(error, tweetText.postFailed));
+      throw error;
+    }
+  };
+
+  const totalPages = tweets.data?.totalPages ?? 1;
+  return (
+    <section aria-label={tweetText.allTab} className="flex flex-col gap-4">
+      <div className="rounded-lg border border-border bg-surface p-4">
+        <TweetComposer
+          label="New tweet"
+          placeholder={tweetText.placeholder}
+          submitLabel={tweetText.post}
+          busyLabel={tweetText.posting}
+          onSubmit={post}
+        />
+        {create.isError ? (
+          <p role="alert" className="mt-2 text-sm text-danger">
+            {tweetText.createFailed}
+          </p>
+        ) : null}
+      </div>
+      {tweets.isPending ? (
+        <TweetListSkeleton />
+      ) : tweets.isError ? (
+        <LoadError
+          title={tweetText.fetchTweetsFailed}
+          onRetry={() => void tweets.refetch()}
+          isRetrying={tweets.isFetching}
+        />
+      ) : tweets.data.tweets.length === 0 ? (
+        <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
+      ) : (
+        <>
+          <ul aria-label="Tweets" className="flex flex-col gap-3">
+            {tweets.data.tweets.map((tweet) => {
+              const isOwn = tweet.owner._id === user._id;
+              return (
+                <li key={tweet._id}>
+                  <TweetCard
+                    tweet={tweet}
+                    isLikePending={like.isPending(tweet._id)}
+                    onLike={() => void like.toggle(tweet)}
+                    onEdit={
+                      isOwn
+                        ? (content) => update.mutateAsync({ id: tweet._id, content })
+                        : undefined
+                    }
+                    onDelete={isOwn ? () => remove.mutate(tweet._id) : undefined}
+                    isDeleting={remove.isPending && remove.variables === tweet._id}
+                  />
+                </li>
+              );
+            })}
+          </ul>
+          {totalPages > 1 ? (
+            <nav aria-label="Pages" className="flex items-center justify-center gap-3">
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page <= 1}
+                onClick={() => setPage((p) => p - 1)}
+              >
+                Previous
+              </Button>
+              <span className="text-sm text-fg-muted">
+                Page {page} of {totalPages}
+              </span>
+              <Button
+                variant="secondary"
+                size="sm"
+                disabled={page >= totalPages}
+                onClick={() => setPage((p) => p + 1)}
+              >
+                Next
+              </Button>
+            </nav>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,125 @@
+import type { Tweet } from '@kinora/contract';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
+import { useToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api';
+import {
+  createTweet,
+  deleteTweet,
+  fetchFollowingTweets,
+  fetchTweetPage,
+  fetchUserTweets,
+  toggleTweetLike,
+  tweetKeys,
+  tweetText,
+  updateTweet,
+} from '../api/tweets-api';
+
+export function useTweetPage(page: number) {
+  return useQuery({
+    queryKey: tweetKeys.page(page),
+    queryFn: ({ signal }) => fetchTweetPage(page, signal),
+    // Paging keeps the old page on screen until the next one arrives.
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUserTweets(userId: string) {
+  return useQuery({
+    queryKey: tweetKeys.ofUser(userId),
+    queryFn: ({ signal }) => fetchUserTweets(userId, signal),
+  });
+}
+
+export function useFollowingTweets() {
+  return useQuery({
+    queryKey: tweetKeys.following,
+    queryFn: ({ signal }) => fetchFollowingTweets(signal),
+  });
+}
+
+/** Every cached list holds tweets under `tweets` (and the user lists also under `docs`). */
+type TweetList = { tweets: Tweet[]; docs?: Tweet[] };
+
+function useReplaceTweet() {
+  const queryClient = useQueryClient();
+  return (id: string, change: Partial<Tweet>) =>
+    queryClient.setQueriesData<TweetList>({ queryKey: tweetKeys.all }, (data) => {
+      if (!data?.tweets) return data;
+      const swap = (t: Tweet) => (t._id === id ? { ...t, ...change } : t);
+      return {
+        ...data,
+        tweets: data.tweets.map(swap),
+        ...(data.docs ? { docs: data.docs.map(swap) } : {}),
+      };
+    });
+}
+
+/**
+ * Liking tweets (signed-in-areas §4): the flag and count flip at once, a tweet's like is ignored
+ * while its own request is out, and the server's answer replaces both values.
+ */
+export function useTweetLike() {
+  const toast = useToast();
+  const replaceTweet = useReplaceTweet();
+  // The ref guards against a second click before React re-renders; the state shows it.
+  const inFlight = useRef(new Set<string>());
+  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
+
+  const setPending = (id: string, isPending: boolean) => {
+    if (isPending) inFlight.current.add(id);
+    else inFlight.current.delete(id);
+    setPendingIds(new Set(inFlight.current));
+  };
+
+  const toggle = async (tweet: Tweet) => {
+    if (inFlight.current.has(tweet._id)) return;
+    setPending(tweet._id, true);
+    replaceTweet(tweet._id, {
+      isLiked: !tweet.isLiked,
+      likesCount: Math.max(0, tweet.likesCount + (tweet.isLiked ? -1 : 1)),
+    });
+    try {
+      const answer = await toggleTweetLike(tweet._id);
+      replaceTweet(tweet._id, { isLiked: answer.isLiked, likesCount: answer.likeCount });
+    } catch {
+      replaceTweet(tweet._id, { isLiked: tweet.isLiked, likesCount: tweet.likesCount });
+      toast.error(tweetText.likeFailed);
+    } finally {
+      setPending(tweet._id, false);
+    }
+  };
+
+  return { toggle, isPending: (tweetId: string) => pendingIds.has(tweetId) };
+}
+
+export function useCreateTweet() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createTweet,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tweetKeys.all }),
+  });
+}
+
+export function useUpdateTweet() {
+  const toast = useToast();
+  const replaceTweet = useReplaceTweet();
+  return useMutation({
+    mutationFn: ({ id, content }: { id: string; content: string }) => updateTweet(id, content),
+    onSuccess: (tweet) => replaceTweet(tweet._id, tweet),
+    onError: (error) => toast.error(errorMessage(error, tweetText.updateFailed)),
+  });
+}
+
+export function useDeleteTweet() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  return useMutation({
+    mutationFn: deleteTweet,
+    onSuccess: () => {
+      toast.success(tweetText.deleted);
+      return queryClient.invalidateQueries({ queryKey: tweetKeys.all });
+    },
+    onError: (error) => toast.error(errorMessage(error, tweetText.deleteFailed)),
+  });
+}
