@@ -173,7 +173,7 @@ async function measure(pool: pg.Pool, fixture: Fixture): Promise<void> {
   const likes = new LikesService(new LikesRepository(db), videos, unused<CommentsService>());
   const owner: Viewer = { userId: fixture.userId, role: 'user' };
 
-  // Route inputs as the contract's defaults make them (playlist limit 200, history 50, likes 20).
+  // Route inputs as the contract's defaults make them (playlist limit 200, history 50, likes 50).
   const calls: { title: string; rows: string; run: () => Promise<unknown[]> }[] = [
     {
       title: 'GET /playlists/{id}, first page (200)',
@@ -204,20 +204,20 @@ async function measure(pool: pg.Pool, fixture: Fixture): Promise<void> {
       run: () => history.watchHistory({ actor: owner, cursor: fixture.historyCursor, limit: 50 }),
     },
     {
-      title: 'GET /likes/videos/{userId}, first page (20)',
+      title: 'GET /likes/videos/{userId}, first page (50)',
       rows: 'videos',
       run: () =>
-        likes.likedVideos({ userId: fixture.userId, actor: owner, cursor: undefined, limit: 20 }),
+        likes.likedVideos({ userId: fixture.userId, actor: owner, cursor: undefined, limit: 50 }),
     },
     {
-      title: 'GET /likes/videos/{userId}?cursor=<4,950th like> (20)',
+      title: 'GET /likes/videos/{userId}?cursor=<4,950th like> (50)',
       rows: 'videos',
       run: () =>
         likes.likedVideos({
           userId: fixture.userId,
           actor: owner,
           cursor: fixture.likesCursor,
-          limit: 20,
+          limit: 50,
         }),
     },
   ];
