@@ -4,6 +4,7 @@
  * the same `canSeeVideo` rule written in SQL (a test holds the two to the same answers).
  */
 import { sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { isStaff, type Viewer } from '../../platform/auth/roles';
 import { videos } from '../../platform/db/schema';
 import { forbidden, notFound } from '../../platform/http/errors';
@@ -45,10 +46,14 @@ export function canInteractWithVideo(viewer: Viewer | null, video: PolicyVideo):
  * videos, comments). For a visitor it is `is_published` alone, the predicate of the partial
  * indexes on published videos, so public listings keep those indexes.
  */
-export function videosVisibleTo(viewer: Viewer | null): SQL {
+export function videosVisibleTo(
+  viewer: Viewer | null,
+  /** The videos table, or an alias of it when a query joins it twice. */
+  table: { isPublished: AnyPgColumn; ownerId: AnyPgColumn } = videos,
+): SQL {
   if (isStaff(viewer)) return sql`true`;
-  if (!viewer) return sql`${videos.isPublished}`;
-  return sql`(${videos.isPublished} or ${videos.ownerId} = ${viewer.userId})`;
+  if (!viewer) return sql`${table.isPublished}`;
+  return sql`(${table.isPublished} or ${table.ownerId} = ${viewer.userId})`;
 }
 
 /** A video the viewer may not see is not there for them: a draft's existence is not told. */

@@ -215,6 +215,11 @@ export const videos = pgTable(
     index('videos_owner_published_created_idx')
       .on(t.ownerId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
+    // The few drafts, so a count of what a reader may see subtracts them instead of joining every
+    // item to its video (a 5,000-item playlist: 90-180 ms -> a few ms; migration 0015).
+    index('videos_unpublished_idx')
+      .on(t.id, t.ownerId)
+      .where(sql`not ${t.isPublished}`),
     index('videos_published_views_idx')
       .on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
