@@ -27,6 +27,7 @@ import { registerAnonymousCache, type AnonymousCache } from './platform/http/ano
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
 import { Realtime } from './platform/realtime/realtime';
+import { connectRealtimeCluster } from './platform/realtime/cluster';
 import { registerMediaRoutes } from './platform/storage/media-routes';
 import type { Storage } from './platform/storage/storage';
 import {
@@ -223,10 +224,14 @@ export async function buildApp({
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
   registerMessageRoutes(router, { messages: services.messages });
-  // The chat socket, on this process's HTTP server (decision 0021).
+  // The chat socket, on this process's HTTP server (decision 0021), its broadcasts shared with
+  // the other API processes through Redis when configured (decision 0022).
+  const cluster = config.redis ? await connectRealtimeCluster(config.redis, app.log) : null;
+  if (cluster) app.addHook('onClose', () => cluster.close());
   const realtime = new Realtime(app, {
     authenticate: (token) => authenticator.authenticateToken(token),
     corsOrigins: config.corsOrigins,
+    ...(cluster ? { adapter: cluster.adapter } : {}),
   });
   const stopDeliveries = registerMessageSockets(realtime, {
     messages: services.messages,

@@ -12,6 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AppError } from '../http/errors';
+import type { RealtimeAdapter } from './cluster';
 import type { Actor } from '../http/router';
 
 export const realtimePath = '/socket.io';
@@ -36,6 +37,8 @@ export interface RealtimeOptions {
   authenticate(token: string): Promise<Actor>;
   /** Origins that may open the socket from a browser (the HTTP calls' CORS list). */
   corsOrigins: string[] | boolean;
+  /** What carries room broadcasts to the other API processes; none in a single process. */
+  adapter?: RealtimeAdapter;
 }
 
 const refused = 'Authentication required';
@@ -70,6 +73,7 @@ export class Realtime {
       transports: ['websocket'],
       serveClient: false,
       cors: { origin: options.corsOrigins, credentials: true },
+      ...(options.adapter ? { adapter: options.adapter } : {}),
     });
     this.io.use((socket, next) => {
       const token = handshakeToken(socket.handshake.auth);
@@ -100,7 +104,7 @@ export class Realtime {
     this.handlers.set(event, handler as RealtimeHandler<keyof ClientSocketEvents>);
   }
 
-  /** Sends a server event to everyone in a room (on this process). */
+  /** Sends a server event to everyone in a room, on every process the adapter reaches. */
   deliver<E extends keyof ServerSocketEvents>(
     room: string,
     event: E,
