@@ -87,6 +87,31 @@ describe('my videos', { timeout: 15_000 }, () => {
     expect(within(live!).queryByText(/Processing/)).not.toBeInTheDocument();
   });
 
+  it('reads the list again while a video is processing, until it is done', async () => {
+    server().on('currentUser', () => ({ data: me }));
+    let calls = 0;
+    server().on('listVideos', () => {
+      calls += 1;
+      const done = calls > 1;
+      return page([
+        makeVideo({
+          _id: 'v1',
+          title: 'Fresh one',
+          status: done ? 'ready' : 'processing',
+          processingProgress: done ? null : 0.1,
+        }),
+      ]);
+    });
+    await openMyVideos();
+    expect(await screen.findByText('Processing… 10%')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Processing…/)).not.toBeInTheDocument(), {
+      timeout: 8000,
+    });
+    // Once nothing is processing the polling stops.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(server().requestsTo('listVideos')).toHaveLength(2);
+  });
+
   it('toggles a video to Draft and back with PATCH /videos/{id}/toggle', async () => {
     const video = makeVideo({ _id: 'v1', title: 'Live one', isPublished: true });
     serve([video]);

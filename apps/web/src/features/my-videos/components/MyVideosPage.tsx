@@ -226,7 +226,7 @@ function MyVideoRow({
           <PencilIcon size={16} />
           Edit
         </Button>
-        <Button variant="danger" size="sm" onClick={onDelete} aria-label={`Delete ${title}`}>
+        <Button variant="secondary" size="sm" onClick={onDelete} aria-label={`Delete ${title}`}>
           <TrashIcon size={16} />
           Delete
         </Button>
