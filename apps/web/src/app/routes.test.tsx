@@ -22,7 +22,7 @@ const specRoutes: Array<[path: string, heading: string]> = [
   ['/library', 'Access Your Library'],
   ['/history', 'Track Your Journey'],
   ['/liked', 'Your Favorites Await'],
-  ['/my-videos', 'My Videos'],
+  ['/my-videos', 'Please log in'],
   ['/playlists', 'Access Your Playlists'],
   ['/playlist/p1', 'Playlist not found'],
   ['/requests', 'Message Requests'],

@@ -113,7 +113,13 @@ export const routes: RouteObject[] = [
               Component: (await import('../features/liked/components/LikedPage')).LikedPage,
             }),
           },
-          { path: 'my-videos', element: placeholder('My Videos') },
+          {
+            path: 'my-videos',
+            lazy: async () => ({
+              Component: (await import('../features/my-videos/components/MyVideosPage'))
+                .MyVideosPage,
+            }),
+          },
           {
             path: 'playlists',
             lazy: async () => ({

@@ -5,7 +5,7 @@ import { withContractServer } from '../../testing/contract-server';
 import { makeUser } from '../../testing/fixtures';
 import { renderRoute } from '../testing';
 
-// The layout is tested on a screen that loads at once (/my-videos); lazy screens come later.
+// The layout is tested on a screen that loads at once (/requests, still a placeholder).
 const server = withContractServer();
 
 const signIn = (overrides = {}) =>
@@ -15,7 +15,7 @@ const topBar = () => screen.getByRole('banner');
 
 describe('top bar', () => {
   it('offers visitors Sign In and Sign Up, and no signed-in shortcuts', async () => {
-    renderRoute('/my-videos');
+    renderRoute('/requests');
     const bar = topBar();
     expect(await within(bar).findByRole('link', { name: 'Sign In' })).toHaveAttribute(
       'href',
@@ -28,7 +28,7 @@ describe('top bar', () => {
 
   it('gives a signed-in user the shortcuts, an avatar link and Logout', async () => {
     signIn();
-    renderRoute('/my-videos');
+    renderRoute('/requests');
     const bar = topBar();
     const profile = await within(bar).findByRole('link', { name: 'Your profile (ada)' });
     expect(profile).toHaveAttribute('href', '/profile/videos');
@@ -52,7 +52,7 @@ describe('top bar', () => {
 
   it('falls back to the initial when the avatar image fails to load', async () => {
     signIn({ avatar: '/media/avatars/missing.webp' });
-    renderRoute('/my-videos');
+    renderRoute('/requests');
     const profile = await within(topBar()).findByRole('link', { name: 'Your profile (ada)' });
     const image = profile.querySelector('img');
     expect(image).toHaveAttribute('src', '/media/avatars/missing.webp');
@@ -64,7 +64,7 @@ describe('top bar', () => {
   it('logs out: the token goes, the visitor items come back', async () => {
     signIn();
     setAccessToken('tok');
-    const { user, router } = renderRoute('/my-videos');
+    const { user, router } = renderRoute('/requests');
     await user.click(await within(topBar()).findByRole('button', { name: 'Logout' }));
 
     expect(await within(topBar()).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('top bar', () => {
       status: 500,
       error: { code: 'INTERNAL', message: 'Internal error' },
     }));
-    const { user } = renderRoute('/my-videos');
+    const { user } = renderRoute('/requests');
     await user.click(await within(topBar()).findByRole('button', { name: 'Logout' }));
     expect(await within(topBar()).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(getAccessToken()).toBeNull();
@@ -88,13 +88,13 @@ describe('top bar', () => {
   });
 
   it('searches with the typed text and ignores a blank search', async () => {
-    const { user, router } = renderRoute('/my-videos');
+    const { user, router } = renderRoute('/requests');
     const [box] = screen.getAllByRole('searchbox', { name: 'Search videos and channels' });
     const form = box?.closest('form') as HTMLFormElement;
 
     await user.type(box as HTMLElement, '   ');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
-    expect(router.state.location.pathname).toBe('/my-videos');
+    expect(router.state.location.pathname).toBe('/requests');
 
     await user.clear(box as HTMLElement);
     await user.type(box as HTMLElement, 'cat videos{Enter}');
@@ -103,7 +103,7 @@ describe('top bar', () => {
   });
 
   it('opens the small-screen search overlay and closes it with Escape', async () => {
-    const { user } = renderRoute('/my-videos');
+    const { user } = renderRoute('/requests');
     await user.click(screen.getByRole('button', { name: 'Open search' }));
     expect(screen.getAllByRole('searchbox')).toHaveLength(2);
     expect(screen.getAllByRole('searchbox')[1]).toHaveFocus();
@@ -113,7 +113,7 @@ describe('top bar', () => {
   });
 
   it('toggles the dark theme (off at first) and remembers it', async () => {
-    const { user } = renderRoute('/my-videos');
+    const { user } = renderRoute('/requests');
     const container = screen.getByTestId('theme-root');
     expect(container).not.toHaveClass('dark');
 
@@ -128,7 +128,7 @@ describe('top bar', () => {
 
   it('starts dark when dark was chosen before', () => {
     localStorage.setItem('theme', 'dark');
-    renderRoute('/my-videos');
+    renderRoute('/requests');
     expect(screen.getByTestId('theme-root')).toHaveClass('dark');
   });
 });
@@ -159,7 +159,7 @@ describe('sidebar', () => {
   };
 
   it("lists everyone's items for visitors", async () => {
-    const { user } = renderRoute('/my-videos');
+    const { user } = renderRoute('/requests');
     await within(topBar()).findByRole('link', { name: 'Sign In' });
     const drawer = await openDrawer(user);
     const names = within(drawer)
@@ -171,7 +171,7 @@ describe('sidebar', () => {
 
   it('adds the signed-in items and Logout', async () => {
     signIn();
-    const { user } = renderRoute('/my-videos');
+    const { user } = renderRoute('/requests');
     await within(topBar()).findByRole('button', { name: 'Logout' });
     const drawer = await openDrawer(user);
     const links = within(drawer).getAllByRole('link');
@@ -196,7 +196,7 @@ describe('sidebar', () => {
   });
 
   it('is a drawer on small screens: Escape, the backdrop and navigating close it', async () => {
-    const { user, router } = renderRoute('/my-videos');
+    const { user, router } = renderRoute('/requests');
     const menu = screen.getByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
 

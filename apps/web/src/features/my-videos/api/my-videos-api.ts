@@ -1,0 +1,79 @@
+import type { UpdateVideoBody, Video } from '@kinora/contract';
+import { api } from '../../../lib/api';
+import { uploadMedia } from '../../../lib/media-upload';
+
+/** "my videos limit 50" (signed-in-areas §9). */
+export const MY_VIDEOS_LIMIT = 50;
+
+/** While a video is still being processed the list is read again this often for its progress. */
+export const PROCESSING_POLL_MS = 3000;
+
+/** The spec's texts (signed-in-areas §2 My videos, §6, §8). */
+export const myVideosText = {
+  heading: 'My Videos',
+  signedOutTitle: 'Please log in',
+  empty: 'No videos available',
+  upload: 'Upload Video',
+  loadFailed: 'Failed to load videos',
+  deleteTitle: 'Delete Video',
+  deleteQuestion: 'Are you sure you want to delete this video? This action cannot be undone.',
+  deleted: 'Video deleted successfully',
+  deleteFailed: 'Failed to delete video',
+  published: 'Published',
+  draft: 'Draft',
+  toggleFailed: 'Failed to update video',
+  editTitle: 'Edit Video',
+  updated: 'Video updated successfully',
+  updateFailed: 'Failed to update video',
+} as const;
+
+export const myVideosKeys = {
+  all: ['videos', 'mine'] as const,
+  ofUser: (userId: string) => ['videos', 'mine', userId] as const,
+};
+
+/** The owner's videos, drafts and unfinished ones included (the listing shows them to their owner). */
+export async function fetchMyVideos(userId: string, signal?: AbortSignal): Promise<Video[]> {
+  const page = await api('listVideos', {
+    query: { userId, limit: MY_VIDEOS_LIMIT },
+    signal,
+  });
+  return page.videos;
+}
+
+export function deleteVideo(videoId: string) {
+  return api('deleteVideo', { params: { id: videoId } });
+}
+
+export function togglePublish(videoId: string) {
+  return api('togglePublish', { params: { id: videoId } });
+}
+
+export interface EditVideoInput {
+  title: string;
+  description: string;
+  /** A new thumbnail to host first; the server removes the old file once it points at this. */
+  thumbnailFile: File | null;
+}
+
+/** Saves the edit dialog: hosts a new thumbnail through the signed upload, then patches. */
+export async function updateVideo(
+  videoId: string,
+  input: EditVideoInput,
+  onThumbnailProgress?: (percent: number) => void,
+): Promise<Video> {
+  const body: UpdateVideoBody = { title: input.title, description: input.description };
+  if (input.thumbnailFile) {
+    const asset = await uploadMedia(input.thumbnailFile, {
+      folder: 'thumbnails',
+      onProgress: onThumbnailProgress,
+    });
+    body.thumbnailPublicId = asset.public_id;
+  }
+  return api('updateVideo', { params: { id: videoId }, body });
+}
+
+/** Whether the server is still working on the video (its progress is worth showing). */
+export function isProcessing(video: Video): boolean {
+  return video.status === 'uploaded' || video.status === 'processing';
+}

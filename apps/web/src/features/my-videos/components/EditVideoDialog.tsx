@@ -1,0 +1,107 @@
+import type { Video } from '@kinora/contract';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '../../../components/Button';
+import { Dialog } from '../../../components/Dialog';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { TextAreaField } from '../../../components/form/TextAreaField';
+import { TextField } from '../../../components/form/TextField';
+import { ProgressBar } from '../../../components/ProgressBar';
+import { errorMessage } from '../../../lib/api';
+import { myVideosText, type EditVideoInput } from '../api/my-videos-api';
+
+/**
+ * Edit Video: title and description (both required, trimmed, as on upload) and an optional new
+ * thumbnail, hosted through the signed upload before the change is saved.
+ */
+export function EditVideoDialog({
+  video,
+  onSubmit,
+  onClose,
+}: {
+  video: Video;
+  onSubmit: (input: EditVideoInput, onProgress: (percent: number) => void) => Promise<unknown>;
+  onClose: () => void;
+}) {
+  const thumbnailId = useId();
+  const [title, setTitle] = useState(video.title);
+  const [description, setDescription] = useState(video.description);
+  const [thumbnailFile, setThumbnailFile] = useState<File | null>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [isSaving, setIsSaving] = useState(false);
+
+  const errors = {
+    title: title.trim() ? undefined : 'Title is required',
+    description: description.trim() ? undefined : 'Description is required',
+  };
+  const isBlank = errors.title !== undefined || errors.description !== undefined;
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (isBlank) return;
+    setIsSaving(true);
+    setFailure(null);
+    try {
+      await onSubmit(
+        { title: title.trim(), description: description.trim(), thumbnailFile },
+        setProgress,
+      );
+      onClose();
+    } catch (error) {
+      setFailure(errorMessage(error, myVideosText.updateFailed));
+      setIsSaving(false);
+      setProgress(null);
+    }
+  };
+
+  return (
+    <Dialog title={myVideosText.editTitle} onClose={onClose}>
+      <form noValidate onSubmit={(event) => void submit(event)} className="flex flex-col gap-4">
+        <TextField
+          label="Title"
+          name="title"
+          value={title}
+          maxLength={200}
+          onChange={(event) => setTitle(event.target.value)}
+          error={errors.title}
+          autoComplete="off"
+        />
+        <TextAreaField
+          label="Description"
+          name="description"
+          rows={4}
+          value={description}
+          maxLength={5000}
+          onChange={(event) => setDescription(event.target.value)}
+          error={errors.description}
+        />
+        <div className="flex flex-col gap-1.5">
+          <label htmlFor={thumbnailId} className="text-sm font-medium text-fg">
+            New thumbnail
+          </label>
+          <input
+            id={thumbnailId}
+            type="file"
+            accept="image/*"
+            disabled={isSaving}
+            onChange={(event) => setThumbnailFile(event.target.files?.[0] ?? null)}
+            className="text-sm text-fg-muted file:mr-3 file:rounded-md file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-fg hover:file:bg-border"
+          />
+          <p className="text-xs text-fg-muted">Leave empty to keep the current thumbnail.</p>
+        </div>
+        {progress !== null && thumbnailFile ? (
+          <ProgressBar label="Thumbnail" value={progress} />
+        ) : null}
+        <FormAlert message={failure} />
+        <div className="flex justify-end gap-2 pt-1">
+          <Button variant="secondary" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button type="submit" disabled={isBlank || isSaving}>
+            {isSaving ? 'Saving…' : 'Save Changes'}
+          </Button>
+        </div>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,229 @@
+import type { Video } from '@kinora/contract';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderRoute } from '../../../app/testing';
+import { withContractServer } from '../../../testing/contract-server';
+import { makeFile, makeUser } from '../../../testing/fixtures';
+import { signUploadsTo, withMediaHost } from '../../../testing/media-host';
+import { makeVideo } from '../../../testing/video-fixtures';
+
+const server = withContractServer();
+const host = withMediaHost();
+const me = makeUser({ username: 'ada' });
+
+// The route loads the page lazily: load it once up front, and allow for a busy machine.
+beforeAll(async () => {
+  await import('./MyVideosPage');
+  configure({ asyncUtilTimeout: 4000 });
+});
+afterAll(() => configure({ asyncUtilTimeout: 1000 }));
+
+const page = (videos: Video[]) => ({
+  data: {
+    videos,
+    page: 1,
+    limit: 50,
+    totalPages: 1,
+    hasNextPage: false,
+    totalVideos: videos.length,
+  },
+});
+
+function serve(videos: Video[]) {
+  server().on('currentUser', () => ({ data: me }));
+  server().on('listVideos', () => page(videos));
+}
+
+async function openMyVideos() {
+  const view = renderRoute('/my-videos');
+  await screen.findByRole('heading', { level: 1, name: 'My Videos' });
+  return view;
+}
+
+const rows = async () =>
+  within(await screen.findByRole('list', { name: 'Your videos' })).getAllByRole('listitem');
+const notifications = () => screen.getByRole('status', { name: 'Notifications' });
+
+describe('my videos', { timeout: 15_000 }, () => {
+  it("asks visitors to log in: 'Please log in' linking to /login, and loads nothing", async () => {
+    renderRoute('/my-videos');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Please log in' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Sign In Now' })).toHaveAttribute('href', '/login');
+    expect(server().requestsTo('listVideos')).toHaveLength(0);
+  });
+
+  it("shows 'No videos available' with the link to /upload when there are none", async () => {
+    serve([]);
+    await openMyVideos();
+    expect(await screen.findByText('No videos available')).toBeInTheDocument();
+    for (const link of screen.getAllByRole('link', { name: 'Upload Video' })) {
+      expect(link).toHaveAttribute('href', '/upload');
+    }
+  });
+
+  it('lists every own video with limit 50: drafts as Draft, processing ones with progress', async () => {
+    serve([
+      makeVideo({ _id: 'v1', title: 'Live one', isPublished: true, status: 'ready' }),
+      makeVideo({ _id: 'v2', title: 'Hidden one', isPublished: false, status: 'ready' }),
+      makeVideo({
+        _id: 'v3',
+        title: 'Fresh one',
+        isPublished: false,
+        status: 'processing',
+        processingProgress: 0.42,
+      }),
+    ]);
+    await openMyVideos();
+    const [live, hidden, fresh] = await rows();
+    expect(server().requestsTo('listVideos')[0]?.query).toEqual({ userId: me._id, limit: '50' });
+    expect(within(live!).getByRole('switch', { name: 'Published: Live one' })).toHaveTextContent(
+      'Published',
+    );
+    expect(within(hidden!).getByRole('switch')).toHaveTextContent('Draft');
+    expect(within(hidden!).getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    expect(within(fresh!).getByText('Processing… 42%')).toBeInTheDocument();
+    expect(within(live!).queryByText(/Processing/)).not.toBeInTheDocument();
+  });
+
+  it('reads the list again while a video is processing, until it is done', async () => {
+    server().on('currentUser', () => ({ data: me }));
+    let calls = 0;
+    server().on('listVideos', () => {
+      calls += 1;
+      const done = calls > 1;
+      return page([
+        makeVideo({
+          _id: 'v1',
+          title: 'Fresh one',
+          status: done ? 'ready' : 'processing',
+          processingProgress: done ? null : 0.1,
+        }),
+      ]);
+    });
+    await openMyVideos();
+    expect(await screen.findByText('Processing… 10%')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Processing…/)).not.toBeInTheDocument(), {
+      timeout: 8000,
+    });
+    // Once nothing is processing the polling stops.
+    await new Promise((resolve) => setTimeout(resolve, 3500));
+    expect(server().requestsTo('listVideos')).toHaveLength(2);
+  });
+
+  it('toggles a video to Draft and back with PATCH /videos/{id}/toggle', async () => {
+    const video = makeVideo({ _id: 'v1', title: 'Live one', isPublished: true });
+    serve([video]);
+    let published = true;
+    server().on('togglePublish', () => {
+      published = !published;
+      return { data: { ...video, isPublished: published } };
+    });
+    const { user } = await openMyVideos();
+    const toggle = await screen.findByRole('switch', { name: 'Published: Live one' });
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveTextContent('Draft'));
+    await user.click(toggle);
+    await waitFor(() => expect(toggle).toHaveTextContent('Published'));
+    expect(
+      server()
+        .requestsTo('togglePublish')
+        .map((r) => r.params),
+    ).toEqual([{ id: 'v1' }, { id: 'v1' }]);
+  });
+
+  it("deletes only after the 'Delete Video' confirmation, then says 'Video deleted successfully'", async () => {
+    serve([
+      makeVideo({ _id: 'v1', title: 'Keep me' }),
+      makeVideo({ _id: 'v2', title: 'Remove me' }),
+    ]);
+    server().on('deleteVideo', () => ({ data: {} }));
+    const { user } = await openMyVideos();
+    await rows();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Remove me' }));
+    let dialog = screen.getByRole('dialog', { name: 'Delete Video' });
+    expect(
+      within(dialog).getByText(
+        'Are you sure you want to delete this video? This action cannot be undone.',
+      ),
+    ).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server().requestsTo('deleteVideo')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Remove me' }));
+    dialog = screen.getByRole('dialog', { name: 'Delete Video' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await within(notifications()).findByText('Video deleted successfully')).toBeVisible();
+    expect(server().requestsTo('deleteVideo')[0]?.params).toEqual({ id: 'v2' });
+    expect(screen.queryByText('Remove me')).not.toBeInTheDocument();
+    expect(screen.getByText('Keep me')).toBeInTheDocument();
+  });
+
+  it("shows the server's message when a delete fails, keeping the video", async () => {
+    serve([makeVideo({ _id: 'v1', title: 'Stubborn' })]);
+    server().on('deleteVideo', () => ({
+      status: 403,
+      error: { code: 'FORBIDDEN', message: 'You can only delete your own videos' },
+    }));
+    const { user } = await openMyVideos();
+    await user.click(await screen.findByRole('button', { name: 'Delete Stubborn' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Video' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(
+      await within(notifications()).findByText('You can only delete your own videos'),
+    ).toBeVisible();
+    expect(screen.getByText('Stubborn')).toBeInTheDocument();
+  });
+
+  it('edits title and description with PATCH /videos/{id}, trimmed', async () => {
+    const video = makeVideo({ _id: 'v1', title: 'Old title', description: 'Old words' });
+    serve([video]);
+    server().on('updateVideo', (request) => ({
+      data: { ...video, ...(request.body as Partial<Video>) },
+    }));
+    const { user } = await openMyVideos();
+    await user.click(await screen.findByRole('button', { name: 'Edit Old title' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Video' });
+    const title = within(dialog).getByLabelText('Title');
+    await user.clear(title);
+    expect(within(dialog).getByText('Title is required')).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save Changes' })).toBeDisabled();
+    await user.type(title, '  New title  ');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('New title')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(server().requestsTo('updateVideo')[0]?.body).toEqual({
+      title: 'New title',
+      description: 'Old words',
+    });
+  });
+
+  it('hosts a new thumbnail through the signed upload and sends its public id', async () => {
+    const video = makeVideo({ _id: 'v1', title: 'Pictured' });
+    serve([video]);
+    signUploadsTo(server(), host());
+    server().on('updateVideo', () => ({ data: video }));
+    const { user } = await openMyVideos();
+    await user.click(await screen.findByRole('button', { name: 'Edit Pictured' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Video' });
+    expect(within(dialog).getByLabelText('New thumbnail')).toHaveAttribute('accept', 'image/*');
+    await user.upload(
+      within(dialog).getByLabelText('New thumbnail'),
+      makeFile('cover.png', 'image/png', 512),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    await waitFor(() => expect(server().requestsTo('updateVideo')).toHaveLength(1));
+    expect(host().parts.map((p) => [p.resourceType, p.fields.folder, p.fileName])).toEqual([
+      ['image', 'thumbnails', 'cover.png'],
+    ]);
+    expect(server().requestsTo('updateVideo')[0]?.body).toMatchObject({
+      thumbnailPublicId: expect.stringMatching(/^thumbnails\//),
+    });
+  });
+});

@@ -1,0 +1,67 @@
+import type { Video } from '@kinora/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  deleteVideo,
+  fetchMyVideos,
+  isProcessing,
+  myVideosKeys,
+  PROCESSING_POLL_MS,
+  togglePublish,
+  updateVideo,
+  type EditVideoInput,
+} from '../api/my-videos-api';
+
+/** The owner's videos; read again every few seconds while one is still being processed. */
+export function useMyVideos(userId: string) {
+  return useQuery({
+    queryKey: myVideosKeys.ofUser(userId),
+    queryFn: ({ signal }) => fetchMyVideos(userId, signal),
+    refetchInterval: (query) => (query.state.data?.some(isProcessing) ? PROCESSING_POLL_MS : false),
+  });
+}
+
+/** Puts the server's answer for one video in place in the cached list. */
+function useReplaceInList(userId: string) {
+  const queryClient = useQueryClient();
+  return (video: Video) => {
+    queryClient.setQueryData<Video[]>(myVideosKeys.ofUser(userId), (list) =>
+      list?.map((v) => (v._id === video._id ? video : v)),
+    );
+    // Other lists (home, channel, dashboard) show the video too; read them afresh.
+    void queryClient.invalidateQueries({ queryKey: ['videos', 'list'] });
+  };
+}
+
+export function useTogglePublish(userId: string) {
+  const replace = useReplaceInList(userId);
+  return useMutation({ mutationFn: togglePublish, onSuccess: replace });
+}
+
+export function useUpdateVideo(userId: string) {
+  const replace = useReplaceInList(userId);
+  return useMutation({
+    mutationFn: ({
+      videoId,
+      input,
+      onThumbnailProgress,
+    }: {
+      videoId: string;
+      input: EditVideoInput;
+      onThumbnailProgress?: (percent: number) => void;
+    }) => updateVideo(videoId, input, onThumbnailProgress),
+    onSuccess: replace,
+  });
+}
+
+export function useDeleteVideo(userId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteVideo,
+    onSuccess: (_data, videoId) => {
+      queryClient.setQueryData<Video[]>(myVideosKeys.ofUser(userId), (list) =>
+        list?.filter((v) => v._id !== videoId),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['videos', 'list'] });
+    },
+  });
+}
