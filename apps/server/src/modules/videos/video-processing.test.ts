@@ -3,7 +3,13 @@ import type { Video } from '@kinora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
-import { clip, createVideo, eventually, filesUnder } from '../../../test/media-factories';
+import {
+  clip,
+  createVideo,
+  eventually,
+  filesUnder,
+  uploadAsset,
+} from '../../../test/media-factories';
 
 let t: TestApp;
 let alice: RegisteredUser;
@@ -148,6 +154,31 @@ describe('video processing', () => {
       { timeoutMs: 30_000, intervalMs: 300, what: 'the files of the deleted video to go' },
     );
     expect(await filesUnder(path.join(t.config.mediaDir, 'videos', video._id))).toEqual([]);
+  });
+
+  it('removes the file of a thumbnail its owner replaced, and keeps the new one', async () => {
+    const video = await createVideo(t.app, alice, {
+      file: await clip({ width: 320, height: 180, seconds: 1, hasAudio: false }),
+      withThumbnail: true,
+    });
+    const before = video.thumbnail!;
+    expect((await get(before)).statusCode).toBe(200);
+    const replacement = await uploadAsset(t.app, alice, 'image');
+    const edited = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/v1/videos/${video._id}`,
+      headers: alice.auth,
+      payload: { thumbnailPublicId: replacement.public_id },
+    });
+    expect(edited.statusCode).toBe(200);
+    const after = edited.json<{ data: Video }>().data.thumbnail!;
+    expect(after).not.toBe(before);
+    await eventually(async () => ((await get(before)).statusCode === 404 ? true : undefined), {
+      timeoutMs: 30_000,
+      intervalMs: 300,
+      what: 'the replaced thumbnail to go',
+    });
+    expect((await get(after)).statusCode).toBe(200);
   });
 
   it('keeps the creator’s thumbnail instead of making a poster, also for a silent clip', async () => {

@@ -202,16 +202,43 @@ export class VideosRepository {
     return row!.id;
   }
 
+  /**
+   * Changes the video's fields. A replaced thumbnail's asset row goes in the same transaction
+   * (unless another video still shows it), and its stored key is answered so the caller can
+   * remove the file.
+   */
   async update(
     id: string,
     changes: Partial<
       Pick<typeof videos.$inferInsert, 'title' | 'description' | 'thumbnailAssetId'>
     >,
-  ): Promise<void> {
-    await this.db
-      .update(videos)
-      .set({ ...changes, updatedAt: sql`now()` })
-      .where(eq(videos.id, id));
+  ): Promise<{ replacedKeys: string[] }> {
+    return this.db.transaction(async (tx) => {
+      const [before] = await tx
+        .select({ thumbnailAssetId: videos.thumbnailAssetId })
+        .from(videos)
+        .where(eq(videos.id, id))
+        .for('update');
+      await tx
+        .update(videos)
+        .set({ ...changes, updatedAt: sql`now()` })
+        .where(eq(videos.id, id));
+      const old = before?.thumbnailAssetId;
+      if (!old || !changes.thumbnailAssetId || old === changes.thumbnailAssetId) {
+        return { replacedKeys: [] };
+      }
+      const [stillShown] = await tx
+        .select({ id: videos.id })
+        .from(videos)
+        .where(eq(videos.thumbnailAssetId, old))
+        .limit(1);
+      if (stillShown) return { replacedKeys: [] };
+      const removed = await tx
+        .delete(mediaAssets)
+        .where(eq(mediaAssets.id, old))
+        .returning({ key: mediaAssets.storageKey });
+      return { replacedKeys: removed.map((r) => r.key) };
+    });
   }
 
   async togglePublished(id: string): Promise<void> {

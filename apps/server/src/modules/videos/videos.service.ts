@@ -155,11 +155,13 @@ export class VideosService {
       }
       thumbnailAssetId = thumbnail.id;
     }
-    await this.repo.update(videoId, {
+    const { replacedKeys } = await this.repo.update(videoId, {
       ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
       ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
       ...(thumbnailAssetId ? { thumbnailAssetId } : {}),
     });
+    // The thumbnail it replaced is nobody's any more: its file goes in the cleanup job.
+    if (replacedKeys.length > 0) await this.jobs.deleteFiles({ keys: replacedKeys, prefixes: [] });
     return (await this.repo.findById(videoId))!;
   }
 
