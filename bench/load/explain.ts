@@ -53,7 +53,7 @@ const videos = new VideosService(new VideosRepository(db), unused, {
   deleteFiles: async () => undefined,
 });
 const search = new SearchService(new SearchRepository(db), videos);
-const channels = new ChannelsService(new ChannelsRepository(db));
+const channels = new ChannelsService(new ChannelsRepository(db), videos);
 
 async function pickIds(): Promise<{ videoId: string; channelId: string; people: string[] }> {
   const { rows } = await pool.query<{ video_id: string; channel_id: string }>(
