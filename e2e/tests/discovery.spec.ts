@@ -39,13 +39,20 @@ test('home paging, trending ranks, search to the video, channel tabs, dashboard 
   });
   await viewerContext.close();
 
-  // Home: nine at a time, Load More shows the rest.
+  // Home: nine at a time, Load More shows nine more. Other spec files may have published
+  // videos on the same site before this one, so the expected count comes from the server.
+  const listed = await page.request.get('/api/v1/videos?page=1&limit=1');
+  // One video a page: the number of pages is the number of published videos.
+  const total = ((await listed.json()) as { data: { totalPages: number } }).data.totalPages;
+  expect(total).toBeGreaterThanOrEqual(11);
   await page.goto('/');
   const cards = page.getByRole('main').locator('article');
   await expect(cards).toHaveCount(9);
   await page.getByRole('button', { name: 'Load More Videos' }).click();
-  await expect(cards).toHaveCount(11);
-  await expect(page.getByRole('button', { name: 'Load More Videos' })).toHaveCount(0);
+  await expect(cards).toHaveCount(Math.min(total, 18));
+  if (total <= 18) {
+    await expect(page.getByRole('button', { name: 'Load More Videos' })).toHaveCount(0);
+  }
 
   // Trending: the watched video ranks #1 and is HOT.
   await page.goto('/trending');
