@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
+import { followedFeed } from '../../platform/db/followed-feed';
+import type { KeysetPosition } from '../../platform/db/keyset';
 import { subscriptions, users, videos } from '../../platform/db/schema';
 import { videosVisibleTo } from '../videos';
 
@@ -140,55 +141,16 @@ export class SubscriptionsRepository {
     limit: number;
     after: KeysetPosition | null;
   }): Promise<{ id: string; position: KeysetPosition }[]> {
-    const afterCursor = input.after
-      ? pastCursor(videos.createdAt, videos.id, input.after)
-      : undefined;
-    const columns = {
-      id: videos.id,
-      ownerId: videos.ownerId,
-      createdAt: videos.createdAt,
-      micros: microsOf(videos.createdAt).as('micros'),
-    };
-    const recent = this.db
-      .select(columns)
-      .from(videos)
-      .where(and(videosVisibleTo(null), afterCursor))
-      .orderBy(desc(videos.createdAt), desc(videos.id))
-      .limit(this.recentWindow)
-      .as('recent');
-    const fromRecent = await this.db
-      .select({ id: recent.id, micros: recent.micros })
-      .from(recent)
-      .innerJoin(
-        subscriptions,
-        and(
-          eq(subscriptions.subscriberId, input.subscriberId),
-          eq(subscriptions.channelId, recent.ownerId),
-        ),
-      )
-      .orderBy(desc(recent.createdAt), desc(recent.id))
-      .limit(input.limit);
-    if (fromRecent.length === input.limit) return fromRecent.map(positionOf);
-
-    const perChannel = this.db
-      .select(columns)
-      .from(videos)
-      .where(and(eq(videos.ownerId, subscriptions.channelId), videosVisibleTo(null), afterCursor))
-      .orderBy(desc(videos.createdAt), desc(videos.id))
-      .limit(input.limit)
-      .as('newest');
-    const rows = await this.db
-      .select({ id: perChannel.id, micros: perChannel.micros })
-      .from(subscriptions)
-      .crossJoinLateral(perChannel)
-      .where(eq(subscriptions.subscriberId, input.subscriberId))
-      .orderBy(desc(perChannel.createdAt), desc(perChannel.id))
-      .limit(input.limit);
-    return rows.map(positionOf);
+    return followedFeed(
+      this.db,
+      {
+        table: videos,
+        id: videos.id,
+        ownerId: videos.ownerId,
+        createdAt: videos.createdAt,
+        offered: videosVisibleTo(null),
+      },
+      { ...input, recentWindow: this.recentWindow },
+    );
   }
 }
-
-const positionOf = (r: { id: string; micros: string }) => ({
-  id: r.id,
-  position: { micros: r.micros, id: r.id },
-});

@@ -1,7 +1,8 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
-import { likes, subscriptions, tweets, users } from '../../platform/db/schema';
+import { followedFeed } from '../../platform/db/followed-feed';
+import type { KeysetPosition } from '../../platform/db/keyset';
+import { likes, tweets, users } from '../../platform/db/schema';
 
 export interface TweetRecord {
   id: string;
@@ -110,51 +111,11 @@ export class TweetsRepository {
     limit: number;
     after: KeysetPosition | null;
   }): Promise<{ id: string; position: KeysetPosition }[]> {
-    const afterCursor = input.after
-      ? pastCursor(tweets.createdAt, tweets.id, input.after)
-      : undefined;
-    const columns = {
-      id: tweets.id,
-      ownerId: tweets.ownerId,
-      createdAt: tweets.createdAt,
-      micros: microsOf(tweets.createdAt).as('micros'),
-    };
-    const recent = this.db
-      .select(columns)
-      .from(tweets)
-      .where(afterCursor)
-      .orderBy(desc(tweets.createdAt), desc(tweets.id))
-      .limit(this.recentWindow)
-      .as('recent');
-    const fromRecent = await this.db
-      .select({ id: recent.id, micros: recent.micros })
-      .from(recent)
-      .innerJoin(
-        subscriptions,
-        and(
-          eq(subscriptions.subscriberId, input.subscriberId),
-          eq(subscriptions.channelId, recent.ownerId),
-        ),
-      )
-      .orderBy(desc(recent.createdAt), desc(recent.id))
-      .limit(input.limit);
-    if (fromRecent.length === input.limit) return fromRecent.map(positionOf);
-
-    const perChannel = this.db
-      .select(columns)
-      .from(tweets)
-      .where(and(eq(tweets.ownerId, subscriptions.channelId), afterCursor))
-      .orderBy(desc(tweets.createdAt), desc(tweets.id))
-      .limit(input.limit)
-      .as('newest');
-    const rows = await this.db
-      .select({ id: perChannel.id, micros: perChannel.micros })
-      .from(subscriptions)
-      .crossJoinLateral(perChannel)
-      .where(eq(subscriptions.subscriberId, input.subscriberId))
-      .orderBy(desc(perChannel.createdAt), desc(perChannel.id))
-      .limit(input.limit);
-    return rows.map(positionOf);
+    return followedFeed(
+      this.db,
+      { table: tweets, id: tweets.id, ownerId: tweets.ownerId, createdAt: tweets.createdAt },
+      { ...input, recentWindow: this.recentWindow },
+    );
   }
 
   /** Records of these tweets, in no particular order. */
@@ -190,8 +151,3 @@ export class TweetsRepository {
     return row !== undefined;
   }
 }
-
-const positionOf = (r: { id: string; micros: string }) => ({
-  id: r.id,
-  position: { micros: r.micros, id: r.id },
-});
