@@ -219,15 +219,21 @@ describe('tweets page', () => {
   it("edits one's own tweet, which then shows 'edited'", async () => {
     const own = makeTweet({ owner: mine, content: 'Frist post' });
     const { user } = await openAll([own]);
-    server().on('updateTweet', () => ({
-      data: { ...own, content: 'First post', isEdited: true, editedAt: new Date().toISOString() },
-    }));
+    const edited = {
+      ...own,
+      content: 'First post',
+      isEdited: true,
+      editedAt: new Date().toISOString(),
+    };
+    server().on('updateTweet', () => ({ data: edited }));
+    // As the real server would, the list read again after the edit holds the edited tweet.
+    server().on('listTweets', () => ({ data: page([edited], 1) }));
     await user.click(await screen.findByRole('button', { name: 'Edit' }));
     const box = screen.getByRole('textbox', { name: 'Edit tweet' });
     await user.clear(box);
     await user.type(box, 'First post');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('First post')).toBeInTheDocument();
+    expect(await screen.findByText('First post', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('edited')).toBeInTheDocument();
     expect(server().requestsTo('updateTweet')[0]?.body).toEqual({ content: 'First post' });
   });
