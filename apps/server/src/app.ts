@@ -179,6 +179,14 @@ export async function buildApp({
         /^\/api\/v1\/tweets\/user\/[^/]+$/,
       ],
       ttlMs: config.publicCacheTtlSeconds * 1000,
+      // Never shorter than the others: a search is the dearest answer to recompute (decision
+      // 0023).
+      lifetimes: [
+        {
+          path: /^\/api\/v1\/search$/,
+          ttlMs: Math.max(config.searchCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
+        },
+      ],
       staleMs: 30_000,
       maxBytes: 64 * 1024 * 1024,
       identify: (headers) => authenticator.identify(headers, (header) => app.parseCookie(header)),

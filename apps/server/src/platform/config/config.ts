@@ -33,6 +33,11 @@ const EnvSchema = z.object({
   REFRESH_TOKEN_TTL: durationSeconds.default(30 * 86400),
   /** How long a public answer computed for a visitor is shared with other visitors; 0: off. */
   PUBLIC_CACHE_TTL: durationSeconds.default(5),
+  /**
+   * How long a search answer is shared: a search costs tens of milliseconds of the database,
+   * and its results may trail changes made elsewhere by this much (decision 0023).
+   */
+  SEARCH_CACHE_TTL: durationSeconds.default(60),
   /** Attempts per minute per client on login and register. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Redis for rate limits shared by every API process; unset: each process counts alone. */
@@ -101,6 +106,7 @@ export interface Config {
   /** Where rate limits are counted: Redis when configured, else the process's memory. */
   redis: { url: string; keyPrefix: string } | null;
   publicCacheTtlSeconds: number;
+  searchCacheTtlSeconds: number;
   trustProxy: boolean;
   secureCookies: boolean;
   secrets: Secrets;
@@ -208,6 +214,7 @@ export function loadConfig(
     authRateLimitPerMinute: e.AUTH_RATE_LIMIT,
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL,
+    searchCacheTtlSeconds: e.SEARCH_CACHE_TTL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     secrets: loadOrCreateSecrets(dataDir, {

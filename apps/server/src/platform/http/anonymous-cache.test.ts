@@ -109,6 +109,35 @@ describe('answers shared between people', () => {
     });
   });
 
+  it('keeps a search answer for SEARCH_CACHE_TTL, longer than the others, until a write here', async () => {
+    const searchy = await createTestApp({ PUBLIC_CACHE_TTL: '1s', SEARCH_CACHE_TTL: '60s' });
+    try {
+      const person = await registerUser(searchy.app, { fullname: 'Quokka Before' });
+      const found = async () =>
+        (await searchy.app.inject({ url: `/api/v1/search?query=${person.username}` }))
+          .json<{ data: { channels: { _id: string; fullname: string }[] } }>()
+          .data.channels.find((c) => c._id === person.userId)?.fullname;
+      const channel = async () =>
+        (await searchy.app.inject({ url: `/api/v1/channels/${person.userId}` })).json<{
+          data: { channel: { fullname: string } };
+        }>().data.channel.fullname;
+      expect(await found()).toBe('Quokka Before');
+      expect(await channel()).toBe('Quokka Before');
+      await renameBehindTheServersBack(searchy, person.userId, 'Quokka After');
+      // The channel's answer (1 s) expires; the search's (60 s) is still the one kept.
+      await eventually(async () => ((await channel()) === 'Quokka After' ? true : undefined), {
+        timeoutMs: 10_000,
+        what: 'the channel answer to expire',
+      });
+      expect(await found()).toBe('Quokka Before');
+      // A write through this process empties every kept answer, the search's too.
+      await updateFullname(searchy, person, 'Quokka Written');
+      expect(await found()).toBe('Quokka Written');
+    } finally {
+      await searchy.close();
+    }
+  });
+
   it('can be turned off', async () => {
     const uncached = await createTestApp({ PUBLIC_CACHE_TTL: '0s' });
     try {

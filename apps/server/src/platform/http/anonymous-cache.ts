@@ -84,6 +84,11 @@ export interface AnonymousCacheOptions {
   paths: RegExp[];
   /** How long one answer serves every visitor. */
   ttlMs: number;
+  /**
+   * Longer lifetimes for some paths (search): answers that cost much to compute and whose
+   * readers do not need them to the second. The first pattern that matches wins.
+   */
+  lifetimes?: { path: RegExp; ttlMs: number }[];
   /** How much longer an expired answer may be sent while one request computes its successor. */
   staleMs: number;
   /** Memory bound: the oldest answers are dropped past this many bytes of bodies. */
@@ -168,6 +173,8 @@ export function registerAnonymousCache(
   };
 
   const pathOf = (url: string) => url.split('?', 1)[0]!;
+  const lifetimeOf = (url: string) =>
+    options.lifetimes?.find((l) => l.path.test(pathOf(url)))?.ttlMs ?? options.ttlMs;
   const cacheable = (method: string | undefined, url: string) =>
     method === 'GET' && options.paths.some((p) => p.test(pathOf(url)));
   /** A kept answer that may be sent now: fresh, or stale while its successor is computed. */
@@ -288,7 +295,7 @@ export function registerAnonymousCache(
       stored: now,
       // Between three quarters of the lifetime and all of it: answers computed together (a
       // page's calls, a warm-up) do not all expire, and get recomputed, in the same instant.
-      expires: now + options.ttlMs * (0.75 + Math.random() * 0.25),
+      expires: now + lifetimeOf(request.url) * (0.75 + Math.random() * 0.25),
       headers: request.headers.origin === undefined ? frontHeaders(reply.getHeaders()) : null,
       sharing: sharing
         ? { notFor: new Set(sharing.notFor.map(lowerCase)), personal: sharing.personal }
