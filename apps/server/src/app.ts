@@ -245,8 +245,12 @@ export async function buildApp({
     messages: services.messages,
     events: services.events,
   });
+  const stopSessionEnds = services.events.on('sessions.ended', ({ sessionIds }) =>
+    realtime.endSessions(sessionIds),
+  );
   app.addHook('onClose', (_app, done) => {
     stopDeliveries();
+    stopSessionEnds();
     done();
   });
   await registerMediaRoutes(app, storage, {

@@ -71,6 +71,7 @@ export function createServices(deps: {
     tokens,
     config.refreshTokenTtlSeconds,
     config.secrets.jwtSecret,
+    events,
   );
   const users = new UsersService(new UsersRepository(db), auth, storage);
   const uploads = new UploadsService(

@@ -150,8 +150,9 @@ export class AuthRepository {
     this.revocations.forgetSession(sessionId);
   }
 
-  async revokeOtherSessions(userId: string, keepSessionId: string): Promise<void> {
-    await this.db
+  /** Ends every other live session of the user; answers the ids it ended. */
+  async revokeOtherSessions(userId: string, keepSessionId: string): Promise<string[]> {
+    const ended = await this.db
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(
@@ -160,7 +161,9 @@ export class AuthRepository {
           ne(sessions.id, keepSessionId),
           isNull(sessions.revokedAt),
         ),
-      );
+      )
+      .returning({ id: sessions.id });
     this.revocations.forgetUserSessions(userId, keepSessionId);
+    return ended.map((row) => row.id);
   }
 }

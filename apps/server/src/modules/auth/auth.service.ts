@@ -2,6 +2,7 @@ import { createHmac } from 'node:crypto';
 import { AppError } from '../../platform/http/errors';
 import { hashPassword, verifyPassword } from '../../platform/auth/passwords';
 import type { UserRole } from '../../platform/auth/roles';
+import type { DomainEvents } from '../../platform/events/domain-events';
 import {
   formatRefreshToken,
   hashRefreshSecret,
@@ -49,6 +50,8 @@ export class AuthService {
     private readonly refreshTtlSeconds: number,
     /** Server secret from which the key that derives each next refresh secret is made. */
     serverSecret: string,
+    /** Told when sessions end, so their live connections end with them. */
+    private readonly events: DomainEvents,
   ) {
     this.rotationKey = createHmac('sha256', serverSecret)
       .update('kinora refresh rotation')
@@ -128,7 +131,7 @@ export class AuthService {
     }
     if (kind === 'justRotated') return this.issue(session, next);
     if (kind === 'old') {
-      await this.repo.revokeSession(session.id);
+      await this.revokeSessions([session.id]);
       throw sessionRevoked();
     }
     // Never issued by this session (a guess, or a forgery): refused, but it ends nothing.
@@ -145,7 +148,7 @@ export class AuthService {
   }
 
   async endSession({ sessionId }: { sessionId: string }): Promise<void> {
-    await this.repo.revokeSession(sessionId);
+    await this.revokeSessions([sessionId]);
   }
 
   /**
@@ -157,7 +160,7 @@ export class AuthService {
     if (!parsed) return;
     const session = await this.repo.findSession(parsed.sessionId);
     if (session && this.kindOf(parsed.secret, session) !== 'unknown') {
-      await this.repo.revokeSession(session.id);
+      await this.revokeSessions([session.id]);
     }
   }
 
@@ -175,7 +178,13 @@ export class AuthService {
       ]);
     }
     await this.repo.setPasswordHash(input.userId, await hashPassword(input.newPassword));
-    await this.repo.revokeOtherSessions(input.userId, input.sessionId);
+    const ended = await this.repo.revokeOtherSessions(input.userId, input.sessionId);
+    this.events.emit('sessions.ended', { sessionIds: ended });
+  }
+
+  private async revokeSessions(sessionIds: string[]): Promise<void> {
+    for (const id of sessionIds) await this.repo.revokeSession(id);
+    this.events.emit('sessions.ended', { sessionIds });
   }
 
   private async issue(session: SessionRow, secret: string): Promise<IssuedTokens> {

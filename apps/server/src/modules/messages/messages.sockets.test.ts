@@ -97,6 +97,48 @@ describe('chat socket', () => {
     expect(await connectError({ token: alice.accessToken })).toBe('Authentication required');
   });
 
+  it('ends the sockets of a session that signs out or is signed out by a password change, and no others', async () => {
+    const [alice] = await people(t.app, 1);
+    const signIn = async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/users/login',
+        payload: { email: alice.email, password: alice.password },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { accessToken: string } }>().data.accessToken;
+    };
+    const [laptopToken, phoneToken] = [await signIn(), await signIn()];
+    const first = await connect(alice);
+    const laptop = await connect(alice, laptopToken);
+    const phone = await connect(alice, phoneToken);
+    const ended = (socket: Socket) =>
+      new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));
+
+    // Signing out the laptop ends its socket at once, not at its next call.
+    const laptopEnded = ended(laptop);
+    const out = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/logout',
+      headers: { authorization: `Bearer ${laptopToken}` },
+    });
+    expect(out.statusCode).toBe(200);
+    expect(await laptopEnded).toBe('io server disconnect');
+    expect(first.connected && phone.connected).toBe(true);
+
+    // A password change on the first device signs out the others: the phone's socket ends.
+    const phoneEnded = ended(phone);
+    const change = await t.app.inject({
+      method: 'POST',
+      url: '/api/v1/users/change-password',
+      headers: alice.auth,
+      payload: { oldPassword: alice.password, newPassword: 'a brand new password' },
+    });
+    expect(change.statusCode).toBe(200);
+    expect(await phoneEnded).toBe('io server disconnect');
+    expect(first.connected).toBe(true);
+  });
+
   it('a message POSTed over HTTP reaches the other member as new_message; a non-member joins nothing', async () => {
     const [alice, bob, mallory] = await people(t.app, 3);
     const conversationId = await openConversation(t.app, alice, bob);

@@ -27,6 +27,8 @@ export interface DomainEventMap {
     recipients: { userId: string; unreadCount: number }[];
   };
   'conversation.read': { conversationId: string; userId: string };
+  /** Sessions signed out or revoked: their live connections (chat sockets) end too. */
+  'sessions.ended': { sessionIds: string[] };
 }
 
 export type DomainEventName = keyof DomainEventMap;

@@ -20,6 +20,9 @@ export const realtimePath = '/socket.io';
 /** A person's private room: every device of theirs joins it on connecting. */
 export const personalRoom = (userId: string) => `user:${userId}` as const;
 
+/** The room of one session's sockets: they end when the session does. */
+const sessionRoom = (sessionId: string) => `session:${sessionId}` as const;
+
 /** One connected device of a signed-in person, as a handler sees it. */
 export interface RealtimeConnection {
   readonly actor: Actor;
@@ -113,6 +116,16 @@ export class Realtime {
     this.io.to(room).emit(event, payload);
   }
 
+  /**
+   * Disconnects every socket opened with these sessions' tokens, on every process the adapter
+   * reaches: signing out (or a password change elsewhere) ends the live chat too, not only the
+   * next HTTP call.
+   */
+  endSessions(sessionIds: string[]): void {
+    if (sessionIds.length === 0) return;
+    this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
+  }
+
   private async connected(socket: Socket): Promise<void> {
     const actor = (socket.data as { actor: Actor }).actor;
     const connection: RealtimeConnection = {
@@ -147,6 +160,6 @@ export class Realtime {
         );
       });
     }
-    await socket.join(personalRoom(actor.userId));
+    await socket.join([personalRoom(actor.userId), sessionRoom(actor.sessionId)]);
   }
 }
