@@ -4,7 +4,8 @@
 //
 //   npx tsx bench/load/load.ts --database-url postgres://postgres@127.0.0.1:5432/kinora_bench \
 //     [--duration 15] [--connections 50] [--threads 2] [--rounds 1] [--warmup 5] \
-//     [--data-dir /tmp/kinora-bench-data] [--only home,search] [--out results.json]
+//     [--data-dir /tmp/kinora-bench-data] [--only home,search] [--out results.json] \
+//     [--people 100] [--followers 100]
 //
 // It starts the real server (`--role api`) and the bare server as separate processes on
 // loopback, signs in seeded accounts, checks that every path it will request answers 2xx, warms
@@ -39,6 +40,11 @@ const { values: args } = parseArgs({
     'server-root': { type: 'string', default: root },
     /** How many seeded accounts sign in; their tokens rotate over the signed-in calls. */
     people: { type: 'string', default: '100' },
+    /**
+     * How many of the people following the most channels sign in for the following feeds (the
+     * seeder's heavy followers: 1,000 channels each by default).
+     */
+    followers: { type: 'string', default: '100' },
     only: { type: 'string' },
     out: { type: 'string' },
   },
@@ -59,6 +65,7 @@ const connections = integer('connections', 1, 1000);
 const threads = integer('threads', 1, 64);
 const rounds = integer('rounds', 1, 20);
 const people = integer('people', 1, 1000);
+const followers = integer('followers', 1, 1000);
 const kinoraPort = integer('kinora-port', 1024, 65535);
 const trivialPort = integer('trivial-port', 1024, 65535);
 const databaseUrl = args['database-url']!;
@@ -104,6 +111,13 @@ interface Target {
   paired?: boolean;
   /** Every request carries the access token of one of the signed-in accounts, in turn. */
   signedIn?: boolean;
+  /** Whose tokens: the `--people` sample (default) or the heavy followers (`--followers`). */
+  tokens?: 'people' | 'followers';
+  /**
+   * A following feed: its paths are the first page and, once the followers have signed in,
+   * the page after each follower's first page (by the `nextCursor` it answered), in turn.
+   */
+  feed?: { path: string };
 }
 
 interface Figures {
@@ -282,7 +296,31 @@ async function sampleTargets(): Promise<Target[]> {
         signedIn: true,
       };
     });
-    return [...targets, ...signedIn];
+    // Issue 12: the following feeds of people who follow 1,000 channels. Their answers are
+    // per person and never kept; half the requests ask for the first page, half for the next.
+    const feeds: Target[] = [
+      {
+        name: 'subs-feed',
+        label: 'signed in, following 1,000: GET /api/v1/subscriptions/feed?limit=20 (+ cursor)',
+        path: '/api/v1/subscriptions/feed?limit=20',
+      },
+      {
+        name: 'tweets-feed',
+        label: 'signed in, following 1,000: GET /api/v1/tweets/feed?limit=10 (+ cursor)',
+        path: '/api/v1/tweets/feed?limit=10',
+      },
+    ].map(({ name, label, path }) => ({
+      name,
+      label,
+      port: kinoraPort,
+      paths: [path],
+      goals,
+      paired: true,
+      signedIn: true,
+      tokens: 'followers',
+      feed: { path },
+    }));
+    return [...targets, ...signedIn, ...feeds];
   } finally {
     await client.end();
   }
@@ -293,12 +331,7 @@ async function sampleTargets(): Promise<Target[]> {
  * answers their access tokens. The server is started with a login rate limit and token
  * lifetime fit for a benchmark (see main).
  */
-async function signIn(): Promise<string[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const { rows } = await client
-    .query<{ email: string }>(`select email from users order by md5(email) limit $1`, [people])
-    .finally(() => client.end());
+async function signIn(rows: { email: string }[]): Promise<string[]> {
   const tokens: string[] = [];
   const queue = [...rows];
   const worker = async () => {
@@ -319,6 +352,65 @@ async function signIn(): Promise<string[]> {
   // Password hashing is deliberately slow: two at a time keeps the machine usable.
   await Promise.all(Array.from({ length: 2 }, worker));
   return tokens;
+}
+
+async function accounts(which: 'people' | 'followers'): Promise<{ email: string }[]> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    if (which === 'people') {
+      return (
+        await client.query<{ email: string }>(
+          `select email from users order by md5(email) limit $1`,
+          [people],
+        )
+      ).rows;
+    }
+    // The people who follow the most channels (the seeder's heavy followers), md5 order
+    // among equals.
+    const { rows } = await client.query<{ email: string; follows: number }>(
+      `select u.email, f.follows from users u
+       join (select subscriber_id, count(*)::int as follows from subscriptions
+             group by subscriber_id) f on f.subscriber_id = u.id
+       order by f.follows desc, md5(u.email) limit $1`,
+      [followers],
+    );
+    const counts = rows.map((r) => r.follows);
+    console.log(
+      `  ${rows.length} followers sign in, following ${Math.min(...counts)} to ` +
+        `${Math.max(...counts)} channels each`,
+    );
+    return rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Each follower's first page of a feed, by its own token: the next page's path (its
+ * `nextCursor`), which the feed's runs ask for beside the first page.
+ */
+async function cursorPaths(target: Target, tokens: string[]): Promise<string[]> {
+  const next: string[] = [];
+  for (const token of tokens) {
+    const response = await fetch(`http://127.0.0.1:${target.port}${target.feed!.path}`, {
+      headers: { authorization: `Bearer ${token}` },
+      signal: AbortSignal.timeout(60_000),
+    });
+    const body = (await response.json()) as { data?: { nextCursor?: string | null } };
+    if (!response.ok) throw new Error(`${target.feed!.path} answered ${response.status}`);
+    const cursor = body.data?.nextCursor;
+    if (cursor) next.push(`${target.feed!.path}&cursor=${encodeURIComponent(cursor)}`);
+  }
+  // A database seeded before issue 12 has no tweets and no heavy followers: the row still
+  // runs, on first pages alone, and says so.
+  if (next.length < tokens.length) {
+    console.log(
+      `  ${target.name}: ${tokens.length - next.length} of ${tokens.length} followers have ` +
+        `no next page (seeded without --tweets or --heavy-followers?)`,
+    );
+  }
+  return next;
 }
 
 /** Requests every path once (8 at a time): all must answer 2xx. Also a first warm-up. */
@@ -371,7 +463,9 @@ function wrk(target: Target, seconds: number): Promise<Figures> {
         env: {
           ...process.env,
           BENCH_PATHS_FILE: path.join(work!, `${target.name}.txt`),
-          ...(target.signedIn ? { BENCH_TOKENS_FILE: path.join(work!, 'tokens.txt') } : {}),
+          ...(target.signedIn
+            ? { BENCH_TOKENS_FILE: path.join(work!, `tokens-${target.tokens ?? 'people'}.txt`) }
+            : {}),
         },
         stdio: ['ignore', 'pipe', 'pipe'],
       },
@@ -473,7 +567,6 @@ async function main(): Promise<void> {
   if (only) targets = targets.filter((t) => t.name === 'trivial' || only.includes(t.name));
 
   work = mkdtempSync(path.join(os.tmpdir(), 'kinora-load-'));
-  for (const t of targets) writeFileSync(path.join(work, `${t.name}.txt`), t.paths.join('\n'));
 
   startProcess(
     'trivial server',
@@ -505,12 +598,24 @@ async function main(): Promise<void> {
   await stats.connect();
   stopHooks.push(() => stats.end());
 
-  const tokens = targets.some((t) => t.signedIn) ? await signIn() : [];
-  writeFileSync(path.join(work, 'tokens.txt'), tokens.join('\n'));
-  if (tokens.length > 0) console.log(`  ${tokens.length} seeded accounts signed in`);
+  const tokenSets = { people: [] as string[], followers: [] as string[] };
+  for (const which of ['people', 'followers'] as const) {
+    if (!targets.some((t) => t.signedIn && (t.tokens ?? 'people') === which)) continue;
+    tokenSets[which] = await signIn(await accounts(which));
+    writeFileSync(path.join(work, `tokens-${which}.txt`), tokenSets[which].join('\n'));
+    console.log(`  ${tokenSets[which].length} seeded accounts signed in (${which})`);
+  }
+  for (const t of targets) {
+    if (t.feed) {
+      // First page and next page alternate, so half the requests are each.
+      const next = await cursorPaths(t, tokenSets.followers);
+      t.paths = next.length > 0 ? next.flatMap((p) => [t.feed!.path, p]) : [t.feed!.path];
+    }
+    writeFileSync(path.join(work, `${t.name}.txt`), t.paths.join('\n'));
+  }
   const bodies = new Map<string, number>();
   for (const t of targets) {
-    const { bytes, note } = await checkPaths(t, tokens);
+    const { bytes, note } = await checkPaths(t, tokenSets[t.tokens ?? 'people']);
     bodies.set(t.name, bytes);
     const checked =
       t.checked === undefined ? `${t.paths.length}` : `${t.checked} of ${t.paths.length}`;

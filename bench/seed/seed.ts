@@ -1,10 +1,12 @@
 // Fills a PostgreSQL database with a realistic Kinora site for the load benchmark: users,
-// channels, videos, comments, likes, subscriptions and view events, with set-based SQL (no HTTP,
+// channels, videos, comments, likes, subscriptions, tweets and view events, and a set of people
+// who follow many channels (the following feeds' worst readers), with set-based SQL (no HTTP,
 // no per-row round trips). Not a test. Run:
 //
 //   npx tsx bench/seed/seed.ts --database-url postgres://postgres@127.0.0.1:5432/kinora_bench \
 //     [--fresh] [--users 10000] [--videos 100000] [--likes 1000000] [--comments 200000] \
-//     [--subscriptions 50000] [--views 300000] [--data-dir /tmp/kinora-bench-data] [--seed 1]
+//     [--subscriptions 50000] [--views 300000] [--tweets 200000] [--heavy-followers 100] \
+//     [--heavy-follows 1000] [--data-dir /tmp/kinora-bench-data] [--seed 1]
 //
 // Ids, text, counts and who-did-what are a pure function of the row numbers and --seed, so two
 // runs with the same options build the same site (dates are relative to the time of the run).
@@ -35,6 +37,10 @@ const { values: args } = parseArgs({
     comments: { type: 'string', default: '200000' },
     subscriptions: { type: 'string', default: '50000' },
     views: { type: 'string', default: '300000' },
+    tweets: { type: 'string', default: '200000' },
+    /** People who follow `--heavy-follows` channels each (what the following feeds must carry). */
+    'heavy-followers': { type: 'string', default: '100' },
+    'heavy-follows': { type: 'string', default: '1000' },
     seed: { type: 'string', default: '1' },
   },
   strict: true,
@@ -55,6 +61,9 @@ const n = {
   comments: count('comments', 0, 500_000_000),
   subscriptions: count('subscriptions', 0, 500_000_000),
   views: count('views', 0, 500_000_000),
+  tweets: count('tweets', 0, 500_000_000),
+  heavyFollowers: count('heavy-followers', 0, 5_000_000),
+  heavyFollows: count('heavy-follows', 1, 5_000_000),
 };
 const seed = count('seed', 0, 1_000_000);
 const databaseUrl = args['database-url']!;
@@ -64,6 +73,8 @@ const anchor = new Date();
 
 if (n.subscriptions > n.users * (n.users - 1)) throw new Error('Too many subscriptions');
 if (n.likes > n.users * n.videos) throw new Error('Too many likes');
+if (n.heavyFollowers > n.users) throw new Error('More heavy followers than users');
+if (n.heavyFollows > n.users - 1) throw new Error('A heavy follower cannot follow that many');
 
 const started = performance.now();
 async function step<T>(label: string, work: () => Promise<T>): Promise<T> {
@@ -234,6 +245,7 @@ const bulkTables = [
   'comments',
   'likes',
   'subscriptions',
+  'tweets',
   'view_events',
 ];
 
@@ -317,6 +329,73 @@ async function seedRows(
         where: 'subscriber_n <> channel_n',
       }),
   );
+  if (n.heavyFollowers > 0) {
+    await step(
+      `stage ${n.heavyFollowers} people following ${n.heavyFollows} channels each`,
+      async () => {
+        // A hash-ordered sample of people; their few drawn subscriptions above give way to
+        // exactly `heavyFollows` channels each, drawn without replacement with weights (the
+        // Efraimidis-Spirakis key -ln(u)/w, smallest first): a channel's weight is 1 + its
+        // published videos, so they follow mostly channels that upload, the big ones most.
+        await q(`create temp table s_heavy (subscriber_n int primary key)`);
+        await q(
+          `insert into s_heavy select n from s_users order by pg_temp.rnd(n, 90), n limit $1`,
+          [n.heavyFollowers],
+        );
+        await q(
+          `delete from s_subscriptions where subscriber_n in (select subscriber_n from s_heavy)`,
+        );
+        await q(`create temp table s_uploads (owner_n int primary key, uploads int not null)`);
+        await q(
+          `insert into s_uploads select owner_n, count(*) from s_videos where is_published
+           group by owner_n`,
+        );
+        // k numbers these pairs after every drawn one (it salts the subscription's date).
+        await q(
+          `insert into s_subscriptions (k, subscriber_n, channel_n)
+           select 1000000000000 + h.subscriber_n::bigint * 10000000 + c.rank,
+                  h.subscriber_n, c.channel_n
+           from s_heavy h
+           cross join lateral (
+             select u.n as channel_n,
+                    row_number() over (order by w.key, u.n) as rank
+             from s_users u
+             left join s_uploads up on up.owner_n = u.n
+             cross join lateral (
+               select -ln(1 - pg_temp.rnd(h.subscriber_n::bigint * 10000000 + u.n, 91))
+                      / (1 + coalesce(up.uploads, 0)) as key
+             ) w
+             where u.n <> h.subscriber_n
+             order by w.key, u.n
+             limit $1
+           ) c`,
+          [n.heavyFollows],
+        );
+      },
+    );
+  }
+  await step(`stage ${n.tweets} tweets`, async () => {
+    // Tweets come from the same people as uploads (the oldest accounts most), after their
+    // sign-up, leaning towards recent dates.
+    await q(`create temp table s_tweets (
+      k int primary key, owner_n int not null, topic int not null, created_at timestamptz not null)`);
+    await q(
+      `insert into s_tweets
+       select t.k, t.owner_n, floor(pg_temp.rnd(t.k, 31) * $3)::int,
+              u.created_at + ($1::timestamptz - u.created_at) * (pg_temp.rnd(t.k, 32) ^ 0.5)
+       from (select k, pg_temp.pick(k, 30, $2, 2.0) as owner_n
+             from generate_series(1, $4::int) k) t
+       join s_users u on u.n = t.owner_n`,
+      [at, n.users, topicWords.length, n.tweets],
+    );
+    await stageText(client, {
+      table: 's_tweet_texts',
+      source: `select k, topic, 1 + floor(pg_temp.rnd(k, 33) * 2)::int from s_tweets`,
+      words: [4, 14],
+      salt: 240,
+      fullStop: true,
+    });
+  });
   await step(`stage ${n.comments} comments, ${n.views} view events`, async () => {
     await q(`create temp table s_comments (k int primary key, video_n int, user_n int)`);
     await q(
@@ -518,6 +597,18 @@ async function seedRows(
     );
   });
 
+  await step('tweets', async () => {
+    // At most 280 characters, as the check constraint says (two long sentences can pass it).
+    await q(
+      `insert into tweets (id, owner_id, content, created_at, updated_at)
+       select pg_temp.sid('tweet', t.k), pg_temp.sid('user', t.owner_n),
+              rtrim(left(tt.body, 280)), t.created_at, t.created_at
+       from s_tweets t
+       join s_tweet_texts tt on tt.key = t.k
+       order by t.created_at`,
+    );
+  });
+
   await step('view_events', async () => {
     // Viewer keys as the server writes them: "user:<id>", or "anon:" and the base64url SHA-256
     // of a visitor's address and browser.
@@ -698,14 +789,22 @@ async function finish(client: pg.Client): Promise<void> {
   console.log('\nRows and sizes (with indexes):');
   for (const r of rows)
     console.log(`  ${r.table.padEnd(16)} ${String(r.rows).padStart(9)}  ${r.size}`);
-  const { rows: facts } = await client.query(`
+  const { rows: facts } = await client.query(
+    `
     select (select count(*) from videos where is_published)::int as published,
            (select max(views) from videos)::int as top_views,
            (select percentile_cont(0.5) within group (order by views) from videos) as median_views,
            (select max(c) from (select count(*) c from videos group by owner_id) x)::int as top_channel_videos,
            (select count(distinct owner_id) from videos)::int as channels,
            (select min(created_at)::date || ' .. ' || max(created_at)::date from videos) as span,
-           (select username from users order by subscribers_count desc limit 1) as top_channel`);
+           (select username from users order by subscribers_count desc limit 1) as top_channel,
+           (select max(c) from (select count(*) c from tweets group by owner_id) x)::int as top_tweeter_tweets,
+           (select count(*) from (select 1 from subscriptions group by subscriber_id
+                                  having count(*) >= $1) x)::int as heavy_followers,
+           (select max(c) from (select count(*) c from subscriptions group by subscriber_id) x)::int
+             as most_follows`,
+    [n.heavyFollows],
+  );
   console.log(`\n${JSON.stringify(facts[0])}`);
 }
 
