@@ -120,7 +120,7 @@ test('a message while the other is elsewhere shows on their sidebar, and reading
 
   await composer(alicePage).fill('Are you there?');
   await composer(alicePage).press('Enter');
-  await expect(bobMessages).toHaveAccessibleName('Messages 1 unread');
+  await expect(bobMessages).toHaveAccessibleName('Messages, 1 unread');
   await expect(bobMessages).toContainText('1');
 
   await bobPage.goto(`/messages/conversations/${conversationId}`);

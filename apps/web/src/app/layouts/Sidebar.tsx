@@ -193,6 +193,7 @@ function NavList({
             to={to}
             end={to === '/'}
             onClick={onNavigate}
+            aria-label={count > 0 ? `${label}, ${count} unread` : undefined}
             className={({ isActive }) =>
               cn(itemClass, isActive && 'bg-accent-soft font-semibold text-accent-text')
             }
@@ -201,7 +202,7 @@ function NavList({
             {label}
             {count > 0 ? (
               <span
-                aria-label={`${count} unread`}
+                aria-hidden="true"
                 className="ml-auto min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-fg"
               >
                 {count > 99 ? '99+' : count}

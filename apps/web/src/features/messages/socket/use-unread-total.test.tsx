@@ -31,14 +31,17 @@ describe("the sidebar's unread count", () => {
     server().io.on('connection', () => {
       connected += 1;
     });
-    renderRoute('/library');
+    renderRoute('/no-such-page'); // not lazy: the sidebar is what is looked at
 
-    await waitFor(() => expect(messagesLink()).toHaveAccessibleName('Messages 3 unread'));
+    await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
+    await waitFor(() => expect(messagesLink()).toHaveAccessibleName('Messages, 3 unread'), {
+      timeout: 15_000,
+    });
     expect(messagesLink()).toHaveTextContent('3');
     await waitFor(() => expect(connected).toBe(1));
 
     server().io.emit('unread_count', { total: 5, conversationId: 'c1', unreadCount: 4 });
-    await waitFor(() => expect(messagesLink()).toHaveAccessibleName('Messages 5 unread'));
+    await waitFor(() => expect(messagesLink()).toHaveAccessibleName('Messages, 5 unread'));
     server().io.emit('unread_count', { total: 0, conversationId: 'c1', unreadCount: 0 });
     await waitFor(() => expect(messagesLink()).toHaveAccessibleName('Messages'));
     expect(messagesLink()).toHaveTextContent(/^Messages$/);
@@ -49,8 +52,8 @@ describe("the sidebar's unread count", () => {
     server().io.on('connection', () => {
       connected += 1;
     });
-    renderRoute('/library');
-    await screen.findByRole('heading', { level: 1 });
+    renderRoute('/no-such-page'); // not lazy: the sidebar is what is looked at
+    await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
     expect(screen.queryByRole('link', { name: /^Messages/, hidden: true })).toBeNull();
     expect(connected).toBe(0);
     expect(server().requestsTo('listConversations')).toHaveLength(0);

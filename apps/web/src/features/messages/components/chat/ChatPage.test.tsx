@@ -87,6 +87,13 @@ function serveChat(messages: Message[] | (() => Promise<Message[]>) = []) {
   }));
 }
 
+/** Opens the chat; its code loads on first use, which takes a while on a busy machine. */
+async function openChat() {
+  const view = renderRoute(path);
+  await screen.findByRole('link', { name: 'Back to Messages' }, { timeout: 15_000 });
+  return view;
+}
+
 const log = () => screen.getByRole('log', { name: 'Messages' });
 const input = () => screen.getByRole('textbox', { name: 'Message' });
 const sendButton = () => screen.getByRole('button', { name: 'Send' });
@@ -96,9 +103,9 @@ describe('chat page', () => {
     const held = deferred<Message[]>();
     serveChat(() => held.promise);
     const socket = serveSocket();
-    const view = renderRoute(path);
+    const view = await openChat();
 
-    expect(await screen.findByRole('link', { name: 'Back to Messages' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Back to Messages' })).toHaveAttribute(
       'href',
       '/messages/conversations',
     );
@@ -116,24 +123,27 @@ describe('chat page', () => {
     await waitFor(() => expect(server().requestsTo('markConversationRead')).toHaveLength(1));
     expect(server().requestsTo('conversationMessages')[0]?.query).toEqual({ limit: '50' });
 
-    view.unmount();
+    // Leaving the page leaves the room; the tab's socket stays for the rest of the app.
+    await act(() => view.router.navigate('/library'));
     await waitFor(() => expect(socket.left).toEqual([conversationId]));
+    expect(socket.sockets[0]?.connected).toBe(true);
   });
 
   it("says 'Conversation' and 'Loading participant...' before the participant is known", async () => {
     serveChat(() => new Promise(() => undefined));
     server().on('listConversations', () => new Promise(() => undefined));
     serveSocket();
-    renderRoute(path);
+    await openChat();
     expect(await screen.findByText('Loading participant...')).toBeInTheDocument();
-    expect(screen.getByText('Conversation')).toBeInTheDocument();
+    expect(screen.getByText('Conversation', { selector: 'header span' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Conversation' })).toBeInTheDocument();
     expect(screen.getByText('Loading messages...')).toBeInTheDocument();
   });
 
   it("shows 'No messages yet' and its hint for an empty conversation", async () => {
     serveChat([]);
     serveSocket();
-    renderRoute(path);
+    await openChat();
     expect(await screen.findByText('No messages yet')).toBeInTheDocument();
     expect(screen.getByText('Start the conversation with a friendly message!')).toBeInTheDocument();
     expect(input()).toHaveAttribute('placeholder', 'Type your message...');
@@ -157,7 +167,7 @@ describe('chat page', () => {
       message({ content: 'Mine today', createdAt: at(0, 0, 3), from: 'me' }),
     ]);
     serveSocket();
-    renderRoute(path);
+    await openChat();
     await screen.findByText('Long ago');
 
     const weekday = new Intl.DateTimeFormat('en-US', {
@@ -189,7 +199,7 @@ describe('chat page', () => {
     serveSocket();
     const answer = deferred<Message>();
     server().on('sendMessage', async () => ({ status: 201, data: await answer.promise }));
-    const { user } = renderRoute(path);
+    const { user } = await openChat();
     await screen.findByText('Live');
     expect(sendButton()).toBeDisabled();
 
@@ -223,7 +233,7 @@ describe('chat page', () => {
       status: 500,
       error: { code: 'INTERNAL', message: 'Something went wrong' },
     }));
-    const { user } = renderRoute(path);
+    const { user } = await openChat();
     await screen.findByText('Live');
     await user.type(input(), '  Are you there?  {Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent(
@@ -237,7 +247,7 @@ describe('chat page', () => {
   it('shows messages that arrive live, ignores other conversations, and reads them', async () => {
     serveChat([message({ content: 'Earlier' })]);
     const socket = serveSocket();
-    renderRoute(path);
+    await openChat();
     await screen.findByText('Earlier');
     await waitFor(() => expect(socket.joined).toEqual([conversationId]));
     await waitFor(() => expect(server().requestsTo('markConversationRead')).toHaveLength(1));
@@ -262,7 +272,7 @@ describe('chat page', () => {
     let isOpen = false;
     const socket = serveSocket((token) => isOpen || token === 'token-2');
     server().on('refreshToken', () => ({ data: { accessToken: 'token-3' } }));
-    const { user } = renderRoute(path);
+    const { user } = await openChat();
 
     expect(await screen.findByText('Disconnected', { selector: '[role="status"]' })).toBeTruthy();
     await waitFor(() => expect(socket.tokens).toEqual(['token-1', 'token-3']));
@@ -282,7 +292,7 @@ describe('chat page', () => {
     serveChat([]);
     // A socket server that never lets the handshake finish.
     server().io.use(() => undefined);
-    renderRoute(path);
+    await openChat();
     expect(await screen.findByText('Connecting...')).toBeInTheDocument();
     expect(input()).toBeDisabled();
   });
@@ -300,7 +310,7 @@ describe('chat page', () => {
       data: request.query.before ? [older] : page,
     }));
     serveSocket();
-    const { user } = renderRoute(path);
+    const { user } = await openChat();
     await user.click(await screen.findByRole('button', { name: 'Load older messages' }));
     expect(await within(log()).findByText('The very first')).toBeInTheDocument();
     expect(server().requestsTo('conversationMessages')[1]?.query.before).toBe(page[0]?._id);
@@ -314,7 +324,7 @@ describe('chat page', () => {
       error: { code: 'NOT_FOUND', message: 'Conversation not found' },
     }));
     serveSocket();
-    renderRoute(path);
+    await openChat();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Conversation not found' }),
     ).toBeInTheDocument();
@@ -334,7 +344,7 @@ describe('chat page', () => {
         createdAt: new Date().toISOString(),
       },
     }));
-    const { user, router } = renderRoute(path);
+    const { user, router } = await openChat();
     await screen.findByText('Spam spam');
 
     await user.click(screen.getByRole('button', { name: 'Conversation actions' }));

@@ -57,15 +57,21 @@ export function MessageList({
     beforeOlder.current = null;
   }, [change]);
 
-  // Newer messages below: glide to the newest.
+  // Newer messages below: glide to the newest. The first page jumps there at once, so that
+  // passing the top on the way down does not load an older page nobody asked for.
+  const hasPositioned = useRef(false);
   useEffect(() => {
-    if (change.kind !== 'newest' || change.seq === 0) return;
-    endRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'end' });
-  }, [change]);
+    if (change.kind !== 'newest' || change.seq === 0 || isLoading) return;
+    endRef.current?.scrollIntoView?.({
+      behavior: hasPositioned.current ? 'smooth' : 'instant',
+      block: 'end',
+    });
+    hasPositioned.current = true;
+  }, [change, isLoading]);
 
   const onScroll = () => {
     const el = scrollRef.current;
-    if (!el || !hasOlder || olderStatus !== 'idle') return;
+    if (!el || !hasPositioned.current || !hasOlder || olderStatus !== 'idle') return;
     if (el.scrollTop <= OLDER_THRESHOLD_PX) loadOlder();
   };
 

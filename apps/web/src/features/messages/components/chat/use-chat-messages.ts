@@ -164,6 +164,11 @@ export function useChatMessages({
   // Live: join the room whenever connected (a reconnection is a new socket on the server) and
   // catch up on what came meanwhile.
   const isReady = state.status === 'ready';
+  const shownRef = useRef(state.messages);
+  useEffect(() => {
+    shownRef.current = state.messages;
+  }, [state.messages]);
+  const heardRef = useRef(new Set<string>());
   const hasJoinedRef = useRef(false);
   useEffect(() => {
     hasJoinedRef.current = false;
@@ -173,8 +178,12 @@ export function useChatMessages({
     const { socket } = connection;
     const stop = connection.on('new_message', (message) => {
       if (message.conversationId !== conversationId) return;
+      // Heard before (a repeat can come before the list re-renders): nothing new to read.
+      const isShown =
+        heardRef.current.has(message._id) || shownRef.current.some((m) => m._id === message._id);
+      heardRef.current.add(message._id);
       dispatch({ type: 'received', messages: [message] });
-      if (message.sender._id !== userId) {
+      if (!isShown && message.sender._id !== userId) {
         if (isVisible()) markRead();
         else unseenRef.current = true;
       }
