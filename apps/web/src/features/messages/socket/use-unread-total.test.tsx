@@ -1,5 +1,6 @@
 import type { Conversation } from '@kinora/contract';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import type { Socket as ServerSocket } from 'socket.io';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
 import { withContractServer } from '../../../testing/contract-server';
@@ -61,6 +62,24 @@ describe("the sidebar's unread count", () => {
 });
 
 describe('the chat connection', () => {
+  it('is one per signed-in tab, carries the stored token, and closes at sign-out', async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    server().on('currentUser', () => ({ data: me }));
+    server().on('listConversations', () => ({ data: [] }));
+    const sockets: ServerSocket[] = [];
+    server().io.on('connection', (socket) => {
+      sockets.push(socket);
+    });
+    const { user } = renderRoute('/no-such-page');
+    await screen.findByRole('heading', { level: 1 }, { timeout: 15_000 });
+    await waitFor(() => expect(sockets).toHaveLength(1));
+    expect(sockets[0]?.handshake.auth).toEqual({ token: 'token-1' });
+
+    await user.click(within(screen.getByRole('banner')).getByRole('button', { name: 'Logout' }));
+    await waitFor(() => expect(sockets[0]?.connected).toBe(false));
+    expect(sockets).toHaveLength(1);
+  });
+
   it('uses the constants of §9 and connects only when opened', () => {
     expect(chatSocketOptions).toMatchObject({
       path: '/socket.io',

@@ -34,7 +34,9 @@ export function ChatHeader({
           <Avatar src={participant.avatar} name={username} size="md" />
           <span className="min-w-0">
             <span className="block truncate font-semibold text-fg">{username}</span>
-            <span className="block text-xs text-success">{chatText.activeNow}</span>
+            <span className="block text-xs whitespace-nowrap text-success">
+              {chatText.activeNow}
+            </span>
           </span>
         </Link>
       ) : (

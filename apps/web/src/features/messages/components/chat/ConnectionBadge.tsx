@@ -41,9 +41,18 @@ export function ConnectionBadge({
             : chatText.connecting}
       </span>
       {status === 'error' ? (
-        <Button variant="secondary" size="sm" onClick={onRetry}>
+        // On a phone the icon alone keeps the person's name readable; the label stays for
+        // assistive technology.
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onRetry}
+          aria-label={chatText.retry}
+          title={chatText.retry}
+          className="px-2 sm:px-3"
+        >
           <RefreshIcon size={14} />
-          {chatText.retry}
+          <span className="hidden sm:inline">{chatText.retry}</span>
         </Button>
       ) : null}
     </div>
