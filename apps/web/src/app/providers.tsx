@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/toast';
+import { ChatSocketProvider } from '../features/messages/socket';
 import { useSessionSync } from '../lib/auth';
 import { ThemeProvider } from '../lib/theme';
 
@@ -9,7 +10,7 @@ function SessionSync() {
   return null;
 }
 
-/** Everything a screen may rely on: data cache, session, theme and toasts. */
+/** Everything a screen may rely on: data cache, session, theme, toasts and the chat socket. */
 export function AppProviders({
   queryClient,
   children,
@@ -21,7 +22,9 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       <SessionSync />
       <ThemeProvider>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <ChatSocketProvider>{children}</ChatSocketProvider>
+        </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -27,7 +27,7 @@ const specRoutes: Array<[path: string, heading: string]> = [
   ['/playlist/p1', 'Playlist not found'],
   ['/requests', 'Message Requests'],
   ['/messages/conversations', 'Messages'],
-  ['/messages/conversations/conv-1', 'Chat'],
+  ['/messages/conversations/conv-1', 'Sign in to see your messages'],
   ['/profile/videos', 'Your Profile'],
   ['/login', 'Sign In'],
   ['/register', 'Sign Up'],

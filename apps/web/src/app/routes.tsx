@@ -136,7 +136,12 @@ export const routes: RouteObject[] = [
           },
           { path: 'requests', element: placeholder('Message Requests') },
           { path: 'messages/conversations', element: placeholder('Messages') },
-          { path: 'messages/conversations/:conversationId', element: placeholder('Chat') },
+          {
+            path: 'messages/conversations/:conversationId',
+            lazy: async () => ({
+              Component: (await import('../features/messages/components/chat/ChatPage')).ChatPage,
+            }),
+          },
           {
             path: 'profile/edit',
             lazy: async () => ({

@@ -7,6 +7,7 @@ import {
 } from '@kinora/contract';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Server as SocketServer } from 'socket.io';
 import { afterEach, beforeEach, vi } from 'vitest';
 
 /**
@@ -51,6 +52,11 @@ export interface ContractServer {
   /** Every call received, in order. */
   requests: RecordedRequest[];
   requestsTo(name: EndpointName): RecordedRequest[];
+  /**
+   * A real socket.io server at `/socket.io` on the same origin (the chat socket). It accepts
+   * every connection and handles no event until the test says what it does.
+   */
+  io: SocketServer;
   close(): Promise<void>;
 }
 
@@ -194,6 +200,12 @@ export async function startContractServer(): Promise<ContractServer> {
     });
   });
 
+  const io = new SocketServer(server, {
+    path: '/socket.io',
+    transports: ['websocket'],
+    cors: { origin: true, credentials: true },
+  });
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/v1`;
@@ -206,10 +218,12 @@ export async function startContractServer(): Promise<ContractServer> {
       handlers[name] = handler as unknown as Handler<EndpointName>;
     },
     requestsTo: (name) => requests.filter((r) => r.name === name),
+    io,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
-        server.close(() => resolve());
+        // Closes the sockets, then the HTTP server.
+        void io.close(() => resolve());
       }),
   };
 }

@@ -21,6 +21,7 @@ import {
   type IconProps,
 } from '../../components/icons';
 import { IconButton } from '../../components/Button';
+import { useUnreadTotal } from '../../features/messages/socket';
 import { useLogout, useSession } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 
@@ -28,6 +29,8 @@ interface NavItem {
   to: string;
   label: string;
   Icon: ComponentType<IconProps>;
+  /** A count shown beside the label (unread messages); hidden at 0. */
+  count?: number;
 }
 
 /** Spec §2.4: everyone's items, then the signed-in user's. */
@@ -142,6 +145,10 @@ function SidebarNav({ onNavigate }: { onNavigate: (() => void) | undefined }) {
   const session = useSession();
   const logout = useLogout();
   const navigate = useNavigate();
+  const unread = useUnreadTotal(session.status === 'signedIn');
+  const youItems = signedInItems.map((item) =>
+    item.to === '/messages/conversations' ? { ...item, count: unread } : item,
+  );
 
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-3">
@@ -152,7 +159,7 @@ function SidebarNav({ onNavigate }: { onNavigate: (() => void) | undefined }) {
           <h2 className="px-3 pb-1 text-xs font-semibold tracking-wide text-fg-muted uppercase">
             You
           </h2>
-          <NavList items={signedInItems} onNavigate={onNavigate} />
+          <NavList items={youItems} onNavigate={onNavigate} />
           <button
             type="button"
             className={cn(itemClass, 'w-full text-left')}
@@ -180,18 +187,27 @@ function NavList({
 }) {
   return (
     <ul className="flex flex-col gap-0.5">
-      {items.map(({ to, label, Icon }) => (
+      {items.map(({ to, label, Icon, count = 0 }) => (
         <li key={to}>
           <NavLink
             to={to}
             end={to === '/'}
             onClick={onNavigate}
+            aria-label={count > 0 ? `${label}, ${count} unread` : undefined}
             className={({ isActive }) =>
               cn(itemClass, isActive && 'bg-accent-soft font-semibold text-accent-text')
             }
           >
             <Icon className="shrink-0" />
             {label}
+            {count > 0 ? (
+              <span
+                aria-hidden="true"
+                className="ml-auto min-w-5 rounded-full bg-accent px-1.5 text-center text-xs leading-5 font-semibold text-accent-fg"
+              >
+                {count > 99 ? '99+' : count}
+              </span>
+            ) : null}
           </NavLink>
         </li>
       ))}

@@ -139,6 +139,15 @@ async function renewUnlessRenewed(tokenSent: string | null): Promise<boolean> {
   }
 }
 
+/**
+ * For connections that carry the access token themselves (the chat socket): renews the
+ * session after the server refused `tokenSent`, sharing the renewal of concurrent HTTP calls.
+ * False when the session is over (signed out, as after any failed renewal).
+ */
+export function renewAccessToken(tokenSent: string | null): Promise<boolean> {
+  return renewUnlessRenewed(tokenSent);
+}
+
 let renewal: Promise<void> | null = null;
 
 /** One refresh at a time: every caller that meets a 401 meanwhile waits for the same one. */

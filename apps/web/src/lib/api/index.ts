@@ -1,4 +1,11 @@
-export { api, buildUrl, sessionEvents, type ApiOptions, type FilesOf } from './client';
+export {
+  api,
+  buildUrl,
+  renewAccessToken,
+  sessionEvents,
+  type ApiOptions,
+  type FilesOf,
+} from './client';
 export { ApiError, errorMessage, isApiError, type ApiErrorCode } from './api-error';
 export { apiBase } from './config';
 export {
