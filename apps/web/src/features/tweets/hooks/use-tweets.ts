@@ -3,10 +3,12 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
+import { myStatsQuery } from '../../../lib/my-stats';
 import {
   createTweet,
   deleteTweet,
   fetchFollowingTweets,
+  fetchMyTweets,
   fetchTweetPage,
   fetchUserTweets,
   toggleTweetLike,
@@ -28,6 +30,13 @@ export function useUserTweets(userId: string) {
   return useQuery({
     queryKey: tweetKeys.ofUser(userId),
     queryFn: ({ signal }) => fetchUserTweets(userId, signal),
+  });
+}
+
+export function useMyTweets() {
+  return useQuery({
+    queryKey: tweetKeys.mine,
+    queryFn: ({ signal }) => fetchMyTweets(signal),
   });
 }
 
@@ -97,7 +106,11 @@ export function useCreateTweet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTweet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tweetKeys.all }),
+    onSuccess: () => {
+      // The profile's tweet count changes too.
+      void queryClient.invalidateQueries({ queryKey: myStatsQuery().queryKey });
+      return queryClient.invalidateQueries({ queryKey: tweetKeys.all });
+    },
   });
 }
 
@@ -118,6 +131,7 @@ export function useDeleteTweet() {
     mutationFn: deleteTweet,
     onSuccess: () => {
       toast.success(tweetText.deleted);
+      void queryClient.invalidateQueries({ queryKey: myStatsQuery().queryKey });
       return queryClient.invalidateQueries({ queryKey: tweetKeys.all });
     },
     onError: (error) => toast.error(errorMessage(error, tweetText.deleteFailed)),
