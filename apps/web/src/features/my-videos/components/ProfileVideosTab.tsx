@@ -129,11 +129,7 @@ function OwnVideoCard({
           <IconButton label={`Edit ${title}`} onClick={onEdit} className="ml-auto">
             <PencilIcon size={18} />
           </IconButton>
-          <IconButton
-            label={`Delete ${title}`}
-            onClick={onDelete}
-            className="text-danger hover:bg-danger-soft"
-          >
+          <IconButton label={`Delete ${title}`} onClick={onDelete} className="hover:text-danger">
             <TrashIcon size={18} />
           </IconButton>
         </div>

@@ -2,7 +2,7 @@ import { MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
 import { useOnProfileUpdated, useSession } from '../../../lib/auth';
 import { PROFILE_TWEET_WARN, tweetText } from '../api/tweets-api';
 import {
@@ -40,7 +40,10 @@ function MyTweets() {
     try {
       await create.mutateAsync(content);
     } catch (error) {
-      toast.error(errorMessage(error, tweetText.postFailed));
+      // A refusal the person can act on (too long, too fast) in the server's words; anything
+      // else (server or network failure) in the spec's.
+      const isRefusal = isApiError(error) && error.status >= 400 && error.status < 500;
+      toast.error(isRefusal ? error.message : tweetText.postFailed);
       throw error;
     }
   };
@@ -48,7 +51,7 @@ function MyTweets() {
   return (
     <section
       aria-labelledby="my-tweets-heading"
-      className="mx-auto flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 sm:px-0"
+      className="flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 sm:px-0"
     >
       <h2 id="my-tweets-heading" className="text-xl font-bold tracking-tight text-fg">
         {tweetText.myTweetsHeading}
