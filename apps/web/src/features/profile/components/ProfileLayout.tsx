@@ -1,6 +1,7 @@
 import type { CurrentUser, MyStats } from '@kinora/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Link, NavLink, Outlet } from 'react-router';
+import { useEffect, useRef } from 'react';
+import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Button, buttonClass } from '../../../components/Button';
 import { CoverImage } from '../../../components/CoverImage';
@@ -171,10 +172,22 @@ function ProfileFigures({ stats }: { stats: UseQueryResult<MyStats> }) {
 }
 
 function ProfileTabs({ stats }: { stats: MyStats | undefined }) {
+  const navRef = useRef<HTMLElement>(null);
+  const { pathname } = useLocation();
+  // On a narrow screen the tab row scrolls: keep the open tab in view (Analytics, Requests).
+  useEffect(() => {
+    // Only the row scrolls, never the page.
+    const nav = navRef.current;
+    const current = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (!nav || !current) return;
+    nav.scrollLeft = current.offsetLeft - (nav.clientWidth - current.offsetWidth) / 2;
+  }, [pathname]);
+
   return (
     <nav
+      ref={navRef}
       aria-label="Profile sections"
-      className="overflow-x-auto border-t border-border px-2 sm:px-4"
+      className="relative overflow-x-auto border-t border-border px-2 sm:px-4"
     >
       <ul className="flex min-w-max gap-1">
         {tabs.map((tab) => (
