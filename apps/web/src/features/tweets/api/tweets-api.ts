@@ -1,7 +1,7 @@
 import type {
   LikeToggleResult,
   Tweet,
-  TweetFeed,
+  TweetChannelPage,
   TweetPage,
   UserTweetPage,
 } from '@kinora/contract';
@@ -46,15 +46,15 @@ export const OWN_TWEETS_LIMIT = 50;
 export const FEED_PAGE_SIZE = 10;
 /** A channel's tweets: 50 at a time, as the own tweets (signed-in-areas §9). */
 export const CHANNEL_TWEETS_LIMIT = 50;
-/** How many of the followed channels' newest tweets the channel list is built from. */
-export const CHANNELS_FEED_LIMIT = 50;
+/** The channel list reads this many followed channels at a time ('Load more' for the rest). */
+export const CHANNELS_PAGE_SIZE = 20;
 
 /** Every key starts with `tweets`, so a like or an edit can update each cached list. */
 export const tweetKeys = {
   all: ['tweets'] as const,
   page: (page: number) => ['tweets', 'all', page] as const,
   ofUser: (userId: string) => ['tweets', 'user', userId] as const,
-  following: ['tweets', 'feed'] as const,
+  channels: ['tweets', 'channels'] as const,
   mine: ['tweets', 'mine'] as const,
 };
 
@@ -78,8 +78,9 @@ export function fetchMyTweets(signal?: AbortSignal): Promise<UserTweetPage> {
   return api('myTweets', { query: { page: 1, limit: OWN_TWEETS_LIMIT }, signal });
 }
 
-export function fetchFollowingTweets(signal?: AbortSignal): Promise<TweetFeed> {
-  return api('tweetFeed', { query: { limit: CHANNELS_FEED_LIMIT }, signal });
+/** Every followed channel that has tweets, the most recently tweeting first, a page at a time. */
+export function fetchTweetChannels(page: number, signal?: AbortSignal): Promise<TweetChannelPage> {
+  return api('tweetChannels', { query: { page, limit: CHANNELS_PAGE_SIZE }, signal });
 }
 
 export function createTweet(content: string): Promise<Tweet> {

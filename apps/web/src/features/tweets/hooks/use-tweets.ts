@@ -1,5 +1,11 @@
 import type { Tweet } from '@kinora/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
@@ -7,8 +13,8 @@ import { myStatsQuery } from '../../../lib/my-stats';
 import {
   createTweet,
   deleteTweet,
-  fetchFollowingTweets,
   fetchMyTweets,
+  fetchTweetChannels,
   fetchTweetPage,
   fetchUserTweets,
   toggleTweetLike,
@@ -40,10 +46,13 @@ export function useMyTweets() {
   });
 }
 
-export function useFollowingTweets() {
-  return useQuery({
-    queryKey: tweetKeys.following,
-    queryFn: ({ signal }) => fetchFollowingTweets(signal),
+/** The followed channels that have tweets, a page at a time. */
+export function useTweetChannels() {
+  return useInfiniteQuery({
+    queryKey: tweetKeys.channels,
+    queryFn: ({ pageParam, signal }) => fetchTweetChannels(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
   });
 }
 
