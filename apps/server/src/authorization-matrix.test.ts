@@ -353,6 +353,7 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   },
   myTweets: { self: () => ({}) },
   tweetFeed: { self: () => ({ query: 'limit=5' }) },
+  tweetChannels: { self: () => ({ query: 'page=1&limit=5' }) },
   createTweet: { self: () => ({ payload: { content: 'Posted by the authorization matrix' } }) },
   updateTweet: { ownersTweet: () => ({ params: { id: tweet }, payload: { content: 'Edited' } }) },
   deleteTweet: { ownersTweet: async () => ({ params: { id: await ownersTweet() } }) },

@@ -141,6 +141,7 @@ export const authorizationMatrix = {
   listTweets: { all: everyone(200), ownersTweets: everyone(200) },
   myTweets: { self: anyUser(200) },
   tweetFeed: { self: anyUser(200) },
+  tweetChannels: { self: anyUser(200) },
   createTweet: { self: anyUser(201) },
   // A tweet is its owner's alone to change, staff included (decision 0013).
   updateTweet: { ownersTweet: ownerWrite(200) },

@@ -44,7 +44,15 @@ import {
   WatchHistory,
   WatchLaterToggleResult,
 } from './collections';
-import { ListTweetsQuery, Tweet, TweetBody, TweetFeed, TweetPage, UserTweetPage } from './tweets';
+import {
+  ListTweetsQuery,
+  Tweet,
+  TweetBody,
+  TweetChannelPage,
+  TweetFeed,
+  TweetPage,
+  UserTweetPage,
+} from './tweets';
 import { Empty } from './envelope';
 import { IdParams } from './common';
 import { KeysetQuery, PageQuery } from './pagination';
@@ -689,6 +697,15 @@ export const endpoints = {
     access: 'user',
     query: KeysetQuery,
     response: TweetFeed,
+  }),
+  tweetChannels: define({
+    method: 'GET',
+    path: '/tweets/channels',
+    summary: 'The channels the caller follows that have tweets, the most recently tweeting first',
+    tag: 'tweets',
+    access: 'user',
+    query: PageQuery,
+    response: TweetChannelPage,
   }),
   createTweet: define({
     method: 'POST',

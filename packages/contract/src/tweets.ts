@@ -50,3 +50,22 @@ export type ListTweetsQuery = z.infer<typeof ListTweetsQuery>;
 /** The newest tweets of the channels one follows (`nextCursor` null at the end). */
 export const TweetFeed = z.object({ tweets: z.array(Tweet), nextCursor: z.string().nullable() });
 export type TweetFeed = z.infer<typeof TweetFeed>;
+
+/** A followed channel that has tweets, with its newest one (the Tweets page's channel list). */
+export const TweetChannel = z.object({
+  _id: z.string(),
+  username: z.string(),
+  fullname: z.string(),
+  avatar: z.string().nullable(),
+  latestTweet: z.object({ _id: z.string(), content: z.string(), createdAt: IsoDate }),
+});
+export type TweetChannel = z.infer<typeof TweetChannel>;
+
+/** Every followed channel that has tweets, the most recently tweeting first, a page at a time. */
+export const TweetChannelPage = z.object({
+  channels: z.array(TweetChannel),
+  page: z.number().int(),
+  limit: z.number().int(),
+  hasNextPage: z.boolean(),
+});
+export type TweetChannelPage = z.infer<typeof TweetChannelPage>;

@@ -157,9 +157,27 @@ export const routes: RouteObject[] = [
             }),
             children: [
               { index: true, element: <Navigate to="/profile/videos" replace /> },
-              { path: 'videos', element: tabPlaceholder('My Videos') },
-              { path: 'tweets', element: tabPlaceholder('My Tweets') },
-              { path: 'subscribers', element: tabPlaceholder('My Subscribers') },
+              {
+                path: 'videos',
+                lazy: async () => ({
+                  Component: (await import('../features/my-videos/components/ProfileVideosTab'))
+                    .ProfileVideosTab,
+                }),
+              },
+              {
+                path: 'tweets',
+                lazy: async () => ({
+                  Component: (await import('../features/tweets/components/MyTweetsTab'))
+                    .MyTweetsTab,
+                }),
+              },
+              {
+                path: 'subscribers',
+                lazy: async () => ({
+                  Component: (await import('../features/subscriptions/components/MySubscribersTab'))
+                    .MySubscribersTab,
+                }),
+              },
               {
                 path: 'analytics',
                 lazy: async () => ({

@@ -1,6 +1,6 @@
-import type { Tweet } from '@kinora/contract';
+import type { Tweet, TweetChannel } from '@kinora/contract';
 import type { Storage } from '../../platform/storage/storage';
-import type { TweetRecord } from './tweets.repository';
+import type { TweetChannelRecord, TweetRecord } from './tweets.repository';
 
 export function presentTweet(t: TweetRecord, storage: Storage): Tweet {
   return {
@@ -34,5 +34,19 @@ export function presentTweetPage(
     limit: paging.limit,
     totalPages,
     hasNextPage: paging.page < totalPages,
+  };
+}
+
+export function presentTweetChannel(c: TweetChannelRecord, storage: Storage): TweetChannel {
+  return {
+    _id: c.id,
+    username: c.username,
+    fullname: c.fullname,
+    avatar: c.avatarKey ? storage.publicUrl(c.avatarKey) : null,
+    latestTweet: {
+      _id: c.latestTweet.id,
+      content: c.latestTweet.content,
+      createdAt: c.latestTweet.createdAt.toISOString(),
+    },
   };
 }

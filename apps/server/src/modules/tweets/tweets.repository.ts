@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client';
+import { queryRows, type Database } from '../../platform/db/client';
 import { followedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { likes, tweets, users } from '../../platform/db/schema';
@@ -13,6 +13,15 @@ export interface TweetRecord {
   likesCount: number;
   likeId: string | null;
   owner: { id: string; username: string; fullname: string; avatarKey: string | null };
+}
+
+/** A followed channel that has tweets, with its newest tweet. */
+export interface TweetChannelRecord {
+  id: string;
+  username: string;
+  fullname: string;
+  avatarKey: string | null;
+  latestTweet: { id: string; content: string; createdAt: Date };
 }
 
 export interface TweetListFilter {
@@ -116,6 +125,51 @@ export class TweetsRepository {
       { table: tweets, id: tweets.id, ownerId: tweets.ownerId, createdAt: tweets.createdAt },
       { ...input, recentWindow: this.recentWindow },
     );
+  }
+
+  /**
+   * The channels `subscriberId` follows that have tweets, the most recently tweeting first,
+   * each with its newest tweet: the subscriber's range of the subscriptions key, and for each
+   * channel one step into its (owner, created_at, id) index; channels without tweets drop out.
+   */
+  async followedChannelsWithTweets(input: {
+    subscriberId: string;
+    limit: number;
+    offset: number;
+  }): Promise<TweetChannelRecord[]> {
+    const rows = await queryRows<{
+      id: string;
+      username: string;
+      fullname: string;
+      avatar_key: string | null;
+      tweet_id: string;
+      content: string;
+      created_at: Date | string;
+    }>(
+      this.db,
+      sql`
+        select u.id, u.username, u.fullname, u.avatar_key,
+               t.id as tweet_id, t.content, t.created_at
+        from subscriptions s
+        join users u on u.id = s.channel_id
+        cross join lateral (
+          select id, content, created_at from tweets
+          where owner_id = s.channel_id
+          order by created_at desc, id desc
+          limit 1
+        ) t
+        where s.subscriber_id = ${input.subscriberId}
+        order by t.created_at desc, t.id desc
+        limit ${input.limit} offset ${input.offset}
+      `,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      username: r.username,
+      fullname: r.fullname,
+      avatarKey: r.avatar_key,
+      latestTweet: { id: r.tweet_id, content: r.content, createdAt: new Date(r.created_at) },
+    }));
   }
 
   /** Records of these tweets, in no particular order. */

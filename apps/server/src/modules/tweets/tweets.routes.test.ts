@@ -1,5 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import type { Tweet, TweetFeed, TweetPage, UserTweetPage } from '@kinora/contract';
+import type {
+  Tweet,
+  TweetChannelPage,
+  TweetFeed,
+  TweetPage,
+  UserTweetPage,
+} from '@kinora/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, tweets } from '../../platform/db/schema';
@@ -244,6 +250,91 @@ describe('tweet lists', () => {
     for (const query of ['sortBy=title', 'sortType=up', 'userId=nope', 'page=0', 'limit=101']) {
       expect((await call('GET', `/tweets?${query}`)).statusCode, query).toBe(400);
     }
+  });
+});
+
+describe('GET /tweets/channels', () => {
+  it('lists every followed channel that has tweets, however many newer tweets another posted', async () => {
+    const reader = await registerUser(t.app);
+    const [quiet, busy, silent, stranger] = await Promise.all([
+      registerUser(t.app),
+      registerUser(t.app),
+      registerUser(t.app),
+      registerUser(t.app),
+    ]);
+    for (const channel of [quiet, busy, silent]) {
+      await ok('POST', `/subscriptions/toggle/${channel.userId}`, reader);
+    }
+    await tweetAt(quiet.userId, '2024-01-01T00:00:00Z', 'quiet, older');
+    const quietLatest = await tweetAt(quiet.userId, '2024-02-01T00:00:00Z', 'quiet, newest');
+    // More newer tweets than the feed's first page of 50 holds: the quiet channel stays listed.
+    let busyLatest = '';
+    for (let i = 0; i < 60; i++) {
+      busyLatest = await tweetAt(
+        busy.userId,
+        `2024-03-01T00:${String(Math.floor(i / 60)).padStart(2, '0')}:${String(i % 60).padStart(2, '0')}Z`,
+        `busy ${i}`,
+      );
+    }
+    await tweetAt(stranger.userId, '2024-06-01T00:00:00Z', 'not followed');
+    await tweetAt(reader.userId, '2024-06-01T00:00:00Z', 'my own');
+
+    const all = await ok<TweetChannelPage>('GET', '/tweets/channels?limit=10', reader);
+    expect(all).toEqual({
+      channels: [
+        {
+          _id: busy.userId,
+          username: busy.username,
+          fullname: expect.any(String),
+          avatar: expect.stringMatching(/^\/media\/avatars\//),
+          latestTweet: {
+            _id: busyLatest,
+            content: 'busy 59',
+            createdAt: '2024-03-01T00:00:59.000Z',
+          },
+        },
+        {
+          _id: quiet.userId,
+          username: quiet.username,
+          fullname: expect.any(String),
+          avatar: expect.stringMatching(/^\/media\/avatars\//),
+          latestTweet: {
+            _id: quietLatest,
+            content: 'quiet, newest',
+            createdAt: '2024-02-01T00:00:00.000Z',
+          },
+        },
+      ],
+      page: 1,
+      limit: 10,
+      hasNextPage: false,
+    });
+    expect(JSON.stringify(all)).not.toContain(busy.email);
+
+    // A page at a time, the most recently tweeting first.
+    const first = await ok<TweetChannelPage>('GET', '/tweets/channels?page=1&limit=1', reader);
+    expect(first.channels.map((c) => c._id)).toEqual([busy.userId]);
+    expect(first.hasNextPage).toBe(true);
+    const second = await ok<TweetChannelPage>('GET', '/tweets/channels?page=2&limit=1', reader);
+    expect(second.channels.map((c) => c._id)).toEqual([quiet.userId]);
+    expect(second.hasNextPage).toBe(false);
+
+    // A channel leaves the list when one unsubscribes.
+    await ok('POST', `/subscriptions/toggle/${busy.userId}`, reader);
+    const after = await ok<TweetChannelPage>('GET', '/tweets/channels', reader);
+    expect(after.channels.map((c) => c._id)).toEqual([quiet.userId]);
+  });
+
+  it('answers an empty list to someone who follows no one, and 401 to visitors', async () => {
+    const loner = await registerUser(t.app);
+    expect(await ok<TweetChannelPage>('GET', '/tweets/channels', loner)).toEqual({
+      channels: [],
+      page: 1,
+      limit: 10,
+      hasNextPage: false,
+    });
+    expect((await call('GET', '/tweets/channels')).statusCode).toBe(401);
+    expect((await call('GET', '/tweets/channels?limit=500', loner)).statusCode).toBe(400);
   });
 });
 

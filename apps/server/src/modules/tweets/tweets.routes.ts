@@ -1,7 +1,7 @@
 import { endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentTweet, presentTweetPage } from './tweets.presenter';
+import { presentTweet, presentTweetChannel, presentTweetPage } from './tweets.presenter';
 import type { TweetsService } from './tweets.service';
 
 export function registerTweetRoutes(
@@ -60,6 +60,19 @@ export function registerTweetRoutes(
     handler: async ({ query, actor }) => {
       const { records, nextCursor } = await tweets.tweetFeed({ actor, ...query });
       return { tweets: records.map((t) => presentTweet(t, storage)), nextCursor };
+    },
+  });
+
+  router.route(endpoints.tweetChannels, {
+    message: 'Channels with tweets',
+    handler: async ({ query, actor }) => {
+      const { channels, hasNextPage } = await tweets.listFollowedTweetChannels({ actor, ...query });
+      return {
+        channels: channels.map((c) => presentTweetChannel(c, storage)),
+        page: query.page,
+        limit: query.limit,
+        hasNextPage,
+      };
     },
   });
 

@@ -2,7 +2,12 @@ import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import { assertCanDeleteTweet, assertCanEditTweet } from './tweets.policy';
-import type { TweetListFilter, TweetRecord, TweetsRepository } from './tweets.repository';
+import type {
+  TweetChannelRecord,
+  TweetListFilter,
+  TweetRecord,
+  TweetsRepository,
+} from './tweets.repository';
 
 export class TweetsService {
   constructor(private readonly repo: TweetsRepository) {}
@@ -58,6 +63,24 @@ export class TweetsService {
       records: shown.flatMap((p) => byId.get(p.id) ?? []),
       nextCursor: page.length > input.limit && last ? encodeCursor(last.position) : null,
     };
+  }
+
+  /**
+   * Every channel the actor follows that has tweets (not only those among the newest tweets of
+   * the feed), the most recently tweeting first, a page at a time.
+   */
+  async listFollowedTweetChannels(input: {
+    actor: Viewer;
+    page: number;
+    limit: number;
+  }): Promise<{ channels: TweetChannelRecord[]; hasNextPage: boolean }> {
+    // One more than asked tells whether a next page exists.
+    const rows = await this.repo.followedChannelsWithTweets({
+      subscriberId: input.actor.userId,
+      limit: input.limit + 1,
+      offset: (input.page - 1) * input.limit,
+    });
+    return { channels: rows.slice(0, input.limit), hasNextPage: rows.length > input.limit };
   }
 
   async createTweet({ actor, content }: { actor: Viewer; content: string }) {

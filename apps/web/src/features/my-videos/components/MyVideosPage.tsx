@@ -1,28 +1,25 @@
 import type { CurrentUser, Video } from '@kinora/contract';
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
 import { PencilIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
-import { useToast } from '../../../components/toast';
-import { countLabel, videoCardText, VideoThumbnail } from '../../../components/VideoCard';
-import { errorMessage } from '../../../lib/api';
+import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
 import { useSession } from '../../../lib/auth';
-import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { isProcessing, myVideosText } from '../api/my-videos-api';
+import { myVideosText } from '../api/my-videos-api';
+import { useMyVideos } from '../hooks/use-my-videos';
 import {
-  useDeleteVideo,
-  useMyVideos,
-  useTogglePublish,
-  useUpdateVideo,
-} from '../hooks/use-my-videos';
-import { EditVideoDialog } from './EditVideoDialog';
+  ProcessingState,
+  PublishToggle,
+  usePublishToggle,
+  useVideoDeletion,
+  useVideoEditing,
+  videoTitle,
+} from './VideoManagement';
 
 /** /my-videos (signed-in-areas §2 My videos): every own video, with publish, edit and delete. */
 export function MyVideosPage() {
@@ -41,26 +38,10 @@ export function MyVideosPage() {
 
 function MyVideos({ user }: { user: CurrentUser }) {
   useDocumentTitle(myVideosText.heading);
-  const toast = useToast();
   const videos = useMyVideos(user._id);
-  const toggle = useTogglePublish(user._id);
-  const update = useUpdateVideo(user._id);
-  const remove = useDeleteVideo(user._id);
-  const [editing, setEditing] = useState<Video | null>(null);
-  const [deleting, setDeleting] = useState<Video | null>(null);
-
-  const confirmDelete = (video: Video) => {
-    remove.mutate(video._id, {
-      onSuccess: () => {
-        setDeleting(null);
-        toast.success(myVideosText.deleted);
-      },
-      onError: (error) => {
-        setDeleting(null);
-        toast.error(errorMessage(error, myVideosText.deleteFailed));
-      },
-    });
-  };
+  const publish = usePublishToggle(user._id);
+  const editing = useVideoEditing(user._id);
+  const deletion = useVideoDeletion(user._id);
 
   const list = videos.data ?? [];
   return (
@@ -106,49 +87,17 @@ function MyVideos({ user }: { user: CurrentUser }) {
             <MyVideoRow
               key={video._id}
               video={video}
-              isToggling={toggle.isPending && toggle.variables === video._id}
-              onToggle={() =>
-                toggle.mutate(video._id, {
-                  onError: (error) => toast.error(errorMessage(error, myVideosText.toggleFailed)),
-                })
-              }
-              onEdit={() => setEditing(video)}
-              onDelete={() => setDeleting(video)}
+              isToggling={publish.isToggling(video)}
+              onToggle={() => publish.toggle(video)}
+              onEdit={() => editing.request(video)}
+              onDelete={() => deletion.request(video)}
             />
           ))}
         </ul>
       )}
 
-      {editing ? (
-        <EditVideoDialog
-          video={editing}
-          onClose={() => setEditing(null)}
-          onSubmit={async (input, onThumbnailProgress) => {
-            await update.mutateAsync({ videoId: editing._id, input, onThumbnailProgress });
-            toast.success(myVideosText.updated);
-          }}
-        />
-      ) : null}
-
-      {deleting ? (
-        <Dialog title={myVideosText.deleteTitle} onClose={() => setDeleting(null)}>
-          <div className="flex flex-col gap-4">
-            <p className="text-fg-muted">{myVideosText.deleteQuestion}</p>
-            <div className="flex justify-end gap-2">
-              <Button variant="secondary" onClick={() => setDeleting(null)}>
-                Cancel
-              </Button>
-              <Button
-                variant="danger"
-                disabled={remove.isPending}
-                onClick={() => confirmDelete(deleting)}
-              >
-                {remove.isPending ? 'Deleting…' : 'Delete'}
-              </Button>
-            </div>
-          </div>
-        </Dialog>
-      ) : null}
+      {editing.dialog}
+      {deletion.dialog}
     </div>
   );
 }
@@ -166,9 +115,7 @@ function MyVideoRow({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const title = video.title.trim() || videoCardText.untitled;
-  const processing = isProcessing(video);
-  const percent = Math.round((video.processingProgress ?? 0) * 100);
+  const title = videoTitle(video);
   return (
     <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-4">
       <div className="flex min-w-0 flex-1 items-start gap-3 sm:items-center sm:gap-4">
@@ -192,36 +139,11 @@ function MyVideoRow({
             <span aria-hidden="true">·</span>
             <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
           </p>
-          {processing ? (
-            <p className="text-sm text-fg-muted" role="status">
-              Processing… {percent}%
-            </p>
-          ) : video.status === 'failed' ? (
-            <p className="text-sm font-medium text-danger">Processing failed</p>
-          ) : null}
+          <ProcessingState video={video} />
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:justify-end">
-        <button
-          type="button"
-          role="switch"
-          aria-checked={video.isPublished}
-          aria-label={`Published: ${title}`}
-          disabled={isToggling}
-          onClick={onToggle}
-          className={cn(
-            'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold text-fg transition-colors disabled:opacity-60',
-            video.isPublished
-              ? 'bg-success-soft hover:bg-success-soft/70'
-              : 'bg-warning-soft hover:bg-warning-soft/70',
-          )}
-        >
-          <span
-            aria-hidden="true"
-            className={cn('size-1.5 rounded-full', video.isPublished ? 'bg-success' : 'bg-warning')}
-          />
-          {video.isPublished ? myVideosText.published : myVideosText.draft}
-        </button>
+        <PublishToggle video={video} isToggling={isToggling} onToggle={onToggle} />
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${title}`}>
           <PencilIcon size={16} />
           Edit

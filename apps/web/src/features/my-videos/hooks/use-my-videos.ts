@@ -1,5 +1,6 @@
 import type { Video } from '@kinora/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { myStatsQuery } from '../../../lib/my-stats';
 import {
   deleteVideo,
   fetchMyVideos,
@@ -62,6 +63,8 @@ export function useDeleteVideo(userId: string) {
         list?.filter((v) => v._id !== videoId),
       );
       void queryClient.invalidateQueries({ queryKey: ['videos', 'list'] });
+      // The profile's and dashboard's figures count it no more.
+      void queryClient.invalidateQueries({ queryKey: myStatsQuery().queryKey });
     },
   });
 }

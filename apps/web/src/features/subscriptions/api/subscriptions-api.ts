@@ -1,5 +1,5 @@
-import type { SubscribedChannel, SubscriptionFeed } from '@kinora/contract';
-import { api } from '../../../lib/api';
+import type { SubscribedChannel, Subscriber, SubscriptionFeed } from '@kinora/contract';
+import { api, isApiError } from '../../../lib/api';
 
 /** The spec's words for the Subscriptions page (signed-in-areas §2). */
 export const subscriptionText = {
@@ -17,6 +17,9 @@ export const subscriptionText = {
   top: 'Top',
   fetchVideosFailed: 'Failed to load videos',
   fetchChannelsFailed: 'Failed to fetch channels',
+  subscribersHeading: 'My Subscribers',
+  noSubscribers: 'No subscribers yet',
+  fetchSubscribersFailed: 'Failed to load subscribers',
 } as const;
 
 /** The feed reads 20 videos at a time (signed-in-areas §9). */
@@ -24,8 +27,12 @@ export const FEED_LIMIT = 20;
 /** The channel list: the most a page of subscribed channels holds. */
 export const CHANNELS_LIMIT = 100;
 
+/** Subscribers are read this many at a time ('Load more' reads the next page). */
+export const SUBSCRIBERS_PAGE_SIZE = 60;
+
 export const subscriptionKeys = {
   feed: ['subscriptions', 'feed'] as const,
+  subscribers: (channelId: string) => ['subscriptions', 'subscribers', channelId] as const,
   channels: (userId: string) => ['subscriptions', 'channels', userId] as const,
 };
 
@@ -45,4 +52,22 @@ export function fetchSubscribedChannels(
     query: { page: 1, limit: CHANNELS_LIMIT },
     signal,
   });
+}
+
+/** One page of a channel's subscribers, newest first; a 404 reads as none (signed-in-areas §8). */
+export async function fetchSubscribers(
+  channelId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Subscriber[]> {
+  try {
+    return await api('channelSubscribers', {
+      params: { channelId },
+      query: { page, limit: SUBSCRIBERS_PAGE_SIZE },
+      signal,
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 404) return [];
+    throw error;
+  }
 }

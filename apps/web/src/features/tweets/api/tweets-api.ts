@@ -1,7 +1,7 @@
 import type {
   LikeToggleResult,
   Tweet,
-  TweetFeed,
+  TweetChannelPage,
   TweetPage,
   UserTweetPage,
 } from '@kinora/contract';
@@ -11,6 +11,7 @@ import { api } from '../../../lib/api';
 /** The spec's words for the Tweets page (signed-in-areas §2, §5, §8; core §4). */
 export const tweetText = {
   heading: 'Tweets',
+  myTweetsHeading: 'My Tweets',
   signedOut: 'Please Login',
   channelsTab: 'Channels',
   allTab: 'All Tweets',
@@ -37,19 +38,24 @@ export const tweetText = {
 export const TWEET_MAX = limits.tweet;
 /** The feed's counter turns red above this many characters (signed-in-areas §5). */
 export const TWEET_WARN = 260;
+/** On the profile's My Tweets tab the counter turns red sooner (signed-in-areas §5). */
+export const PROFILE_TWEET_WARN = 250;
+/** "Own videos and tweets fetch limit 50" (signed-in-areas §9). */
+export const OWN_TWEETS_LIMIT = 50;
 /** The all-tweets feed shows 10 a page, newest first (signed-in-areas §7, §9). */
 export const FEED_PAGE_SIZE = 10;
 /** A channel's tweets: 50 at a time, as the own tweets (signed-in-areas §9). */
 export const CHANNEL_TWEETS_LIMIT = 50;
-/** How many of the followed channels' newest tweets the channel list is built from. */
-export const CHANNELS_FEED_LIMIT = 50;
+/** The channel list reads this many followed channels at a time ('Load more' for the rest). */
+export const CHANNELS_PAGE_SIZE = 20;
 
 /** Every key starts with `tweets`, so a like or an edit can update each cached list. */
 export const tweetKeys = {
   all: ['tweets'] as const,
   page: (page: number) => ['tweets', 'all', page] as const,
   ofUser: (userId: string) => ['tweets', 'user', userId] as const,
-  following: ['tweets', 'feed'] as const,
+  channels: ['tweets', 'channels'] as const,
+  mine: ['tweets', 'mine'] as const,
 };
 
 export function fetchTweetPage(page: number, signal?: AbortSignal): Promise<TweetPage> {
@@ -67,8 +73,14 @@ export function fetchUserTweets(userId: string, signal?: AbortSignal): Promise<U
   });
 }
 
-export function fetchFollowingTweets(signal?: AbortSignal): Promise<TweetFeed> {
-  return api('tweetFeed', { query: { limit: CHANNELS_FEED_LIMIT }, signal });
+/** The signed-in user's own tweets, newest first (the profile's My Tweets tab). */
+export function fetchMyTweets(signal?: AbortSignal): Promise<UserTweetPage> {
+  return api('myTweets', { query: { page: 1, limit: OWN_TWEETS_LIMIT }, signal });
+}
+
+/** Every followed channel that has tweets, the most recently tweeting first, a page at a time. */
+export function fetchTweetChannels(page: number, signal?: AbortSignal): Promise<TweetChannelPage> {
+  return api('tweetChannels', { query: { page, limit: CHANNELS_PAGE_SIZE }, signal });
 }
 
 export function createTweet(content: string): Promise<Tweet> {

@@ -5,7 +5,7 @@ import { TWEET_MAX, TWEET_WARN } from '../api/tweets-api';
 
 /**
  * The compose box (signed-in-areas §5): the text is trimmed, 1 to 280 characters; the counter
- * turns red above 260; the button is disabled when empty, busy or over. A failed submit keeps
+ * turns red above `warnAbove` (260 in the feed, 250 on the profile tab); the button is disabled when empty, busy or over. A failed submit keeps
  * the text so nothing typed is lost.
  */
 export function TweetComposer({
@@ -14,6 +14,7 @@ export function TweetComposer({
   initialContent = '',
   submitLabel,
   busyLabel,
+  warnAbove = TWEET_WARN,
   onSubmit,
   onCancel,
 }: {
@@ -22,6 +23,8 @@ export function TweetComposer({
   initialContent?: string;
   submitLabel: string;
   busyLabel: string;
+  /** The counter turns red above this many characters. */
+  warnAbove?: number;
   /** Rejects when the server refuses; the text then stays. */
   onSubmit: (content: string) => Promise<void>;
   onCancel?: () => void;
@@ -63,7 +66,7 @@ export function TweetComposer({
           data-testid="tweet-counter"
           className={cn(
             'mr-auto text-sm tabular-nums',
-            content.length > TWEET_WARN ? 'font-semibold text-danger' : 'text-fg-muted',
+            content.length > warnAbove ? 'font-semibold text-danger' : 'text-fg-muted',
           )}
         >
           {content.length}/{TWEET_MAX}

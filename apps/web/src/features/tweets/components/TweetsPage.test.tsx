@@ -40,6 +40,19 @@ const page = (tweets: Tweet[], totalPages = 1) => ({
   hasNextPage: totalPages > 1,
 });
 
+/** The channel list's answer: followed channels with their newest tweet. */
+function channelPage(tweets: Tweet[], pageNumber = 1, hasNextPage = false) {
+  return {
+    channels: tweets.map((t) => ({
+      ...t.owner,
+      latestTweet: { _id: t._id, content: t.content, createdAt: t.createdAt },
+    })),
+    page: pageNumber,
+    limit: 20,
+    hasNextPage,
+  };
+}
+
 function signIn() {
   server().on('currentUser', () => ({ data: me }));
 }
@@ -52,7 +65,7 @@ async function openTweets() {
 
 async function openAll(tweets: Tweet[], totalPages = 1) {
   signIn();
-  server().on('tweetFeed', () => ({ data: { tweets: [], nextCursor: null } }));
+  server().on('tweetChannels', () => ({ data: channelPage([]) }));
   server().on('listTweets', () => ({ data: page(tweets, totalPages) }));
   const view = await openTweets();
   await view.user.click(screen.getByRole('button', { name: 'All Tweets' }));
@@ -75,12 +88,13 @@ describe('tweets page', () => {
     signIn();
     const t1 = makeTweet({ content: 'Newest from Grace' });
     const t2 = makeTweet({ content: 'Older from Grace' });
-    server().on('tweetFeed', () => ({ data: { tweets: [t1, t2], nextCursor: null } }));
+    server().on('tweetChannels', () => ({ data: channelPage([t1]) }));
     server().on('userTweets', () => ({ data: { ...page([t1, t2]), docs: [t1, t2] } }));
     const { user } = await openTweets();
 
     const channels = await screen.findByRole('list', { name: 'Channels with tweets' });
     expect(within(channels).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(channels).getByRole('button', { name: /Newest from Grace/ })).toBeVisible();
     await user.click(within(channels).getByRole('button', { name: /Grace Hopper/ }));
 
     const list = await screen.findByRole('list', { name: 'Tweets' });
@@ -94,9 +108,34 @@ describe('tweets page', () => {
     expect(await screen.findByRole('list', { name: 'Channels with tweets' })).toBeInTheDocument();
   });
 
+  it('lists every followed channel the server names, a page at a time with Load more', async () => {
+    signIn();
+    const ada = { _id: 'c-ada', username: 'ada2', fullname: 'Ada Byron', avatar: null };
+    server().on('tweetChannels', (request) =>
+      request.query.page === '1'
+        ? { data: channelPage([makeTweet({ content: 'Busy again' })], 1, true) }
+        : { data: channelPage([makeTweet({ owner: ada, content: 'Rarely tweets' })], 2) },
+    );
+    const { user } = await openTweets();
+    const channels = await screen.findByRole('list', { name: 'Channels with tweets' });
+    expect(within(channels).getAllByRole('listitem')).toHaveLength(1);
+    expect(server().requestsTo('tweetChannels')[0]?.query).toEqual({ page: '1', limit: '20' });
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await within(channels).findByRole('button', { name: /Ada Byron/ })).toBeVisible();
+    expect(within(channels).getAllByRole('listitem')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
+
+  it("says 'No channels with tweets yet' when no followed channel has tweeted", async () => {
+    signIn();
+    server().on('tweetChannels', () => ({ data: channelPage([]) }));
+    await openTweets();
+    expect(await screen.findByText('No channels with tweets yet')).toBeInTheDocument();
+  });
+
   it("shows 'Failed to fetch channels' with Try Again", async () => {
     signIn();
-    server().on('tweetFeed', () => ({
+    server().on('tweetChannels', () => ({
       status: 500,
       error: { code: 'INTERNAL', message: 'boom' },
     }));

@@ -1,4 +1,4 @@
-import type { CurrentUser, Tweet } from '@kinora/contract';
+import type { CurrentUser } from '@kinora/contract';
 import { useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
@@ -17,7 +17,7 @@ import { tweetText } from '../api/tweets-api';
 import {
   useCreateTweet,
   useDeleteTweet,
-  useFollowingTweets,
+  useTweetChannels,
   useTweetLike,
   useTweetPage,
   useUpdateTweet,
@@ -95,28 +95,24 @@ function Tweets({ user }: { user: CurrentUser }) {
 type Like = ReturnType<typeof useTweetLike>;
 
 /**
- * The followed channels that have tweets, built from one read of the following feed (its newest
- * tweets, grouped by owner), so the list costs one request however many channels one follows.
+ * Every followed channel that has tweets, the most recently tweeting first, each with its newest
+ * tweet (GET /tweets/channels: the server walks one's subscriptions, so a channel that tweets
+ * rarely is listed however much the others post).
  */
 function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
-  const feed = useFollowingTweets();
-  if (feed.isPending) return <TweetListSkeleton />;
-  if (feed.isError) {
+  const channels = useTweetChannels();
+  const list = channels.data?.pages.flatMap((page) => page.channels) ?? [];
+  if (channels.isPending) return <TweetListSkeleton />;
+  if (channels.isError && list.length === 0) {
     return (
       <LoadError
         title={tweetText.fetchChannelsFailed}
-        onRetry={() => void feed.refetch()}
-        isRetrying={feed.isFetching}
+        onRetry={() => void channels.refetch()}
+        isRetrying={channels.isFetching}
       />
     );
   }
-  const channels = new Map<string, { channel: Channel; latest: Tweet; count: number }>();
-  for (const tweet of feed.data.tweets) {
-    const seen = channels.get(tweet.owner._id);
-    if (seen) seen.count += 1;
-    else channels.set(tweet.owner._id, { channel: tweet.owner, latest: tweet, count: 1 });
-  }
-  if (channels.size === 0) {
+  if (list.length === 0) {
     return (
       <StatusPanel
         icon={<MessageSquareIcon size={26} />}
@@ -126,26 +122,45 @@ function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
     );
   }
   return (
-    <ul aria-label="Channels with tweets" className="flex flex-col gap-3">
-      {[...channels.values()].map(({ channel, latest }) => (
-        <li key={channel._id}>
-          <button
-            type="button"
-            onClick={() => onPick(channel)}
-            className="flex w-full items-center gap-3 rounded-lg border border-border bg-surface p-4 text-left transition-colors hover:bg-raised"
-          >
-            <Avatar src={channel.avatar} name={channel.username} />
-            <span className="min-w-0 flex-1">
-              <span className="block font-semibold text-fg">{channel.fullname}</span>
-              <span className="block truncate text-sm text-fg-muted">
-                @{channel.username} · {formatRelativeTime(latest.createdAt, { style: 'short' })}:{' '}
-                {latest.content}
+    <div className="flex flex-col gap-4">
+      <ul aria-label="Channels with tweets" className="flex flex-col gap-3">
+        {list.map(({ latestTweet, ...channel }) => (
+          <li key={channel._id}>
+            <button
+              type="button"
+              onClick={() => onPick(channel)}
+              className="flex w-full items-center gap-3 rounded-lg border border-border bg-surface p-4 text-left transition-colors hover:bg-raised"
+            >
+              <Avatar src={channel.avatar} name={channel.username} />
+              <span className="min-w-0 flex-1">
+                <span className="block font-semibold text-fg">{channel.fullname}</span>
+                <span className="block truncate text-sm text-fg-muted">
+                  @{channel.username} ·{' '}
+                  {formatRelativeTime(latestTweet.createdAt, { style: 'short' })}:{' '}
+                  {latestTweet.content}
+                </span>
               </span>
-            </span>
-          </button>
-        </li>
-      ))}
-    </ul>
+            </button>
+          </li>
+        ))}
+      </ul>
+      {channels.isFetchNextPageError ? (
+        <LoadError
+          title={tweetText.fetchChannelsFailed}
+          onRetry={() => void channels.fetchNextPage()}
+          isRetrying={channels.isFetchingNextPage}
+        />
+      ) : channels.hasNextPage ? (
+        <Button
+          variant="secondary"
+          className="self-center"
+          disabled={channels.isFetchingNextPage}
+          onClick={() => void channels.fetchNextPage()}
+        >
+          {channels.isFetchingNextPage ? 'Loading…' : 'Load more'}
+        </Button>
+      ) : null}
+    </div>
   );
 }
 

@@ -1,12 +1,20 @@
 import type { Tweet } from '@kinora/contract';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
+import { myStatsQuery } from '../../../lib/my-stats';
 import {
   createTweet,
   deleteTweet,
-  fetchFollowingTweets,
+  fetchMyTweets,
+  fetchTweetChannels,
   fetchTweetPage,
   fetchUserTweets,
   toggleTweetLike,
@@ -31,10 +39,20 @@ export function useUserTweets(userId: string) {
   });
 }
 
-export function useFollowingTweets() {
+export function useMyTweets() {
   return useQuery({
-    queryKey: tweetKeys.following,
-    queryFn: ({ signal }) => fetchFollowingTweets(signal),
+    queryKey: tweetKeys.mine,
+    queryFn: ({ signal }) => fetchMyTweets(signal),
+  });
+}
+
+/** The followed channels that have tweets, a page at a time. */
+export function useTweetChannels() {
+  return useInfiniteQuery({
+    queryKey: tweetKeys.channels,
+    queryFn: ({ pageParam, signal }) => fetchTweetChannels(pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
   });
 }
 
@@ -97,7 +115,11 @@ export function useCreateTweet() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTweet,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: tweetKeys.all }),
+    onSuccess: () => {
+      // The profile's tweet count changes too.
+      void queryClient.invalidateQueries({ queryKey: myStatsQuery().queryKey });
+      return queryClient.invalidateQueries({ queryKey: tweetKeys.all });
+    },
   });
 }
 
@@ -118,6 +140,7 @@ export function useDeleteTweet() {
     mutationFn: deleteTweet,
     onSuccess: () => {
       toast.success(tweetText.deleted);
+      void queryClient.invalidateQueries({ queryKey: myStatsQuery().queryKey });
       return queryClient.invalidateQueries({ queryKey: tweetKeys.all });
     },
     onError: (error) => toast.error(errorMessage(error, tweetText.deleteFailed)),

@@ -1,0 +1,139 @@
+import type { CurrentUser, Video } from '@kinora/contract';
+import { Link } from 'react-router';
+import { buttonClass, IconButton } from '../../../components/Button';
+import { PencilIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/LoadError';
+import { StatusPanel } from '../../../components/StatusPanel';
+import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
+import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
+import { useSession } from '../../../lib/auth';
+import { formatRelativeTime } from '../../../lib/format';
+import { myVideosText } from '../api/my-videos-api';
+import { useMyVideos } from '../hooks/use-my-videos';
+import {
+  ProcessingState,
+  PublishToggle,
+  usePublishToggle,
+  useVideoDeletion,
+  useVideoEditing,
+  videoTitle,
+} from './VideoManagement';
+
+/**
+ * The profile's videos tab (/profile/videos, signed-in-areas "Profile area"): the owner's videos
+ * as a grid, drafts and unfinished ones included, each with its publish switch, Edit and Delete
+ * (the same confirmation as /my-videos), an Upload Video link and an empty state. The profile
+ * area has already made sure someone is signed in.
+ */
+export function ProfileVideosTab() {
+  const session = useSession();
+  if (session.status !== 'signedIn') return null;
+  return <ProfileVideos user={session.user} />;
+}
+
+function ProfileVideos({ user }: { user: CurrentUser }) {
+  const videos = useMyVideos(user._id);
+  const publish = usePublishToggle(user._id);
+  const editing = useVideoEditing(user._id);
+  const deletion = useVideoDeletion(user._id);
+
+  return (
+    <section
+      aria-labelledby="profile-videos-heading"
+      className="flex flex-col gap-5 px-4 pt-6 sm:px-0"
+    >
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h2 id="profile-videos-heading" className="text-xl font-bold tracking-tight text-fg">
+          {myVideosText.heading}
+        </h2>
+        <Link to="/upload" className={buttonClass({ size: 'sm' })}>
+          <UploadIcon size={16} />
+          {myVideosText.upload}
+        </Link>
+      </div>
+
+      {videos.isPending ? (
+        <VideoGridSkeleton count={6} label="Loading your videos" />
+      ) : videos.isError ? (
+        <LoadError
+          title={myVideosText.loadFailed}
+          onRetry={() => void videos.refetch()}
+          isRetrying={videos.isFetching}
+        />
+      ) : videos.data.length === 0 ? (
+        <StatusPanel
+          title={myVideosText.empty}
+          description="Videos you upload are listed here, drafts included."
+          icon={<VideoIcon size={26} />}
+        >
+          <Link to="/upload" className={buttonClass()}>
+            {myVideosText.upload}
+          </Link>
+        </StatusPanel>
+      ) : (
+        <VideoGrid label="Your videos">
+          {videos.data.map((video) => (
+            <OwnVideoCard
+              key={video._id}
+              video={video}
+              isToggling={publish.isToggling(video)}
+              onToggle={() => publish.toggle(video)}
+              onEdit={() => editing.request(video)}
+              onDelete={() => deletion.request(video)}
+            />
+          ))}
+        </VideoGrid>
+      )}
+
+      {editing.dialog}
+      {deletion.dialog}
+    </section>
+  );
+}
+
+function OwnVideoCard({
+  video,
+  isToggling,
+  onToggle,
+  onEdit,
+  onDelete,
+}: {
+  video: Video;
+  isToggling: boolean;
+  onToggle: () => void;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const title = videoTitle(video);
+  const videoPath = `/video/${encodeURIComponent(video._id)}`;
+  return (
+    <li className="group flex min-w-0 flex-col gap-3">
+      {/* The title link below is the one in the tab order; this one is for pointers. */}
+      <Link to={videoPath} tabIndex={-1} aria-hidden="true" className="block rounded-lg">
+        <VideoThumbnail video={video} className="transition-shadow group-hover:shadow-card" />
+      </Link>
+      <div className="flex min-w-0 flex-col gap-1">
+        <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-fg">
+          <Link to={videoPath} className="rounded-sm hover:text-accent-text">
+            {title}
+          </Link>
+        </h3>
+        <p className="flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
+          <span>{countLabel(video.views, 'view', 'views')}</span>
+          <span aria-hidden="true">·</span>
+          <time dateTime={video.createdAt}>{formatRelativeTime(video.createdAt)}</time>
+        </p>
+        <ProcessingState video={video} />
+        <div className="mt-1 flex items-center gap-1">
+          <PublishToggle video={video} isToggling={isToggling} onToggle={onToggle} />
+          <IconButton label={`Edit ${title}`} onClick={onEdit} className="ml-auto">
+            <PencilIcon size={18} />
+          </IconButton>
+          <IconButton label={`Delete ${title}`} onClick={onDelete} className="hover:text-danger">
+            <TrashIcon size={18} />
+          </IconButton>
+        </div>
+      </div>
+    </li>
+  );
+}

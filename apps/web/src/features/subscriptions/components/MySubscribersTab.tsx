@@ -1,0 +1,124 @@
+import type { Subscriber } from '@kinora/contract';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { SubscriptionsIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/LoadError';
+import { StatusPanel } from '../../../components/StatusPanel';
+import { useSession } from '../../../lib/auth';
+import { formatRelativeTime } from '../../../lib/format';
+import { subscriptionText } from '../api/subscriptions-api';
+import { useSubscribers } from '../hooks/use-subscriptions';
+
+const cardGrid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
+
+/**
+ * The profile's My Subscribers tab (/profile/subscribers, signed-in-areas "Profile area"): who
+ * subscribes to one's channel, newest first, as cards linking to /channel/{subscriberId}. The
+ * profile area has already made sure someone is signed in.
+ */
+export function MySubscribersTab() {
+  const session = useSession();
+  if (session.status !== 'signedIn') return null;
+  return <MySubscribers channelId={session.user._id} />;
+}
+
+function MySubscribers({ channelId }: { channelId: string }) {
+  const subscribers = useSubscribers(channelId);
+  const list = subscribers.data?.pages.flat() ?? [];
+
+  return (
+    <section
+      aria-labelledby="my-subscribers-heading"
+      className="flex flex-col gap-5 px-4 pt-6 sm:px-0"
+    >
+      <h2 id="my-subscribers-heading" className="text-xl font-bold tracking-tight text-fg">
+        {subscriptionText.subscribersHeading}
+      </h2>
+
+      {subscribers.isPending ? (
+        <SubscriberSkeletons />
+      ) : subscribers.isError && list.length === 0 ? (
+        <LoadError
+          title={subscriptionText.fetchSubscribersFailed}
+          onRetry={() => void subscribers.refetch()}
+          isRetrying={subscribers.isFetching}
+        />
+      ) : list.length === 0 ? (
+        <StatusPanel
+          icon={<SubscriptionsIcon size={26} />}
+          title={subscriptionText.noSubscribers}
+          description="People who subscribe to your channel appear here. Upload videos and post tweets to bring them in."
+        />
+      ) : (
+        <>
+          <ul aria-label="Your subscribers" className={cardGrid}>
+            {list.map((subscriber) => (
+              <SubscriberCard key={subscriber.subscriberId} subscriber={subscriber} />
+            ))}
+          </ul>
+          {subscribers.isFetchNextPageError ? (
+            <LoadError
+              title={subscriptionText.fetchSubscribersFailed}
+              onRetry={() => void subscribers.fetchNextPage()}
+              isRetrying={subscribers.isFetchingNextPage}
+            />
+          ) : subscribers.hasNextPage ? (
+            <Button
+              variant="secondary"
+              className="self-center"
+              disabled={subscribers.isFetchingNextPage}
+              onClick={() => void subscribers.fetchNextPage()}
+            >
+              {subscribers.isFetchingNextPage ? 'Loading…' : subscriptionText.loadMore}
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}
+
+function SubscriberCard({ subscriber }: { subscriber: Subscriber }) {
+  const name = subscriber.fullname.trim() || subscriber.username;
+  return (
+    <li>
+      <Link
+        to={`/channel/${encodeURIComponent(subscriber.subscriberId)}`}
+        className="flex items-center gap-3 rounded-lg border border-border bg-surface p-4 transition-colors hover:bg-raised"
+      >
+        <Avatar src={subscriber.avatar} name={subscriber.username} size="lg" />
+        <span className="flex min-w-0 flex-col">
+          <span className="truncate font-semibold text-fg">{name}</span>
+          <span className="truncate text-sm text-fg-muted">@{subscriber.username}</span>
+          <span className="text-xs text-fg-muted">
+            Subscribed{' '}
+            <time dateTime={subscriber.subscribedAt}>
+              {formatRelativeTime(subscriber.subscribedAt).toLowerCase()}
+            </time>
+          </span>
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+function SubscriberSkeletons() {
+  return (
+    <div role="status" aria-label="Loading subscribers" className={cardGrid}>
+      {Array.from({ length: 6 }, (_, i) => (
+        <div
+          key={i}
+          className="flex animate-pulse items-center gap-3 rounded-lg border border-border bg-surface p-4"
+        >
+          <div className="size-16 shrink-0 rounded-full bg-raised" />
+          <div className="flex-1 space-y-2">
+            <div className="h-4 w-2/3 rounded-sm bg-raised" />
+            <div className="h-3 w-1/3 rounded-sm bg-raised" />
+            <div className="h-3 w-1/2 rounded-sm bg-raised" />
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,102 @@
+import { MessageSquareIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/LoadError';
+import { StatusPanel } from '../../../components/StatusPanel';
+import { useToast } from '../../../components/toast';
+import { isApiError } from '../../../lib/api';
+import { useOnProfileUpdated, useSession } from '../../../lib/auth';
+import { PROFILE_TWEET_WARN, tweetText } from '../api/tweets-api';
+import {
+  useCreateTweet,
+  useDeleteTweet,
+  useMyTweets,
+  useTweetLike,
+  useUpdateTweet,
+} from '../hooks/use-tweets';
+import { TweetCard, TweetListSkeleton } from './TweetCard';
+import { TweetComposer } from './TweetComposer';
+
+/**
+ * The profile's My Tweets tab (/profile/tweets, signed-in-areas "Profile area"): the compose
+ * box (counter red above 250 here) and one's own tweets, newest first, each with Like, Edit and
+ * Delete. The profile area has already made sure someone is signed in.
+ */
+export function MyTweetsTab() {
+  const session = useSession();
+  if (session.status !== 'signedIn') return null;
+  return <MyTweets />;
+}
+
+function MyTweets() {
+  const toast = useToast();
+  const tweets = useMyTweets();
+  const like = useTweetLike();
+  const create = useCreateTweet();
+  const update = useUpdateTweet();
+  const remove = useDeleteTweet();
+  // Own tweets show one's name and avatar: read them again when the profile changes.
+  useOnProfileUpdated(() => void tweets.refetch());
+
+  const post = async (content: string) => {
+    try {
+      await create.mutateAsync(content);
+    } catch (error) {
+      // A refusal the person can act on (too long, too fast) in the server's words; anything
+      // else (server or network failure) in the spec's.
+      const isRefusal = isApiError(error) && error.status >= 400 && error.status < 500;
+      toast.error(isRefusal ? error.message : tweetText.postFailed);
+      throw error;
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="my-tweets-heading"
+      className="flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 sm:px-0"
+    >
+      <h2 id="my-tweets-heading" className="text-xl font-bold tracking-tight text-fg">
+        {tweetText.myTweetsHeading}
+      </h2>
+      <div className="rounded-lg border border-border bg-surface p-4">
+        <TweetComposer
+          label="New tweet"
+          placeholder={tweetText.placeholder}
+          submitLabel={tweetText.post}
+          busyLabel={tweetText.posting}
+          warnAbove={PROFILE_TWEET_WARN}
+          onSubmit={post}
+        />
+      </div>
+
+      {tweets.isPending ? (
+        <TweetListSkeleton />
+      ) : tweets.isError ? (
+        <LoadError
+          title={tweetText.loadFailed}
+          onRetry={() => void tweets.refetch()}
+          isRetrying={tweets.isFetching}
+        />
+      ) : tweets.data.tweets.length === 0 ? (
+        <StatusPanel
+          icon={<MessageSquareIcon size={26} />}
+          title={tweetText.noTweets}
+          description="What you post shows here, on your channel and to your subscribers."
+        />
+      ) : (
+        <ul aria-label="Your tweets" className="flex flex-col gap-3">
+          {tweets.data.tweets.map((tweet) => (
+            <li key={tweet._id}>
+              <TweetCard
+                tweet={tweet}
+                isLikePending={like.isPending(tweet._id)}
+                onLike={() => void like.toggle(tweet)}
+                onEdit={(content) => update.mutateAsync({ id: tweet._id, content })}
+                onDelete={() => remove.mutate(tweet._id)}
+                isDeleting={remove.isPending && remove.variables === tweet._id}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}
