@@ -1,15 +1,20 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { ToastProvider } from '../components/toast';
+import { VideoCardExtrasProvider } from '../components/video-card-extras';
 import { useSessionSync } from '../lib/auth';
 import { ThemeProvider } from '../lib/theme';
+import { appVideoCardExtras } from './video-card-extras';
 
 function SessionSync() {
   useSessionSync();
   return null;
 }
 
-/** Everything a screen may rely on: data cache, session, theme and toasts. */
+/**
+ * Everything a screen may rely on: data cache, session, theme, toasts, and what the features
+ * add to video cards (Watch later, the part watched).
+ */
 export function AppProviders({
   queryClient,
   children,
@@ -21,7 +26,9 @@ export function AppProviders({
     <QueryClientProvider client={queryClient}>
       <SessionSync />
       <ThemeProvider>
-        <ToastProvider>{children}</ToastProvider>
+        <ToastProvider>
+          <VideoCardExtrasProvider extras={appVideoCardExtras}>{children}</VideoCardExtrasProvider>
+        </ToastProvider>
       </ThemeProvider>
     </QueryClientProvider>
   );

@@ -45,6 +45,8 @@ export const playlistKeys = {
   all: ['playlists'] as const,
   ofUser: (userId: string) => ['playlists', 'user', userId] as const,
   detail: (playlistId: string) => ['playlists', 'detail', playlistId] as const,
+  /** Which videos are in the person's Watch later (the cards' one-click button reads it). */
+  watchLater: (userId: string) => ['playlists', 'watch-later', userId] as const,
   pickerVideos: (userId: string) => ['videos', 'list', { userId, limit: PICKER_LIMIT }] as const,
 };
 
@@ -92,6 +94,30 @@ export function movePlaylistVideo(
 export function toggleWatchLater(videoId: string) {
   return api('toggleWatchLater', { params: { videoId } });
 }
+
+/** What the Save buttons need to know of Watch later: its id and the videos in it. */
+export interface WatchLaterState {
+  playlistId: string;
+  videoIds: ReadonlySet<string>;
+}
+
+/** Watch later's videos, every page of them (200 a page, 5,000 at most): ids only are kept. */
+export async function fetchWatchLaterState(signal?: AbortSignal): Promise<WatchLaterState> {
+  let page = await api('getWatchLater', { signal });
+  const videoIds = new Set(page.videos.map((v) => v._id));
+  while (page.hasMoreVideos && page.videos.length > 0) {
+    const after = page.videos[page.videos.length - 1]!.position;
+    page = await api('getWatchLater', { query: { after }, signal });
+    for (const v of page.videos) videoIds.add(v._id);
+  }
+  return { playlistId: page._id, videoIds };
+}
+
+/** The signed-in person's Watch later as a query every Save button shares (one call). */
+export const watchLaterQuery = (userId: string) => ({
+  queryKey: playlistKeys.watchLater(userId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchWatchLaterState(signal),
+});
 
 /** The user's own videos for the Add Videos picker (drafts included: they are theirs). */
 export async function fetchPickerVideos(userId: string, signal?: AbortSignal): Promise<Video[]> {

@@ -12,6 +12,8 @@ import {
   removeVideoFromPlaylist,
   toggleWatchLater,
   updatePlaylist,
+  watchLaterQuery,
+  type WatchLaterState,
 } from '../api/playlists-api';
 
 /** The user's playlists (the owner sees all of theirs, Watch later first). */
@@ -129,11 +131,39 @@ export function useMoveVideo(playlistId: string) {
   });
 }
 
-/** Saves a video to Watch later, or takes it out; the lists show the new count. */
-export function useToggleWatchLater() {
+/** Whether each video is in the person's Watch later (shared by every Save button). */
+export function useWatchLater(userId: string | null) {
+  return useQuery({
+    ...watchLaterQuery(userId ?? ''),
+    enabled: userId !== null,
+    retry: false,
+  });
+}
+
+/**
+ * Saves a video to Watch later, or takes it out: every Save button shows the new state at once
+ * and the lists show the new count.
+ */
+export function useToggleWatchLater(userId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (videoId: string) => toggleWatchLater(videoId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: playlistKeys.all }),
+    onSuccess: (result, videoId) => {
+      if (userId !== undefined) {
+        queryClient.setQueryData<WatchLaterState>(playlistKeys.watchLater(userId), (state) => {
+          const videoIds = new Set(state?.videoIds);
+          if (result.isSaved) videoIds.add(videoId);
+          else videoIds.delete(videoId);
+          return { playlistId: result.playlistId, videoIds };
+        });
+      }
+      // The answer said where the video is now: Watch later's state needs no second read.
+      const watchLaterKey = playlistKeys.watchLater(userId ?? '');
+      void queryClient.invalidateQueries({
+        queryKey: playlistKeys.all,
+        predicate: (query) =>
+          userId === undefined || query.queryKey.join('/') !== watchLaterKey.join('/'),
+      });
+    },
   });
 }
