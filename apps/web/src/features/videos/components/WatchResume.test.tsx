@@ -74,9 +74,11 @@ describe('resume where the viewer stopped', () => {
     expect(media.currentTime).toBe(377);
     expect(screen.queryByRole('button', { name: 'Resume from 6:17' })).toBeNull();
     // One per-video read, so a video watched long ago (past the latest 50) still resumes.
-    expect(server().requestsTo('watchPositions').map((r) => r.query)).toEqual([
-      { videoIds: videoId },
-    ]);
+    expect(
+      server()
+        .requestsTo('watchPositions')
+        .map((r) => r.query),
+    ).toEqual([{ videoIds: videoId }]);
     expect(server().requestsTo('watchHistory')).toHaveLength(0);
   });
 
