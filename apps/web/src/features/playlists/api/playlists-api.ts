@@ -40,18 +40,37 @@ export const PLAYLIST_DESCRIPTION_MAX = limits.playlistDescription;
 /** The Add Videos picker lists the user's own videos, 50 at most (spec §9). */
 export const PICKER_LIMIT = 50;
 
+/** Playlists a page of `/playlists` holds (the server's largest page). */
+export const PLAYLISTS_PAGE_SIZE = limits.playlistsPage;
+
 /** Query keys of this feature; other screens invalidate through {@link playlistKeys.all}. */
 export const playlistKeys = {
   all: ['playlists'] as const,
   ofUser: (userId: string) => ['playlists', 'user', userId] as const,
+  /** The same list a page at a time, for `/playlists` (below `ofUser`: invalidated with it). */
+  pagesOfUser: (userId: string) => ['playlists', 'user', userId, 'pages'] as const,
   detail: (playlistId: string) => ['playlists', 'detail', playlistId] as const,
   /** Which videos are in the person's Watch later (the cards' one-click button reads it). */
   watchLater: (userId: string) => ['playlists', 'watch-later', userId] as const,
   pickerVideos: (userId: string) => ['videos', 'list', { userId, limit: PICKER_LIMIT }] as const,
 };
 
+/** The user's playlists, newest first (Watch later first for its owner): the first page. */
 export function fetchUserPlaylists(userId: string, signal?: AbortSignal): Promise<Playlist[]> {
-  return api('userPlaylists', { params: { userId }, signal });
+  return fetchUserPlaylistsPage(userId, 1, signal);
+}
+
+/** One page of them; a full page means there may be another. */
+export function fetchUserPlaylistsPage(
+  userId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Playlist[]> {
+  return api('userPlaylists', {
+    params: { userId },
+    query: { page, limit: PLAYLISTS_PAGE_SIZE },
+    signal,
+  });
 }
 
 export function fetchPlaylist(playlistId: string, signal?: AbortSignal): Promise<Playlist> {
