@@ -170,6 +170,26 @@ test('a video watched halfway offers to resume where it stopped', async () => {
     .toBeGreaterThanOrEqual(6);
 });
 
+test('cards show the part watched and save to Watch later in one click', async () => {
+  await page.goto(`/search?q=${encodeURIComponent(long)}`);
+  const card = page.locator('article').filter({ hasText: long }).first();
+  // Watched past 0:06 of 0:12 in the test before: half the bar or more (the thumbnail's link,
+  // bar included, is for pointers only, so the bar is found by its test id).
+  const bar = card.getByTestId('watched-bar');
+  await expect(bar).toBeVisible();
+  const watched = Number((await bar.getAttribute('aria-label'))?.match(/Watched (\d+)%/)?.[1]);
+  expect(watched).toBeGreaterThanOrEqual(50);
+  const save = card.getByRole('button', { name: `Save ${long} to Watch later` });
+  await card.hover();
+  await save.click();
+  await expect(page.getByText('Saved to Watch later')).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'true');
+  // And out again, leaving Watch later as the next tests expect it.
+  await save.click();
+  await expect(page.getByText('Removed from Watch later')).toBeVisible();
+  await expect(save).toHaveAttribute('aria-pressed', 'false');
+});
+
 test('the library shows history, liked videos and playlists', async () => {
   await page.goto('/library');
   await expect(page.getByRole('heading', { name: 'Library', level: 1 })).toBeVisible();

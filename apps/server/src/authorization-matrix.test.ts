@@ -260,7 +260,9 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   },
   likedVideos: { ownersLikes: () => ({ params: { userId: owner.userId } }) },
 
-  userPlaylists: { ownersPlaylists: () => ({ params: { userId: owner.userId } }) },
+  userPlaylists: {
+    ownersPlaylists: () => ({ params: { userId: owner.userId }, query: 'page=1&limit=10' }),
+  },
   getWatchLater: { self: () => ({}) },
   toggleWatchLater: {
     published: () => ({ params: { videoId: published } }),
@@ -314,6 +316,7 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   },
 
   watchHistory: { self: () => ({}) },
+  watchPositions: { published: () => ({ query: `videoIds=${published}` }) },
   saveWatchPosition: {
     published: () => ({ params: { videoId: published }, payload: { positionSeconds: 1 } }),
     draft: () => ({ params: { videoId: draft }, payload: { positionSeconds: 1 } }),

@@ -116,6 +116,8 @@ export const authorizationMatrix = {
 
   // History: every call is about the caller's own.
   watchHistory: { self: anyUser(200) },
+  // Positions of videos anyone may name: each caller gets only their own (visitor 401).
+  watchPositions: { published: anyUser(200) },
   saveWatchPosition: {
     published: anyUser(200),
     draft: { visitor: 401, other: 404, owner: 200, moderator: 200 },

@@ -45,7 +45,23 @@ export const Playlist = z.object({
   updatedAt: IsoDate,
 });
 export type Playlist = z.infer<typeof Playlist>;
+/**
+ * A user's playlists: a plain array in `data` (what the spec's client reads), newest first.
+ * Paging is the query's `page` and `limit`; the answer's `X-Total-Count` header gives the total
+ * the reader may see (as `GET /channels/{id}/videos` does).
+ */
 export const PlaylistList = z.array(Playlist);
+export const UserPlaylistsQuery = z.object({
+  page: z.coerce.number().int().min(1, 'page starts at 1').max(100_000).default(1),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(limits.playlistsPage, `limit is at most ${limits.playlistsPage}`)
+    .default(limits.playlistsPage),
+});
+export type UserPlaylistsQuery = z.input<typeof UserPlaylistsQuery>;
+export const playlistsTotalHeader = 'x-total-count';
 
 const PlaylistName = z
   .string({ message: 'Playlist name is required' })
@@ -141,6 +157,32 @@ export const HistorySettings = z.object({
   paused: z.boolean(),
 });
 export type HistorySettings = z.infer<typeof HistorySettings>;
+
+/**
+ * The videos of one grid of cards, to draw the part watched: up to 100 ids, comma-separated.
+ * Repeated ids count once.
+ */
+export const WatchPositionsQuery = z.object({
+  videoIds: z
+    .string({ message: 'videoIds is required' })
+    .transform((value) => [...new Set(value.split(',').map((id) => id.trim()))])
+    .pipe(
+      z
+        .array(Id)
+        .min(1, 'videoIds is required')
+        .max(limits.watchPositionsBatch, `At most ${limits.watchPositionsBatch} videoIds`),
+    ),
+});
+export type WatchPositionsQuery = z.input<typeof WatchPositionsQuery>;
+
+/** Where the caller stopped in a video they watched (only videos in their history answer). */
+export const WatchPosition = z.object({
+  videoId: z.string(),
+  positionSeconds: z.number(),
+  watchedAt: IsoDate,
+});
+export type WatchPosition = z.infer<typeof WatchPosition>;
+export const WatchPositions = z.array(WatchPosition);
 
 export const ClearHistoryResult = z.object({ removed: z.number().int() });
 export type ClearHistoryResult = z.infer<typeof ClearHistoryResult>;

@@ -41,8 +41,11 @@ import {
   SaveWatchPositionBody,
   SaveWatchPositionResult,
   UpdatePlaylistBody,
+  UserPlaylistsQuery,
   WatchHistory,
   WatchLaterToggleResult,
+  WatchPositions,
+  WatchPositionsQuery,
 } from './collections';
 import {
   ListTweetsQuery,
@@ -416,10 +419,11 @@ export const endpoints = {
     method: 'GET',
     path: '/playlists/user/:userId',
     summary:
-      'Playlists of a user, newest first: the owner sees all (Watch later first), others the public ones; each with its first 4 videos',
+      'Playlists of a user, newest first: the owner sees all (Watch later first), others the public ones; each with its first 4 videos; `page` and `limit` (100 at most), the total in `X-Total-Count`',
     tag: 'playlists',
     access: 'public',
     params: UserIdParam,
+    query: UserPlaylistsQuery,
     response: PlaylistList,
   }),
   getWatchLater: define({
@@ -520,6 +524,16 @@ export const endpoints = {
     access: 'user',
     query: CursorQuery,
     response: WatchHistory,
+  }),
+  watchPositions: define({
+    method: 'GET',
+    path: '/users/watchHistory/positions',
+    summary:
+      'Where the caller stopped in each of up to 100 videos (comma-separated `videoIds`): those in their history only',
+    tag: 'history',
+    access: 'user',
+    query: WatchPositionsQuery,
+    response: WatchPositions,
   }),
   saveWatchPosition: define({
     method: 'PUT',

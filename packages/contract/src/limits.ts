@@ -11,6 +11,10 @@ export const limits = {
   playlistDescription: 200,
   /** Videos one playlist may hold. */
   playlistVideos: 5000,
+  /** Playlists one page of `GET /playlists/user/{userId}` holds at most (and by default). */
+  playlistsPage: 100,
+  /** Video ids one `GET /users/watchHistory/positions` asks about at most. */
+  watchPositionsBatch: 100,
   tweet: 280,
 } as const;
 

@@ -3,7 +3,8 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../app/testing';
 import { makeOwner, makeVideo, ownerId, videoId } from '../testing/video-fixtures';
-import { VideoCard, VideoCardSkeleton, type VideoSummary } from './VideoCard';
+import { durationSecondsOf, VideoCard, VideoCardSkeleton, type VideoSummary } from './VideoCard';
+import { WatchedBar, watchedProgress } from './WatchedBar';
 
 function renderCard(video: VideoSummary) {
   return renderWithProviders(
@@ -113,5 +114,30 @@ describe('video card', () => {
   it('has a skeleton for lists that are loading', () => {
     const { container } = renderWithProviders(<VideoCardSkeleton />);
     expect(container.querySelector('.aspect-video')).not.toBeNull();
+  });
+});
+
+describe('the part watched', () => {
+  it('reads the length in seconds from any duration field, as seconds or m:ss', () => {
+    expect(durationSecondsOf({ _id: 'v', duration: 754 })).toBe(754);
+    expect(durationSecondsOf({ _id: 'v', videoDuration: '12:34' })).toBe(754);
+    expect(durationSecondsOf({ _id: 'v', length: '1:02:03' })).toBe(3723);
+    expect(durationSecondsOf({ _id: 'v', time: 'soon' })).toBe(0);
+    expect(durationSecondsOf({ _id: 'v' })).toBe(0);
+  });
+
+  it('draws the bar for a started video only, at most full', () => {
+    const { container, rerender } = renderWithProviders(
+      <div className="relative">
+        <WatchedBar progress={watchedProgress(300, 600)} />
+      </div>,
+    );
+    expect(screen.getByRole('img', { name: 'Watched 50%' })).toBeInTheDocument();
+    rerender(<WatchedBar progress={watchedProgress(900, 600)} />);
+    expect(screen.getByRole('img', { name: 'Watched 100%' })).toBeInTheDocument();
+    rerender(<WatchedBar progress={watchedProgress(0, 600)} />);
+    expect(container.querySelector('[data-testid="watched-bar"]')).toBeNull();
+    rerender(<WatchedBar progress={watchedProgress(30, 0)} />);
+    expect(container.querySelector('[data-testid="watched-bar"]')).toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { VideoOwner, VideoStatus } from '@kinora/contract';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { copyText } from '../lib/clipboard';
 import { cn } from '../lib/cn';
@@ -8,6 +8,7 @@ import { shareUrl } from '../lib/share-links';
 import { Avatar } from './Avatar';
 import { FilmIcon, ShareIcon, SpinnerIcon } from './icons';
 import { toastDurations, useToast } from './toast';
+import { useVideoCardExtras } from './video-card-extras';
 
 /**
  * A video as lists show it. Wider than the contract's Video on purpose: the spec's cards
@@ -55,6 +56,18 @@ export function durationOf(video: VideoSummary): string {
   return formatDuration(value);
 }
 
+/** The length in seconds, from the first duration field that has a value (0 when unknown). */
+export function durationSecondsOf(video: VideoSummary): number {
+  const value = [video.duration, video.videoDuration, video.length, video.time].find(
+    (v) => v !== null && v !== undefined && v !== '',
+  );
+  if (typeof value === 'number') return Number.isFinite(value) && value > 0 ? value : 0;
+  if (typeof value !== 'string') return 0;
+  const parts = value.trim().split(':').map(Number);
+  if (parts.some((n) => !Number.isFinite(n) || n < 0)) return 0;
+  return parts.reduce((total, n) => total * 60 + n, 0);
+}
+
 /** '1 view', '1.2K views'. */
 export function countLabel(value: number | null | undefined, one: string, many: string): string {
   return `${formatCount(value)} ${value === 1 ? one : many}`;
@@ -69,10 +82,13 @@ export function VideoThumbnail({
   video,
   className,
   size = 'md',
+  children,
 }: {
   video: VideoSummary;
   className?: string;
   size?: 'sm' | 'md';
+  /** Drawn over the image, inside the box (the bar of the part watched). */
+  children?: ReactNode;
 }) {
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const src = video.thumbnail || null;
@@ -126,6 +142,55 @@ export function VideoThumbnail({
           ) : null}
         </span>
       ) : null}
+      {children}
+    </div>
+  );
+}
+
+/**
+ * Overlay controls of a card's thumbnail: hidden until the card is hovered or the control has
+ * keyboard focus, always shown on touch screens (no hover there).
+ */
+export const thumbnailActionClass =
+  'dark inline-flex size-9 items-center justify-center rounded-full bg-canvas/85 text-fg opacity-0 transition-opacity group-hover:opacity-100 hover:bg-raised focus-visible:opacity-100 pointer-coarse:opacity-100';
+
+/**
+ * The linked thumbnail of a video in a list (cards, search results), with what the app adds
+ * to it: the bar of the part watched inside, and the Watch later button over its corner above
+ * the card's own controls (`children`).
+ */
+export function CardThumbnail({
+  video,
+  title,
+  className,
+  children,
+}: {
+  video: VideoSummary;
+  /** The video's title as shown, for the controls' labels. */
+  title: string;
+  className?: string;
+  children?: ReactNode;
+}) {
+  const { ThumbnailAction, WatchedPart } = useVideoCardExtras();
+  return (
+    <div className={cn('relative', className)}>
+      {/* The title link beside it is the one in the tab order; this one is for pointers. */}
+      <Link
+        to={`/video/${encodeURIComponent(video._id)}`}
+        tabIndex={-1}
+        aria-hidden="true"
+        className="block rounded-lg"
+      >
+        <VideoThumbnail video={video} className="transition-shadow group-hover:shadow-card">
+          {WatchedPart ? (
+            <WatchedPart videoId={video._id} durationSeconds={durationSecondsOf(video)} />
+          ) : null}
+        </VideoThumbnail>
+      </Link>
+      <div className="absolute top-1.5 right-1.5 flex flex-col gap-1.5">
+        {ThumbnailAction ? <ThumbnailAction videoId={video._id} title={title} /> : null}
+        {children}
+      </div>
     </div>
   );
 }
@@ -133,7 +198,8 @@ export function VideoThumbnail({
 /**
  * A video in a grid (spec §2.6): thumbnail with its badges, channel avatar and name linking to
  * the channel, title, views, likes, comments, upload time, and a share button that shows on
- * hover or keyboard focus (always on touch screens).
+ * hover or keyboard focus (always on touch screens). The app adds the one-click Watch later
+ * button beside it and the bar of the part watched (see {@link useVideoCardExtras}).
  */
 export function VideoCard({ video, className }: { video: VideoSummary; className?: string }) {
   const toast = useToast();
@@ -149,21 +215,17 @@ export function VideoCard({ video, className }: { video: VideoSummary; className
 
   return (
     <article className={cn('group flex min-w-0 flex-col gap-3', className)}>
-      <div className="relative">
-        {/* The title link below is the one in the tab order; this one is for pointers. */}
-        <Link to={videoPath} tabIndex={-1} aria-hidden="true" className="block rounded-lg">
-          <VideoThumbnail video={video} className="transition-shadow group-hover:shadow-card" />
-        </Link>
+      <CardThumbnail video={video} title={title}>
         <button
           type="button"
           onClick={() => void share()}
           aria-label={`Share ${title}`}
           title="Share"
-          className="dark absolute top-1.5 right-1.5 inline-flex size-9 items-center justify-center rounded-full bg-canvas/85 text-fg opacity-0 transition-opacity group-hover:opacity-100 hover:bg-raised focus-visible:opacity-100 pointer-coarse:opacity-100"
+          className={thumbnailActionClass}
         >
           <ShareIcon size={16} />
         </button>
-      </div>
+      </CardThumbnail>
       <div className="flex gap-3">
         {channel ? (
           <Link

@@ -7,6 +7,7 @@ import {
   videoCardText,
   type VideoSummary,
 } from './VideoCard';
+import { WatchedBar } from './WatchedBar';
 
 /**
  * A video as a row of a personal list (history, liked): thumbnail, title to /video/{id},
@@ -30,15 +31,9 @@ export function VideoListItem({
   return (
     <li className="flex items-start gap-3 rounded-lg p-2 hover:bg-raised sm:items-center">
       <Link to={path} tabIndex={-1} aria-hidden="true" className="relative w-36 shrink-0 sm:w-48">
-        <VideoThumbnail video={video} size="sm" />
-        {progress !== undefined && progress > 0 ? (
-          <span className="absolute inset-x-0 bottom-0 h-1 overflow-hidden rounded-b-lg bg-fg-muted/40">
-            <span
-              className="block h-full bg-accent"
-              style={{ width: `${Math.min(100, Math.round(progress * 100))}%` }}
-            />
-          </span>
-        ) : null}
+        <VideoThumbnail video={video} size="sm">
+          {progress !== undefined ? <WatchedBar progress={progress} /> : null}
+        </VideoThumbnail>
       </Link>
       <div className="min-w-0 flex-1">
         <h2 className="line-clamp-2 text-sm leading-snug font-semibold text-fg sm:text-base">

@@ -1,8 +1,8 @@
-import type { HistoryEntry } from '@kinora/contract';
+import type { HistoryEntry, WatchPosition } from '@kinora/contract';
 import { encodeCursor } from '../../platform/db/keyset';
 import type { Storage } from '../../platform/storage/storage';
 import { presentVideo } from '../videos';
-import type { HistoryRecord } from './history.repository';
+import type { HistoryRecord, WatchPositionRecord } from './history.repository';
 
 export function presentHistoryEntry(record: HistoryRecord, storage: Storage): HistoryEntry {
   return {
@@ -10,5 +10,13 @@ export function presentHistoryEntry(record: HistoryRecord, storage: Storage): Hi
     watchedAt: record.watchedAt.toISOString(),
     positionSeconds: record.positionSeconds,
     cursor: encodeCursor({ micros: record.watchedAtMicros, id: record.id }),
+  };
+}
+
+export function presentWatchPosition(record: WatchPositionRecord): WatchPosition {
+  return {
+    videoId: record.videoId,
+    positionSeconds: record.positionSeconds,
+    watchedAt: record.watchedAt.toISOString(),
   };
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
@@ -11,6 +11,13 @@ export type HistoryRecord = VideoRecord & {
   watchedAtMicros: string;
   positionSeconds: number;
 };
+
+/** Where a person stopped in one video of their history. */
+export interface WatchPositionRecord {
+  videoId: string;
+  positionSeconds: number;
+  watchedAt: Date;
+}
 
 const { columns: videoColumns, videoAsset, thumbnailAsset } = videoRecordSource;
 
@@ -49,6 +56,29 @@ export class HistoryRepository {
       )
       .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.videoId))
       .limit(input.limit);
+  }
+
+  /**
+   * Where the person stopped in each of these videos that is in their history and that they may
+   * still see: one lookup of the (user, video) primary key per id, in one query.
+   */
+  async positions(input: {
+    userId: string;
+    viewer: Viewer;
+    videoIds: string[];
+  }): Promise<WatchPositionRecord[]> {
+    if (input.videoIds.length === 0) return [];
+    return this.db
+      .select({
+        videoId: watchHistory.videoId,
+        positionSeconds: watchHistory.positionSeconds,
+        watchedAt: watchHistory.watchedAt,
+      })
+      .from(watchHistory)
+      .innerJoin(videos, and(eq(videos.id, watchHistory.videoId), videosVisibleTo(input.viewer)))
+      .where(
+        and(eq(watchHistory.userId, input.userId), inArray(watchHistory.videoId, input.videoIds)),
+      );
   }
 
   /**

@@ -153,6 +153,62 @@ describe('GET /users/watchHistory', () => {
   });
 });
 
+describe('GET /users/watchHistory/positions', () => {
+  const positions = (user: RegisteredUser | null, videoIds: string) =>
+    call('GET', `/users/watchHistory/positions?videoIds=${videoIds}`, user);
+
+  it('answers where the caller stopped in each named video of their own history, and nothing else', async () => {
+    const user = await registerUser(t.app);
+    const [a, b, unwatched, othersOnly] = await insertVideos(olga, 4);
+    await save(user, a!, 42.5);
+    await save(user, b!, 7);
+    await save(bob, othersOnly!, 99);
+    await save(bob, a!, 300);
+    // An entry far down the history (past the latest 50) still answers.
+    const older = await insertVideos(olga, 60);
+    for (const id of older) await save(user, id, 1);
+
+    const res = await positions(user, [a, b, unwatched, othersOnly, a].join(','));
+    expect(res.statusCode, res.body).toBe(200);
+    const data = res.json<{
+      data: { videoId: string; positionSeconds: number; watchedAt: string }[];
+    }>().data;
+    expect(data.map((p) => [p.videoId, p.positionSeconds]).sort()).toEqual(
+      [
+        [a, 42.5],
+        [b, 7],
+      ].sort(),
+    );
+    expect(Date.parse(data[0]!.watchedAt)).not.toBeNaN();
+    expect(Object.keys(data[0]!).sort()).toEqual(['positionSeconds', 'videoId', 'watchedAt']);
+  });
+
+  it('leaves out a video that became a draft of someone else', async () => {
+    const user = await registerUser(t.app);
+    const [video] = await insertVideos(olga, 1);
+    await save(user, video!, 5);
+    await t.database.db.update(videos).set({ isPublished: false }).where(eq(videos.id, video!));
+    expect((await positions(user, video!)).json().data).toEqual([]);
+    // Its owner still has their place in it.
+    await save(olga, video!, 8);
+    expect((await positions(olga, video!)).json().data).toMatchObject([{ positionSeconds: 8 }]);
+  });
+
+  it('refuses a visitor (401), and no ids, a bad id or more than 100 (400)', async () => {
+    const [video] = await insertVideos(olga, 1);
+    expect((await positions(null, video!)).statusCode).toBe(401);
+    const many = Array.from({ length: 101 }, () => randomUUID()).join(',');
+    for (const bad of ['', ',', 'nope', `${video},nope`, many]) {
+      const res = await positions(bob, bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.json().code).toBe('VALIDATION_FAILED');
+    }
+    expect((await call('GET', '/users/watchHistory/positions', bob)).statusCode).toBe(400);
+    const hundred = Array.from({ length: 100 }, () => randomUUID()).join(',');
+    expect((await positions(bob, hundred)).json().data).toEqual([]);
+  });
+});
+
 describe('DELETE /users/watchHistory', () => {
   it('removes one entry (404 when absent), or all of the caller’s and nobody else’s', async () => {
     const user = await registerUser(t.app);

@@ -1,7 +1,7 @@
 import { endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentHistoryEntry } from './history.presenter';
+import { presentHistoryEntry, presentWatchPosition } from './history.presenter';
 import type { HistoryService } from './history.service';
 
 /** The player saves every few seconds per open tab: this leaves room for several tabs. */
@@ -19,6 +19,11 @@ export function registerHistoryRoutes(
       (await history.watchHistory({ actor, cursor: query.cursor, limit: query.limit })).map((r) =>
         presentHistoryEntry(r, storage),
       ),
+  });
+  router.route(endpoints.watchPositions, {
+    message: 'Watch positions',
+    handler: async ({ query, actor }) =>
+      (await history.watchPositions({ actor, videoIds: query.videoIds })).map(presentWatchPosition),
   });
   router.route(endpoints.saveWatchPosition, {
     message: 'Position saved',

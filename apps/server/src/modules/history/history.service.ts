@@ -2,7 +2,8 @@ import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor } from '../../platform/db/keyset';
 import { AppError } from '../../platform/http/errors';
 import type { VideosService } from '../videos';
-import type { HistoryRecord, HistoryRepository } from './history.repository';
+import { assertCanSeeWatchHistory } from './history.policy';
+import type { HistoryRecord, HistoryRepository, WatchPositionRecord } from './history.repository';
 
 /**
  * A person's watch history: theirs alone (every call acts on the caller's own rows), kept by
@@ -24,6 +25,23 @@ export class HistoryService {
       viewer: input.actor,
       cursor: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
       limit: input.limit,
+    });
+  }
+
+  /**
+   * Where the person stopped in each of these videos (a grid's cards, or the one being opened
+   * to resume): their own history alone, whoever else watched them.
+   */
+  async watchPositions(input: {
+    actor: Viewer;
+    videoIds: string[];
+  }): Promise<WatchPositionRecord[]> {
+    const userId = input.actor.userId;
+    assertCanSeeWatchHistory(input.actor, userId);
+    return this.repo.positions({
+      userId,
+      viewer: input.actor,
+      videoIds: input.videoIds,
     });
   }
 

@@ -29,23 +29,35 @@ export class PlaylistsRepository {
     return row ?? null;
   }
 
-  /** An owner's playlists, Watch later first, then newest first; `publicOnly` for others. */
-  async listByOwner(ownerId: string, publicOnly: boolean): Promise<PlaylistRow[]> {
-    return this.db
-      .select()
-      .from(playlists)
-      .where(
-        and(
-          eq(playlists.ownerId, ownerId),
-          publicOnly ? eq(playlists.visibility, 'public') : undefined,
-        ),
-      )
-      .orderBy(
-        desc(sql`${playlists.kind} = 'watch_later'`),
-        desc(playlists.createdAt),
-        desc(playlists.id),
-      )
-      .limit(1000);
+  /**
+   * One page of an owner's playlists, Watch later first, then newest first; `publicOnly` for
+   * others. With the total, for the page's header: both on the (owner, created) index.
+   */
+  async listByOwner(input: {
+    ownerId: string;
+    publicOnly: boolean;
+    offset: number;
+    limit: number;
+  }): Promise<{ rows: PlaylistRow[]; total: number }> {
+    const where = and(
+      eq(playlists.ownerId, input.ownerId),
+      input.publicOnly ? eq(playlists.visibility, 'public') : undefined,
+    );
+    const [rows, [counted]] = await Promise.all([
+      this.db
+        .select()
+        .from(playlists)
+        .where(where)
+        .orderBy(
+          desc(sql`${playlists.kind} = 'watch_later'`),
+          desc(playlists.createdAt),
+          desc(playlists.id),
+        )
+        .offset(input.offset)
+        .limit(input.limit),
+      this.db.select({ n: count() }).from(playlists).where(where),
+    ]);
+    return { rows, total: counted?.n ?? 0 };
   }
 
   /** The owner's Watch later, made on first use (the unique index makes a race harmless). */

@@ -202,6 +202,53 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
     expect((await call('GET', `/playlists/user/${randomUUID()}`)).json().data).toEqual([]);
   });
 
+  it('pages a user’s playlists with page and limit, the total in X-Total-Count, 100 by default', async () => {
+    const dana = await registerUser(t.app);
+    // 103 playlists written straight into the table, a second apart: newest is "P 102".
+    await t.database.db.insert(playlists).values(
+      Array.from({ length: 103 }, (_, i) => ({
+        ownerId: dana.userId,
+        name: `P ${i}`,
+        description: '',
+        visibility: i % 10 === 0 ? ('private' as const) : ('public' as const),
+        createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
+      })),
+    );
+    const pageOf = async (reader: RegisteredUser | null, query: string) => {
+      const res = await call('GET', `/playlists/user/${dana.userId}${query}`, reader);
+      expect(res.statusCode, res.body).toBe(200);
+      return {
+        names: res.json<{ data: Playlist[] }>().data.map((p) => p.name),
+        total: Number(res.headers['x-total-count']),
+      };
+    };
+
+    // The owner: Watch later first, then newest first; 104 in all.
+    const first = await pageOf(dana, '');
+    expect(first.total).toBe(104);
+    expect(first.names).toHaveLength(100);
+    expect(first.names.slice(0, 3)).toEqual(['Watch later', 'P 102', 'P 101']);
+    const second = await pageOf(dana, '?page=2');
+    expect(second.names).toEqual(['P 3', 'P 2', 'P 1', 'P 0']);
+    const walked: string[] = [];
+    for (let page = 1; page <= 6; page++)
+      walked.push(...(await pageOf(dana, `?page=${page}&limit=20`)).names);
+    expect(new Set(walked).size).toBe(104);
+    expect(walked).toEqual([...first.names, ...second.names]);
+
+    // Others: the public ones only, and their count (11 of the 103 are private).
+    const others = await pageOf(bob, '?limit=50&page=2');
+    expect(others.total).toBe(92);
+    expect(others.names).toHaveLength(42);
+    expect(others.names).not.toContain('P 100');
+    expect((await pageOf(null, '?page=3&limit=50')).names).toEqual([]);
+
+    for (const bad of ['?limit=101', '?limit=0', '?page=0', '?page=x']) {
+      const res = await call('GET', `/playlists/user/${dana.userId}${bad}`);
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+
   it('pages past the first 200 videos with after and limit, items from one ordered query', async () => {
     const ids = await insertVideos(olga, 250, { prefix: 'Long' });
     const long = await create(olga, { name: 'Long one' });

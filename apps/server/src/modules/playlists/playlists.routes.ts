@@ -1,4 +1,4 @@
-import { endpoints } from '@kinora/contract';
+import { endpoints, playlistsTotalHeader } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentPlaylist } from './playlists.presenter';
@@ -12,10 +12,17 @@ export function registerPlaylistRoutes(
 
   router.route(endpoints.userPlaylists, {
     message: 'Playlists',
-    handler: async ({ params, actor }) =>
-      (await playlists.listUserPlaylists({ userId: params.userId, viewer: actor })).map((view) =>
-        presentPlaylist(view, storage),
-      ),
+    handler: async ({ params, query, actor, reply }) => {
+      const { views, total } = await playlists.listUserPlaylists({
+        userId: params.userId,
+        viewer: actor,
+        page: query.page,
+        limit: query.limit,
+      });
+      // The data is the plain list the spec's client reads; the total rides in a header.
+      reply.header(playlistsTotalHeader, String(total));
+      return views.map((view) => presentPlaylist(view, storage));
+    },
   });
   router.route(endpoints.getWatchLater, {
     message: 'Watch later',

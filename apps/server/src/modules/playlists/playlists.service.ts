@@ -33,26 +33,34 @@ export class PlaylistsService {
   /**
    * A user's playlists as the viewer may see them: the owner gets all of theirs, Watch later
    * first (made on first use), others the public ones. Each carries its first few videos.
+   * One page of them (the total beside it), so a person with many is never read whole.
    */
   async listUserPlaylists(input: {
     userId: string;
     viewer: Viewer | null;
-  }): Promise<PlaylistView[]> {
+    page: number;
+    limit: number;
+  }): Promise<{ views: PlaylistView[]; total: number }> {
     const isOwner = input.viewer?.userId === input.userId;
     if (isOwner) await this.repo.ensureWatchLater(input.userId);
-    const rows = (await this.repo.listByOwner(input.userId, !isOwner)).filter((p) =>
-      canListPlaylist(input.viewer, p),
-    );
+    const { rows: listed, total } = await this.repo.listByOwner({
+      ownerId: input.userId,
+      publicOnly: !isOwner,
+      offset: (input.page - 1) * input.limit,
+      limit: input.limit,
+    });
+    const rows = listed.filter((p) => canListPlaylist(input.viewer, p));
     const ids = rows.map((p) => p.id);
     const [counts, first] = await Promise.all([
       this.repo.countVisibleItems(ids, input.viewer),
       this.repo.firstItems(ids, input.viewer, videosPerCard),
     ]);
-    return rows.map((playlist) => {
+    const views = rows.map((playlist) => {
       const videos = first.filter((item) => item.playlistId === playlist.id);
       const videoCount = counts.get(playlist.id) ?? 0;
       return { playlist, videos, hasMoreVideos: videoCount > videos.length, videoCount };
     });
+    return { views, total };
   }
 
   async getPlaylist(input: {

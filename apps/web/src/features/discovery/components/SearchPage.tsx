@@ -5,12 +5,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { AlertTriangleIcon, SearchIcon } from '../../../components/icons';
 import { StatusPanel } from '../../../components/StatusPanel';
-import {
-  channelOf,
-  countLabel,
-  videoCardText,
-  VideoThumbnail,
-} from '../../../components/VideoCard';
+import { channelOf, countLabel, videoCardText, CardThumbnail } from '../../../components/VideoCard';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
@@ -258,15 +253,7 @@ function VideoResult({ video }: { video: Video }) {
   const videoPath = `/video/${encodeURIComponent(video._id)}`;
   return (
     <article className="group flex flex-col gap-3 sm:flex-row sm:gap-4">
-      {/* The title link is the one in the tab order; this one is for pointers. */}
-      <Link
-        to={videoPath}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="block shrink-0 rounded-lg sm:w-64 md:w-80"
-      >
-        <VideoThumbnail video={video} className="transition-shadow group-hover:shadow-card" />
-      </Link>
+      <CardThumbnail video={video} title={title} className="shrink-0 sm:w-64 md:w-80" />
       <div className="min-w-0 flex-1">
         <h3 className="line-clamp-2 text-lg leading-snug font-semibold text-fg">
           <Link to={videoPath} className="rounded-sm hover:text-accent-text">

@@ -40,16 +40,37 @@ export const PLAYLIST_DESCRIPTION_MAX = limits.playlistDescription;
 /** The Add Videos picker lists the user's own videos, 50 at most (spec §9). */
 export const PICKER_LIMIT = 50;
 
+/** Playlists a page of `/playlists` holds (the server's largest page). */
+export const PLAYLISTS_PAGE_SIZE = limits.playlistsPage;
+
 /** Query keys of this feature; other screens invalidate through {@link playlistKeys.all}. */
 export const playlistKeys = {
   all: ['playlists'] as const,
   ofUser: (userId: string) => ['playlists', 'user', userId] as const,
+  /** The same list a page at a time, for `/playlists` (below `ofUser`: invalidated with it). */
+  pagesOfUser: (userId: string) => ['playlists', 'user', userId, 'pages'] as const,
   detail: (playlistId: string) => ['playlists', 'detail', playlistId] as const,
+  /** Which videos are in the person's Watch later (the cards' one-click button reads it). */
+  watchLater: (userId: string) => ['playlists', 'watch-later', userId] as const,
   pickerVideos: (userId: string) => ['videos', 'list', { userId, limit: PICKER_LIMIT }] as const,
 };
 
+/** The user's playlists, newest first (Watch later first for its owner): the first page. */
 export function fetchUserPlaylists(userId: string, signal?: AbortSignal): Promise<Playlist[]> {
-  return api('userPlaylists', { params: { userId }, signal });
+  return fetchUserPlaylistsPage(userId, 1, signal);
+}
+
+/** One page of them; a full page means there may be another. */
+export function fetchUserPlaylistsPage(
+  userId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<Playlist[]> {
+  return api('userPlaylists', {
+    params: { userId },
+    query: { page, limit: PLAYLISTS_PAGE_SIZE },
+    signal,
+  });
 }
 
 export function fetchPlaylist(playlistId: string, signal?: AbortSignal): Promise<Playlist> {
@@ -92,6 +113,30 @@ export function movePlaylistVideo(
 export function toggleWatchLater(videoId: string) {
   return api('toggleWatchLater', { params: { videoId } });
 }
+
+/** What the Save buttons need to know of Watch later: its id and the videos in it. */
+export interface WatchLaterState {
+  playlistId: string;
+  videoIds: ReadonlySet<string>;
+}
+
+/** Watch later's videos, every page of them (200 a page, 5,000 at most): ids only are kept. */
+export async function fetchWatchLaterState(signal?: AbortSignal): Promise<WatchLaterState> {
+  let page = await api('getWatchLater', { signal });
+  const videoIds = new Set(page.videos.map((v) => v._id));
+  while (page.hasMoreVideos && page.videos.length > 0) {
+    const after = page.videos[page.videos.length - 1]!.position;
+    page = await api('getWatchLater', { query: { after }, signal });
+    for (const v of page.videos) videoIds.add(v._id);
+  }
+  return { playlistId: page._id, videoIds };
+}
+
+/** The signed-in person's Watch later as a query every Save button shares (one call). */
+export const watchLaterQuery = (userId: string) => ({
+  queryKey: playlistKeys.watchLater(userId),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchWatchLaterState(signal),
+});
 
 /** The user's own videos for the Add Videos picker (drafts included: they are theirs). */
 export async function fetchPickerVideos(userId: string, signal?: AbortSignal): Promise<Video[]> {

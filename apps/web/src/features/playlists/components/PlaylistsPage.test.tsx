@@ -242,4 +242,37 @@ describe('playlists page', () => {
     await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('link', { name: 'Back again' })).toBeInTheDocument();
   });
+
+  it('loads more playlists while the server has more, 100 a page', async () => {
+    const all = [
+      watchLater(),
+      ...Array.from({ length: 104 }, (_, i) => makePlaylist({ name: `List ${i + 1}` })),
+    ];
+    servePlaylists([]);
+    server().on('userPlaylists', (request) => {
+      const page = Number(request.query.page);
+      const limit = Number(request.query.limit);
+      return { data: all.slice((page - 1) * limit, page * limit) };
+    });
+    const { user } = await openPlaylists();
+    await waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(100));
+    expect(server().requestsTo('userPlaylists')[0]?.query).toEqual({ page: '1', limit: '100' });
+    expect(screen.getByText('100 Playlists in your collection')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Load more playlists' }));
+    await waitFor(() => expect(document.querySelectorAll('article')).toHaveLength(105));
+    expect(server().requestsTo('userPlaylists')[1]?.query).toEqual({ page: '2', limit: '100' });
+    expect(screen.getByRole('link', { name: 'List 104' })).toBeInTheDocument();
+    expect(screen.getByText('105 Playlists in your collection')).toBeInTheDocument();
+    // A short page is the last one.
+    expect(screen.queryByRole('button', { name: 'Load more playlists' })).toBeNull();
+  });
+
+  it('shows no Load more when the first page is not full', async () => {
+    servePlaylists([watchLater(), makePlaylist({ name: 'Only one' })]);
+    await openPlaylists();
+    expect(await screen.findByRole('link', { name: 'Only one' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more playlists' })).toBeNull();
+    expect(server().requestsTo('userPlaylists')).toHaveLength(1);
+  });
 });

@@ -15,7 +15,7 @@ import {
   useCreatePlaylist,
   useDeletePlaylist,
   useUpdatePlaylist,
-  useUserPlaylists,
+  useUserPlaylistPages,
 } from '../hooks/use-playlists';
 import { PlaylistCard, PlaylistCardSkeleton } from './PlaylistCard';
 import { PlaylistFormDialog } from './PlaylistFormDialog';
@@ -40,7 +40,7 @@ type DialogState = { mode: 'create' } | { mode: 'edit'; playlist: Playlist } | n
 function Playlists({ user }: { user: CurrentUser }) {
   useDocumentTitle(playlistText.heading);
   const toast = useToast();
-  const playlists = useUserPlaylists(user._id);
+  const playlists = useUserPlaylistPages(user._id);
   const create = useCreatePlaylist(user._id);
   const update = useUpdatePlaylist();
   const remove = useDeletePlaylist(user._id);
@@ -53,7 +53,8 @@ function Playlists({ user }: { user: CurrentUser }) {
     });
   };
 
-  const list = playlists.data ?? [];
+  // A playlist created while pages were loaded may show up on two of them: once is enough.
+  const list = uniqueById(playlists.data?.pages.flat() ?? []);
   return (
     <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -102,6 +103,22 @@ function Playlists({ user }: { user: CurrentUser }) {
               />
             ))}
           </div>
+          {playlists.hasNextPage ? (
+            <div className="flex justify-center">
+              <Button
+                variant="secondary"
+                disabled={playlists.isFetchingNextPage}
+                onClick={() => void playlists.fetchNextPage()}
+              >
+                {playlists.isFetchingNextPage ? 'Loading…' : 'Load more playlists'}
+              </Button>
+            </div>
+          ) : null}
+          {playlists.isFetchNextPageError ? (
+            <p role="alert" className="text-center text-sm text-danger">
+              {playlistText.fetchListFailed}
+            </p>
+          ) : null}
           <p className="text-center text-sm text-fg-muted">
             {list.length} {list.length === 1 ? 'Playlist' : 'Playlists'} in your collection
           </p>
@@ -124,4 +141,9 @@ function Playlists({ user }: { user: CurrentUser }) {
       ) : null}
     </div>
   );
+}
+
+function uniqueById(playlists: Playlist[]): Playlist[] {
+  const seen = new Set<string>();
+  return playlists.filter((p) => !seen.has(p._id) && seen.add(p._id));
 }

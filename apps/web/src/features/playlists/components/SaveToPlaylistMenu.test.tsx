@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../app/testing';
 import { withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
-import { makePlaylist } from '../../../testing/playlist-fixtures';
+import { makePlaylist, makePlaylistVideo } from '../../../testing/playlist-fixtures';
 import { makeVideo, videoId } from '../../../testing/video-fixtures';
 
 const server = withContractServer();
@@ -159,5 +159,21 @@ describe('save to playlist on the watch page', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(server().requestsTo('toggleWatchLater')).toHaveLength(2));
     expect(server().requestsTo('toggleWatchLater')[0]?.params).toEqual({ videoId });
+  });
+
+  it('shows a video already in Watch later as saved, from the state the cards share', async () => {
+    const later = makePlaylist({
+      name: 'Watch later',
+      kind: 'watch_later',
+      visibility: 'private',
+      videos: [makePlaylistVideo(0, { _id: videoId })],
+    });
+    server().on('getWatchLater', () => ({ data: later }));
+    const { user } = await openWatchPage();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const button = await within(dropdown()).findByRole('button', {
+      name: 'Saved to Watch later',
+    });
+    expect(button).toHaveAttribute('aria-pressed', 'true');
   });
 });

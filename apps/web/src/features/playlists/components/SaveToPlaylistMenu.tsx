@@ -13,7 +13,12 @@ import {
   playlistKeys,
   playlistText,
 } from '../api/playlists-api';
-import { useCreatePlaylist, useToggleWatchLater, useUserPlaylists } from '../hooks/use-playlists';
+import {
+  useCreatePlaylist,
+  useToggleWatchLater,
+  useUserPlaylists,
+  useWatchLater,
+} from '../hooks/use-playlists';
 
 export const saveText = {
   signIn: 'Please login to save videos to playlists',
@@ -120,12 +125,14 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
   const playlists = useUserPlaylists(userId);
-  const watchLater = useToggleWatchLater();
+  const watchLater = useToggleWatchLater(userId);
+  const watchLaterState = useWatchLater(userId);
   const create = useCreatePlaylist(userId);
   /** Playlists this video went into while the dropdown was open (the list shows a tick). */
   const [savedTo, setSavedTo] = useState<string[]>([]);
   const [busyId, setBusyId] = useState<string | null>(null);
-  const [isSavedLater, setIsSavedLater] = useState<boolean | null>(null);
+  /** Known from the shared Watch later state (the cards' buttons read the same). */
+  const isSavedLater = watchLaterState.data?.videoIds.has(videoId) ?? null;
   const [isCreating, setIsCreating] = useState(false);
   const [name, setName] = useState('');
 
@@ -154,7 +161,6 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
   const toggleWatchLater = () =>
     watchLater.mutate(videoId, {
       onSuccess: (result) => {
-        setIsSavedLater(result.isSaved);
         toast.success(result.isSaved ? saveText.savedToWatchLater : saveText.removedFromWatchLater);
       },
       onError: (error) => toast.error(errorMessage(error, saveText.watchLaterFailed)),

@@ -1,5 +1,12 @@
 import type { CreatePlaylistBody, Playlist, UpdatePlaylistBody } from '@kinora/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type InfiniteData,
+  type QueryClient,
+} from '@tanstack/react-query';
 import {
   addVideoToPlaylist,
   createPlaylist,
@@ -7,11 +14,15 @@ import {
   fetchPickerVideos,
   fetchPlaylist,
   fetchUserPlaylists,
+  fetchUserPlaylistsPage,
+  PLAYLISTS_PAGE_SIZE,
   movePlaylistVideo,
   playlistKeys,
   removeVideoFromPlaylist,
   toggleWatchLater,
   updatePlaylist,
+  watchLaterQuery,
+  type WatchLaterState,
 } from '../api/playlists-api';
 
 /** The user's playlists (the owner sees all of theirs, Watch later first). */
@@ -21,6 +32,40 @@ export function useUserPlaylists(userId: string, options: { enabled?: boolean } 
     queryFn: ({ signal }) => fetchUserPlaylists(userId, signal),
     enabled: options.enabled ?? true,
   });
+}
+
+/** The user's playlists a page at a time (`/playlists` loads more while there are more). */
+export function useUserPlaylistPages(userId: string) {
+  return useInfiniteQuery({
+    queryKey: playlistKeys.pagesOfUser(userId),
+    queryFn: ({ pageParam, signal }) => fetchUserPlaylistsPage(userId, pageParam, signal),
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      last.length < PLAYLISTS_PAGE_SIZE ? undefined : pages.length + 1,
+  });
+}
+
+/**
+ * Changes the user's lists in place: the first page other screens read, and every page loaded
+ * on `/playlists` (`firstPageOnly` for what goes at the top, such as a new playlist).
+ */
+function changeUserLists(
+  queryClient: QueryClient,
+  userId: string,
+  change: (list: Playlist[]) => Playlist[],
+  { firstPageOnly = false } = {},
+) {
+  queryClient.setQueryData<Playlist[]>(playlistKeys.ofUser(userId), (list) =>
+    list ? change(list) : list,
+  );
+  queryClient.setQueryData<InfiniteData<Playlist[], number>>(
+    playlistKeys.pagesOfUser(userId),
+    (data) =>
+      data && {
+        ...data,
+        pages: data.pages.map((page, i) => (firstPageOnly && i > 0 ? page : change(page))),
+      },
+  );
 }
 
 export function usePlaylist(playlistId: string, options: { enabled?: boolean } = {}) {
@@ -58,11 +103,15 @@ export function useCreatePlaylist(userId: string) {
     mutationFn: (body: CreatePlaylistBody) => createPlaylist(body),
     onSuccess: (created) => {
       // Create prepends the new playlist (spec §4), after the built-in Watch later.
-      queryClient.setQueryData<Playlist[]>(playlistKeys.ofUser(userId), (list) => {
-        if (!list) return list;
-        const builtIn = list.filter((p) => p.kind === 'watch_later');
-        return [...builtIn, created, ...list.filter((p) => p.kind !== 'watch_later')];
-      });
+      changeUserLists(
+        queryClient,
+        userId,
+        (list) => {
+          const builtIn = list.filter((p) => p.kind === 'watch_later');
+          return [...builtIn, created, ...list.filter((p) => p.kind !== 'watch_later')];
+        },
+        { firstPageOnly: true },
+      );
       store(created);
     },
   });
@@ -76,8 +125,8 @@ export function useUpdatePlaylist() {
       updatePlaylist(playlistId, body),
     onSuccess: (updated) => {
       // Edit replaces it in place (spec §4).
-      queryClient.setQueryData<Playlist[]>(playlistKeys.ofUser(updated.owner), (list) =>
-        list?.map((p) => (p._id === updated._id ? updated : p)),
+      changeUserLists(queryClient, updated.owner, (list) =>
+        list.map((p) => (p._id === updated._id ? updated : p)),
       );
       store(updated);
     },
@@ -89,9 +138,7 @@ export function useDeletePlaylist(userId: string) {
   return useMutation({
     mutationFn: (playlistId: string) => deletePlaylist(playlistId),
     onSuccess: (_, playlistId) => {
-      queryClient.setQueryData<Playlist[]>(playlistKeys.ofUser(userId), (list) =>
-        list?.filter((p) => p._id !== playlistId),
-      );
+      changeUserLists(queryClient, userId, (list) => list.filter((p) => p._id !== playlistId));
       queryClient.removeQueries({ queryKey: playlistKeys.detail(playlistId) });
     },
   });
@@ -129,11 +176,39 @@ export function useMoveVideo(playlistId: string) {
   });
 }
 
-/** Saves a video to Watch later, or takes it out; the lists show the new count. */
-export function useToggleWatchLater() {
+/** Whether each video is in the person's Watch later (shared by every Save button). */
+export function useWatchLater(userId: string | null) {
+  return useQuery({
+    ...watchLaterQuery(userId ?? ''),
+    enabled: userId !== null,
+    retry: false,
+  });
+}
+
+/**
+ * Saves a video to Watch later, or takes it out: every Save button shows the new state at once
+ * and the lists show the new count.
+ */
+export function useToggleWatchLater(userId?: string) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (videoId: string) => toggleWatchLater(videoId),
-    onSuccess: () => void queryClient.invalidateQueries({ queryKey: playlistKeys.all }),
+    onSuccess: (result, videoId) => {
+      if (userId !== undefined) {
+        queryClient.setQueryData<WatchLaterState>(playlistKeys.watchLater(userId), (state) => {
+          const videoIds = new Set(state?.videoIds);
+          if (result.isSaved) videoIds.add(videoId);
+          else videoIds.delete(videoId);
+          return { playlistId: result.playlistId, videoIds };
+        });
+      }
+      // The answer said where the video is now: Watch later's state needs no second read.
+      const watchLaterKey = playlistKeys.watchLater(userId ?? '');
+      void queryClient.invalidateQueries({
+        queryKey: playlistKeys.all,
+        predicate: (query) =>
+          userId === undefined || query.queryKey.join('/') !== watchLaterKey.join('/'),
+      });
+    },
   });
 }

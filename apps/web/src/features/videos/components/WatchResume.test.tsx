@@ -35,11 +35,20 @@ function serveWatchPage({
     data: { videos: [], page: 1, limit: 10, totalPages: 1, hasNextPage: false, totalVideos: 0 },
   }));
   server().on('recordView', () => ({ data: { views: 1, counted: true } }));
-  const entries: HistoryEntry[] =
-    positionSeconds === undefined
-      ? []
-      : [{ ...video, watchedAt: video.createdAt, positionSeconds, cursor: 'c1' }];
-  server().on('watchHistory', () => ({ data: entries }));
+  // The latest history holds other videos only: the position comes from the per-video read.
+  const recent: HistoryEntry[] = Array.from({ length: 50 }, (_, i) => ({
+    ...makeVideo({ _id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` }),
+    watchedAt: video.createdAt,
+    positionSeconds: 10,
+    cursor: `c${i}`,
+  }));
+  server().on('watchHistory', () => ({ data: recent }));
+  server().on('watchPositions', (request) => ({
+    data:
+      positionSeconds === undefined || !request.query.videoIds?.split(',').includes(video._id)
+        ? []
+        : [{ videoId: video._id, positionSeconds, watchedAt: '2025-01-02T03:04:05.000Z' }],
+  }));
   server().on('saveWatchPosition', (request) => ({
     data: {
       recorded: true,
@@ -64,7 +73,13 @@ describe('resume where the viewer stopped', () => {
     await user.click(await screen.findByRole('button', { name: 'Resume from 6:17' }));
     expect(media.currentTime).toBe(377);
     expect(screen.queryByRole('button', { name: 'Resume from 6:17' })).toBeNull();
-    expect(server().requestsTo('watchHistory')[0]?.query).toEqual({ limit: '50' });
+    // One per-video read, so a video watched long ago (past the latest 50) still resumes.
+    expect(
+      server()
+        .requestsTo('watchPositions')
+        .map((r) => r.query),
+    ).toEqual([{ videoIds: videoId }]);
+    expect(server().requestsTo('watchHistory')).toHaveLength(0);
   });
 
   it('Start over dismisses the offer', async () => {
@@ -75,7 +90,7 @@ describe('resume where the viewer stopped', () => {
 
   it.each([2, 752])('does not offer a position of %i s of 754', async (positionSeconds) => {
     await openWatchPage({ positionSeconds });
-    await waitFor(() => expect(server().requestsTo('watchHistory')).toHaveLength(1));
+    await waitFor(() => expect(server().requestsTo('watchPositions')).toHaveLength(1));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(screen.queryByRole('button', { name: /Resume from/ })).toBeNull();
   });
@@ -122,7 +137,7 @@ describe('resume where the viewer stopped', () => {
     setMediaTime(media, 30);
     await user.click(screen.getByRole('button', { name: 'Pause' }));
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server().requestsTo('watchHistory')).toHaveLength(0);
+    expect(server().requestsTo('watchPositions')).toHaveLength(0);
     expect(server().requestsTo('saveWatchPosition')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Resume from/ })).toBeNull();
   });

@@ -2,13 +2,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
 
-/** How far back the watch page looks for a saved position: the latest page of history. */
-const RESUME_LOOKBACK = 50;
 /** A position this close to the start or the end is not worth offering. */
 const RESUME_MARGIN_SECONDS = 5;
 
 /**
- * Where the signed-in viewer stopped in this video (from their recent history), if worth
+ * Where the signed-in viewer stopped in this video (however long ago they watched it), if worth
  * resuming, and the function the player calls to keep the position (not a view; the server
  * keeps nothing while history is paused). Visitors get neither.
  */
@@ -16,8 +14,9 @@ export function useWatchPosition(videoId: string, duration: number, isSignedIn: 
   const saved = useQuery({
     queryKey: ['history', 'resume', videoId] as const,
     queryFn: async ({ signal }) => {
-      const entries = await api('watchHistory', { query: { limit: RESUME_LOOKBACK }, signal });
-      return entries.find((entry) => entry._id === videoId)?.positionSeconds ?? null;
+      // The per-video read of the history: the cards' batched call, with this one id.
+      const positions = await api('watchPositions', { query: { videoIds: videoId }, signal });
+      return positions.find((p) => p.videoId === videoId)?.positionSeconds ?? null;
     },
     enabled: isSignedIn,
     // Read once per visit: the positions saved during this visit must not turn into offers.
