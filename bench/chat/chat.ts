@@ -4,7 +4,7 @@
 // socket. Not a test. Run:
 //
 //   npx tsx bench/chat/chat.ts [--mode one|two|both] [--rate 200] [--duration 20] [--warmup 3] \
-//     [--max] [--max-step 100] [--max-duration 10] [--people 1000] [--fresh] [--drop] \
+//     [--max] [--max-from 50] [--max-step 50] [--max-duration 10] [--people 1000] [--fresh] [--drop] \
 //     [--admin-url postgres://postgres@127.0.0.1:5432/postgres] [--database kinora_bench_chat] \
 //     [--redis-url redis://127.0.0.1:6379] [--port 3306] [--port-b 3316] [--cpu-prof <dir>]
 //
@@ -41,7 +41,8 @@ const { values: args } = parseArgs({
     warmup: { type: 'string', default: '3' },
     /** Raise the rate step by step until p99 passes the target or errors appear. */
     max: { type: 'boolean', default: false },
-    'max-step': { type: 'string', default: '100' },
+    'max-from': { type: 'string', default: '50' },
+    'max-step': { type: 'string', default: '50' },
     'max-duration': { type: 'string', default: '10' },
     'max-limit': { type: 'string', default: '2000' },
     people: { type: 'string', default: '1000' },
@@ -74,6 +75,7 @@ function integer(name: keyof typeof args, min: number, max: number): number {
 const rate = integer('rate', 1, 20_000);
 const duration = integer('duration', 1, 600);
 const warmup = integer('warmup', 0, 120);
+const maxFrom = integer('max-from', 1, 20_000);
 const maxStep = integer('max-step', 1, 5_000);
 const maxDuration = integer('max-duration', 1, 120);
 const maxLimit = integer('max-limit', 1, 20_000);
@@ -249,7 +251,6 @@ interface Conversation {
   id: string;
   members: [Person, Person];
 }
-
 
 /**
  * Creates (or reuses) the database and its accounts. Person 2k-1 asked person 2k and was
@@ -738,7 +739,7 @@ async function measureMode(
     if (args.max) {
       const steps: RunFigures[] = [];
       let sustained: number | null = null;
-      for (let r = rate; r <= maxLimit; r += maxStep) {
+      for (let r = maxFrom; r <= maxLimit; r += maxStep) {
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         const step = await runAt(`max ${r}/s`, r, maxDuration, conversations, homeOf, apis, stats);
         steps.push(step);
@@ -748,7 +749,7 @@ async function measureMode(
       }
       result.max = { steps, sustained };
       console.log(
-        `  sustained maximum: ${sustained === null ? `below ${rate}` : sustained} messages/s ` +
+        `  sustained maximum: ${sustained === null ? `below ${maxFrom}` : sustained} messages/s ` +
           `(p99 < ${target} ms, no errors, no loss, achieved >= 95% of offered)`,
       );
     }

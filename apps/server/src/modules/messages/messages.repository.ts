@@ -35,6 +35,13 @@ export interface MessageRow {
   sender: PersonRow;
 }
 
+/** A member told of a new message: their unread count in it, and over all conversations. */
+export interface Recipient {
+  userId: string;
+  unreadCount: number;
+  unreadTotal: number;
+}
+
 export interface ConversationRow {
   id: string;
   updatedAt: Date;
@@ -354,7 +361,7 @@ export class MessagesRepository {
     conversationId: string;
     senderId: string;
     content: string;
-  }): Promise<{ message: MessageRow; recipients: { userId: string; unreadCount: number }[] }> {
+  }): Promise<{ message: MessageRow; recipients: Recipient[] }> {
     const inserted = this.db.$with('inserted').as(
       this.db
         .insert(messages)
@@ -395,9 +402,22 @@ export class MessagesRepository {
         id: inserted.id,
         createdAt: inserted.createdAt,
         sender: person,
-        recipients: sql<{ userId: string; unreadCount: number }[]>`(select coalesce(
-          json_agg(json_build_object('userId', counted.user_id, 'unreadCount', counted.unread_count)),
-          '[]'::json) from counted)`,
+        // Each recipient's total as `unreadTotal` counts it: this conversation's new count plus
+        // the others' (those with people they block left out), as of this statement.
+        recipients: sql<Recipient[]>`(select coalesce(json_agg(json_build_object(
+            'userId', counted.user_id,
+            'unreadCount', counted.unread_count,
+            'unreadTotal', counted.unread_count + (
+              select coalesce(sum(mine.unread_count), 0)::int
+              from ${conversationParticipants} mine
+              where mine.user_id = counted.user_id
+                and mine.conversation_id <> ${input.conversationId}
+                and not exists (select 1 from ${userBlocks} b
+                  join ${conversationParticipants} other
+                    on other.conversation_id = mine.conversation_id
+                   and other.user_id = b.blocked_id
+                  where b.blocker_id = counted.user_id)))), '[]'::json)
+          from counted)`,
       })
       .from(inserted)
       .innerJoin(users, eq(users.id, input.senderId));
