@@ -76,7 +76,10 @@ describe('POST /messages/conversations/:id/messages', () => {
       createdAt: expect.any(String),
     });
     expect(seen).toEqual([
-      { message: body.data, recipients: [{ userId: alice.userId, unreadCount: 1 }] },
+      {
+        message: body.data,
+        recipients: [{ userId: alice.userId, unreadCount: 1, unreadTotal: 1 }],
+      },
     ]);
   });
 

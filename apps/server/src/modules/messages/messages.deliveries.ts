@@ -24,12 +24,8 @@ export function deliverMessagingEvents(
   messages: MessagesService,
   deliver: Deliver,
 ): () => void {
-  const unreadCount = async (userId: string, conversationId: string, unread: number) =>
-    deliver(userRoom(userId), 'unread_count', {
-      total: await messages.unreadTotal({ userId }),
-      conversationId,
-      unreadCount: unread,
-    });
+  const unreadCount = (userId: string, conversationId: string, unread: number, total: number) =>
+    deliver(userRoom(userId), 'unread_count', { total, conversationId, unreadCount: unread });
   const stops = [
     events.on('messageRequest.created', ({ request, receiverId }) =>
       deliver(userRoom(receiverId), 'message_request', request),
@@ -37,16 +33,21 @@ export function deliverMessagingEvents(
     events.on('messageRequest.accepted', ({ requestId, senderId, conversationId }) =>
       deliver(userRoom(senderId), 'request_accepted', { requestId, conversationId }),
     ),
-    events.on('message.sent', async ({ message, recipients }) => {
+    events.on('message.sent', ({ message, recipients }) => {
       // Only the server announces a message, from what it stored.
       deliver(conversationRoom(message.conversationId), 'new_message', message);
       for (const recipient of recipients) {
-        await unreadCount(recipient.userId, message.conversationId, recipient.unreadCount);
+        unreadCount(
+          recipient.userId,
+          message.conversationId,
+          recipient.unreadCount,
+          recipient.unreadTotal,
+        );
       }
     }),
     // A read on one device clears the badge on the others.
-    events.on('conversation.read', ({ conversationId, userId }) =>
-      unreadCount(userId, conversationId, 0),
+    events.on('conversation.read', async ({ conversationId, userId }) =>
+      unreadCount(userId, conversationId, 0, await messages.unreadTotal({ userId })),
     ),
   ];
   return () => {

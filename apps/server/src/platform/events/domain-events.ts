@@ -23,8 +23,11 @@ export interface DomainEventMap {
   'messageRequest.declined': { requestId: string; senderId: string; receiverId: string };
   'message.sent': {
     message: Message;
-    /** Each other member's unread count in the conversation, after this message. */
-    recipients: { userId: string; unreadCount: number }[];
+    /**
+     * Each other member's unread count in the conversation after this message, and their total
+     * over all conversations (read in the statement that stored it: no query to tell them).
+     */
+    recipients: { userId: string; unreadCount: number; unreadTotal: number }[];
   };
   'conversation.read': { conversationId: string; userId: string };
   /** Sessions signed out or revoked: their live connections (chat sockets) end too. */
