@@ -110,7 +110,7 @@ function MessagesHub({ user }: { user: CurrentUser }) {
                   {tab === 'requests' && pending > 0 ? (
                     <span className="inline-flex h-5 min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs font-semibold text-accent-fg">
                       <span aria-hidden="true">{pending}</span>
-                      <span className="sr-only">{`(${pending} pending)`}</span>
+                      <span className="sr-only">{` (${pending} pending)`}</span>
                     </span>
                   ) : null}
                 </button>

@@ -10,6 +10,8 @@ const ada = makeUser();
 
 async function renderEditProfile() {
   server().on('currentUser', () => ({ data: ada }));
+  // The messaging section reads the blocked people (MessagingSettingsSection.test.tsx).
+  server().on('listBlockedUsers', () => ({ data: [] }));
   // applyAccept off: the tests choose wrong files on purpose to see them refused.
   const view = renderRoute('/profile/edit', { userEventOptions: { applyAccept: false } });
   await screen.findByRole('heading', { name: 'Edit Profile' });
@@ -54,7 +56,9 @@ describe('edit profile page', () => {
     const { user } = await renderEditProfile();
     await user.upload(screen.getByLabelText(label), file);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    expect(server().requests.filter((r) => r.name !== 'currentUser')).toHaveLength(0);
+    expect(
+      server().requests.filter((r) => r.name !== 'currentUser' && r.name !== 'listBlockedUsers'),
+    ).toHaveLength(0);
   });
 
   it('uploads a new avatar with progress, announces the change, then clears the bar', async () => {
