@@ -120,7 +120,9 @@ describe('message request dialog', () => {
   it('sends the trimmed text, toasts, closes, and turns the button to Request Pending', async () => {
     signIn('none');
     let standing: 'none' | 'pending' = 'none';
-    server().on('checkMessageRequest', () => ({ data: { status: standing, conversationId: null } }));
+    server().on('checkMessageRequest', () => ({
+      data: { status: standing, conversationId: null },
+    }));
     server().on('sendMessageRequest', (request) => {
       standing = 'pending';
       const body = request.body as { receiverId: string; content: string };
@@ -194,7 +196,9 @@ describe('message request dialog', () => {
   it("shows 'Request already sent' in the server's words and the button turns to pending", async () => {
     signIn('none');
     let standing: 'none' | 'pending' = 'none';
-    server().on('checkMessageRequest', () => ({ data: { status: standing, conversationId: null } }));
+    server().on('checkMessageRequest', () => ({
+      data: { status: standing, conversationId: null },
+    }));
     server().on('sendMessageRequest', () => {
       standing = 'pending';
       return { status: 409, error: { code: 'CONFLICT', message: 'Request already sent' } };

@@ -86,7 +86,10 @@ export function MessageRequestDialog({
           />
           <p
             id={`${fieldId}-count`}
-            className={cn('self-end text-xs tabular-nums', isOver ? 'text-danger' : 'text-fg-muted')}
+            className={cn(
+              'self-end text-xs tabular-nums',
+              isOver ? 'text-danger' : 'text-fg-muted',
+            )}
           >
             {length}/{MAX}
             {isOver ? <span className="sr-only"> characters: too long</span> : null}
@@ -94,7 +97,10 @@ export function MessageRequestDialog({
         </div>
         <FormAlert message={refusal} />
         {existingChat ? (
-          <Link to={conversationPath(existingChat)} className={buttonClass({ className: 'self-start' })}>
+          <Link
+            to={conversationPath(existingChat)}
+            className={buttonClass({ className: 'self-start' })}
+          >
             <MessageSquareIcon size={18} />
             {requestText.goToChat}
           </Link>

@@ -36,7 +36,12 @@ const request: MessageRequest = {
   _id: 'r0000000-0000-4000-8000-000000000001',
   content: 'May I write to you?',
   createdAt: new Date().toISOString(),
-  sender: { _id: '60000000-0000-4000-8000-000000000001', username: 'newfan', fullname: 'New Fan', avatar: null },
+  sender: {
+    _id: '60000000-0000-4000-8000-000000000001',
+    username: 'newfan',
+    fullname: 'New Fan',
+    avatar: null,
+  },
 };
 
 function serveHub(conversations: Conversation[], requests: MessageRequest[] = []) {
@@ -83,7 +88,10 @@ describe('messages hub (/messages/conversations)', () => {
       makeConversation(1, { unreadCount: 3 }),
       makeConversation(2, {
         unreadCount: 150,
-        lastMessage: { content: 'Old news', createdAt: new Date(Date.now() - 3 * DAY).toISOString() },
+        lastMessage: {
+          content: 'Old news',
+          createdAt: new Date(Date.now() - 3 * DAY).toISOString(),
+        },
       }),
       makeConversation(3, {
         lastMessage: { content: 'Ancient', createdAt: '2020-02-03T10:00:00.000Z' },
@@ -95,7 +103,12 @@ describe('messages hub (/messages/conversations)', () => {
     const items = within(list).getAllByRole('link');
     expect(items).toHaveLength(4);
 
-    const [first, second, third, fourth] = items as [HTMLElement, HTMLElement, HTMLElement, HTMLElement];
+    const [first, second, third, fourth] = items as [
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+      HTMLElement,
+    ];
     expect(first).toHaveAttribute('href', `/messages/conversations/${makeConversation(1)._id}`);
     expect(first).toHaveTextContent('Friend 1');
     expect(first).not.toHaveTextContent(me.fullname);
@@ -128,7 +141,9 @@ describe('messages hub (/messages/conversations)', () => {
   it("says 'No conversations yet'", async () => {
     serveHub([]);
     renderRoute('/messages/conversations');
-    expect(await screen.findByRole('heading', { name: 'No conversations yet' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'No conversations yet' }),
+    ).toBeInTheDocument();
   });
 
   it("says 'Failed to load conversations' with the error, and Retry loads again", async () => {

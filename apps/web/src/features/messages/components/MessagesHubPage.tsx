@@ -79,10 +79,7 @@ function MessagesHub({ user }: { user: CurrentUser }) {
           className="flex min-h-0 w-full flex-col lg:w-96 lg:shrink-0 lg:border-r lg:border-border"
         >
           <div className="border-b border-border px-4 pt-5">
-            <h1
-              id={`${baseId}-heading`}
-              className="text-2xl font-bold tracking-tight text-fg"
-            >
+            <h1 id={`${baseId}-heading`} className="text-2xl font-bold tracking-tight text-fg">
               {conversationText.heading}
             </h1>
             <div role="tablist" aria-label="Messages" className="mt-3 flex" onKeyDown={onKeyDown}>
@@ -123,11 +120,7 @@ function MessagesHub({ user }: { user: CurrentUser }) {
             aria-labelledby={`${baseId}-tab-${active}`}
             className="min-h-0 flex-1 overflow-y-auto p-2 sm:p-3"
           >
-            {active === 'conversations' ? (
-              <ConversationList myId={user._id} />
-            ) : (
-              <RequestsPanel />
-            )}
+            {active === 'conversations' ? <ConversationList myId={user._id} /> : <RequestsPanel />}
           </div>
         </section>
         <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-canvas/40 p-8 text-center lg:flex">

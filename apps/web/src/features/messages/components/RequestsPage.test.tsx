@@ -87,7 +87,7 @@ describe('message requests at /requests', () => {
     expect(within(first).getByRole('button', { name: 'Decline the request from fan1' }));
   });
 
-  it("accepts: toasts, reloads the list and offers the new chat", async () => {
+  it('accepts: toasts, reloads the list and offers the new chat', async () => {
     serveRequests([makeRequest(1), makeRequest(2)]);
     const { user, router } = renderRoute('/requests');
     const list = await requestList();
@@ -131,8 +131,12 @@ describe('message requests at /requests', () => {
     const { user } = renderRoute('/requests');
     const list = await requestList();
     await user.click(within(list).getByRole('button', { name: 'Decline the request from fan1' }));
-    expect(within(list).getByRole('button', { name: 'Accept the request from fan1' })).toBeDisabled();
-    expect(within(list).getByRole('button', { name: 'Accept the request from fan2' })).toBeEnabled();
+    expect(
+      within(list).getByRole('button', { name: 'Accept the request from fan1' }),
+    ).toBeDisabled();
+    expect(
+      within(list).getByRole('button', { name: 'Accept the request from fan2' }),
+    ).toBeEnabled();
     answer.resolve();
     expect(await within(notifications()).findByText('Request declined.')).toBeInTheDocument();
   });

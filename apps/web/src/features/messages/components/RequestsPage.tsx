@@ -24,7 +24,9 @@ function SignedInRequestsPage() {
   useDocumentTitle(requestText.heading);
   return (
     <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
-      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{requestText.heading}</h1>
+      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
+        {requestText.heading}
+      </h1>
       <RequestsPanel />
     </div>
   );

@@ -179,7 +179,10 @@ function RequestsSkeleton() {
   return (
     <ul role="status" aria-label="Loading message requests" className="flex flex-col gap-3">
       {[0, 1, 2].map((n) => (
-        <li key={n} className="flex animate-pulse gap-3 rounded-lg border border-border bg-surface p-4">
+        <li
+          key={n}
+          className="flex animate-pulse gap-3 rounded-lg border border-border bg-surface p-4"
+        >
           <div className="size-10 shrink-0 rounded-full bg-raised" />
           <div className="flex flex-1 flex-col gap-2">
             <div className="h-4 w-40 rounded-sm bg-raised" />

@@ -36,7 +36,9 @@ describe('edit profile: who can send you message requests', () => {
     await openEditProfile();
     const group = policyGroup();
     expect(within(group).getByRole('radio', { name: /^Everyone/ })).toBeChecked();
-    expect(within(group).getByRole('radio', { name: /^Channels you subscribe to/ })).not.toBeChecked();
+    expect(
+      within(group).getByRole('radio', { name: /^Channels you subscribe to/ }),
+    ).not.toBeChecked();
     expect(within(group).getByRole('radio', { name: /^Nobody/ })).not.toBeChecked();
   });
 
@@ -72,7 +74,9 @@ describe('edit profile: who can send you message requests', () => {
     }));
     const { user } = await openEditProfile();
     await user.click(within(policyGroup()).getByRole('radio', { name: /^Nobody/ }));
-    expect(await within(notifications()).findByText('Failed to update profile')).toBeInTheDocument();
+    expect(
+      await within(notifications()).findByText('Failed to update profile'),
+    ).toBeInTheDocument();
     expect(within(policyGroup()).getByRole('radio', { name: /^Everyone/ })).toBeChecked();
   });
 });
