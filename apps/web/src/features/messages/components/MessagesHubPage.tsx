@@ -97,7 +97,7 @@ function MessagesHub({ user }: { user: CurrentUser }) {
                   tabIndex={active === tab ? 0 : -1}
                   onClick={() => select(tab)}
                   className={cn(
-                    'inline-flex h-11 flex-1 items-center justify-center gap-2 border-b-2 px-3 text-sm font-medium transition-colors',
+                    'inline-flex h-11 flex-1 items-center justify-center gap-1.5 border-b-2 px-2 text-sm font-medium whitespace-nowrap transition-colors',
                     active === tab
                       ? 'border-accent text-fg'
                       : 'border-transparent text-fg-muted hover:text-fg',

@@ -150,7 +150,7 @@ function BlockedPeople() {
               >
                 {person.fullname || person.username}
               </Link>
-              <p className="truncate text-sm text-fg-muted">
+              <p className="text-sm break-words text-fg-muted">
                 @{person.username} · Blocked {formatRelativeTime(person.blockedAt).toLowerCase()}
               </p>
             </div>
