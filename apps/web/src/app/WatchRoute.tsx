@@ -1,4 +1,5 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { MessageCreatorButton } from '../features/messages/components/MessageCreatorButton';
 import { playlistVideoPath } from '../features/playlists/components/PlaylistDetailPage';
 import { nextInPlaylist, PlaylistQueue } from '../features/playlists/components/PlaylistQueue';
 import { SaveToPlaylistMenu } from '../features/playlists/components/SaveToPlaylistMenu';
@@ -6,7 +7,8 @@ import { usePlaylist } from '../features/playlists/hooks/use-playlists';
 import { WatchPage } from '../features/videos/components/WatchPage';
 
 /**
- * /video/{id}: the watch page with the playlists feature's Save dropdown in its Save slot.
+ * /video/{id}: the watch page with the playlists feature's Save dropdown in its Save slot and
+ * the messages feature's button beside Subscribe.
  * With ?playlist={playlistId} the playlist sits beside the player (current video marked) and
  * its next video plays when one ends; a playlist that cannot be read just leaves the side empty.
  */
@@ -22,6 +24,13 @@ export function WatchRoute() {
   return (
     <WatchPage
       renderSave={({ videoId, userId }) => <SaveToPlaylistMenu videoId={videoId} userId={userId} />}
+      renderMessage={({ creatorId, creatorName }) => (
+        <MessageCreatorButton
+          creatorId={creatorId}
+          creatorName={creatorName}
+          className="rounded-full"
+        />
+      )}
       side={queue ? <PlaylistQueue playlist={queue} videoId={id} /> : null}
       onEnded={
         queue && next ? () => void navigate(playlistVideoPath(queue._id, next._id)) : undefined

@@ -4,7 +4,6 @@ import { RouteErrorScreen } from './ErrorBoundary';
 import { AuthLayout } from './layouts/AuthLayout';
 import { MainLayout } from './layouts/MainLayout';
 import { NotFoundPage } from './NotFoundPage';
-import { placeholder, tabPlaceholder } from './placeholder-pages';
 import { RootLayout } from './RootLayout';
 
 /**
@@ -47,9 +46,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'channel/:id',
-            lazy: async () => ({
-              Component: (await import('../features/channel/components/ChannelPage')).ChannelPage,
-            }),
+            lazy: async () => ({ Component: (await import('./ChannelRoute')).ChannelRoute }),
           },
           {
             path: 'channel/:id/about',
@@ -134,8 +131,29 @@ export const routes: RouteObject[] = [
                 .PlaylistDetailPage,
             }),
           },
-          { path: 'requests', element: placeholder('Message Requests') },
-          { path: 'messages/conversations', element: placeholder('Messages') },
+          {
+            path: 'requests',
+            lazy: async () => ({
+              Component: (await import('../features/messages/components/RequestsPage'))
+                .RequestsPage,
+            }),
+          },
+          {
+            path: 'messages/conversations',
+            lazy: async () => ({
+              Component: (await import('../features/messages/components/MessagesHubPage'))
+                .MessagesHubPage,
+            }),
+          },
+          { path: 'messages', element: <Navigate to="/messages/conversations" replace /> },
+          {
+            // The spec's alternate select handler opens /messages/{id}.
+            path: 'messages/:conversationId',
+            lazy: async () => ({
+              Component: (await import('../features/messages/components/ConversationRedirect'))
+                .ConversationRedirect,
+            }),
+          },
           {
             path: 'messages/conversations/:conversationId',
             lazy: async () => ({
@@ -185,7 +203,13 @@ export const routes: RouteObject[] = [
                     .ChannelAnalyticsTab,
                 }),
               },
-              { path: 'requests', element: tabPlaceholder('Message Requests') },
+              {
+                path: 'requests',
+                lazy: async () => ({
+                  Component: (await import('../features/messages/components/RequestsPage'))
+                    .RequestsTab,
+                }),
+              },
               // Unknown tabs fall back to the videos tab (signed-in-areas §2).
               { path: '*', element: <Navigate to="/profile/videos" replace /> },
             ],

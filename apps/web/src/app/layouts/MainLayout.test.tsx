@@ -5,7 +5,9 @@ import { withContractServer } from '../../testing/contract-server';
 import { makeUser } from '../../testing/fixtures';
 import { renderRoute } from '../testing';
 
-// The layout is tested on a screen that loads at once (/requests, still a placeholder).
+// The layout is tested on a screen that loads at once: an unknown path shows the 404 page,
+// which is not loaded on demand.
+const staticPath = '/layout-check';
 const server = withContractServer();
 
 const signIn = (overrides = {}) =>
@@ -15,7 +17,7 @@ const topBar = () => screen.getByRole('banner');
 
 describe('top bar', () => {
   it('offers visitors Sign In and Sign Up, and no signed-in shortcuts', async () => {
-    renderRoute('/requests');
+    renderRoute(staticPath);
     const bar = topBar();
     expect(await within(bar).findByRole('link', { name: 'Sign In' })).toHaveAttribute(
       'href',
@@ -28,7 +30,7 @@ describe('top bar', () => {
 
   it('gives a signed-in user the shortcuts, an avatar link and Logout', async () => {
     signIn();
-    renderRoute('/requests');
+    renderRoute(staticPath);
     const bar = topBar();
     const profile = await within(bar).findByRole('link', { name: 'Your profile (ada)' });
     expect(profile).toHaveAttribute('href', '/profile/videos');
@@ -52,7 +54,7 @@ describe('top bar', () => {
 
   it('falls back to the initial when the avatar image fails to load', async () => {
     signIn({ avatar: '/media/avatars/missing.webp' });
-    renderRoute('/requests');
+    renderRoute(staticPath);
     const profile = await within(topBar()).findByRole('link', { name: 'Your profile (ada)' });
     const image = profile.querySelector('img');
     expect(image).toHaveAttribute('src', '/media/avatars/missing.webp');
@@ -64,7 +66,7 @@ describe('top bar', () => {
   it('logs out: the token goes, the visitor items come back', async () => {
     signIn();
     setAccessToken('tok');
-    const { user, router } = renderRoute('/requests');
+    const { user, router } = renderRoute(staticPath);
     await user.click(await within(topBar()).findByRole('button', { name: 'Logout' }));
 
     expect(await within(topBar()).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
@@ -80,7 +82,7 @@ describe('top bar', () => {
       status: 500,
       error: { code: 'INTERNAL', message: 'Internal error' },
     }));
-    const { user } = renderRoute('/requests');
+    const { user } = renderRoute(staticPath);
     await user.click(await within(topBar()).findByRole('button', { name: 'Logout' }));
     expect(await within(topBar()).findByRole('link', { name: 'Sign In' })).toBeInTheDocument();
     expect(getAccessToken()).toBeNull();
@@ -88,13 +90,13 @@ describe('top bar', () => {
   });
 
   it('searches with the typed text and ignores a blank search', async () => {
-    const { user, router } = renderRoute('/requests');
+    const { user, router } = renderRoute(staticPath);
     const [box] = screen.getAllByRole('searchbox', { name: 'Search videos and channels' });
     const form = box?.closest('form') as HTMLFormElement;
 
     await user.type(box as HTMLElement, '   ');
     await user.click(within(form).getByRole('button', { name: 'Search' }));
-    expect(router.state.location.pathname).toBe('/requests');
+    expect(router.state.location.pathname).toBe(staticPath);
 
     await user.clear(box as HTMLElement);
     await user.type(box as HTMLElement, 'cat videos{Enter}');
@@ -103,7 +105,7 @@ describe('top bar', () => {
   });
 
   it('opens the small-screen search overlay and closes it with Escape', async () => {
-    const { user } = renderRoute('/requests');
+    const { user } = renderRoute(staticPath);
     await user.click(screen.getByRole('button', { name: 'Open search' }));
     expect(screen.getAllByRole('searchbox')).toHaveLength(2);
     expect(screen.getAllByRole('searchbox')[1]).toHaveFocus();
@@ -113,7 +115,7 @@ describe('top bar', () => {
   });
 
   it('toggles the dark theme (off at first) and remembers it', async () => {
-    const { user } = renderRoute('/requests');
+    const { user } = renderRoute(staticPath);
     const container = screen.getByTestId('theme-root');
     expect(container).not.toHaveClass('dark');
 
@@ -128,7 +130,7 @@ describe('top bar', () => {
 
   it('starts dark when dark was chosen before', () => {
     localStorage.setItem('theme', 'dark');
-    renderRoute('/requests');
+    renderRoute(staticPath);
     expect(screen.getByTestId('theme-root')).toHaveClass('dark');
   });
 });
@@ -159,7 +161,7 @@ describe('sidebar', () => {
   };
 
   it("lists everyone's items for visitors", async () => {
-    const { user } = renderRoute('/requests');
+    const { user } = renderRoute(staticPath);
     await within(topBar()).findByRole('link', { name: 'Sign In' });
     const drawer = await openDrawer(user);
     const names = within(drawer)
@@ -171,7 +173,7 @@ describe('sidebar', () => {
 
   it('adds the signed-in items and Logout', async () => {
     signIn();
-    const { user } = renderRoute('/requests');
+    const { user } = renderRoute(staticPath);
     await within(topBar()).findByRole('button', { name: 'Logout' });
     const drawer = await openDrawer(user);
     const links = within(drawer).getAllByRole('link');
@@ -196,7 +198,7 @@ describe('sidebar', () => {
   });
 
   it('is a drawer on small screens: Escape, the backdrop and navigating close it', async () => {
-    const { user, router } = renderRoute('/requests');
+    const { user, router } = renderRoute(staticPath);
     const menu = screen.getByRole('button', { name: 'Menu' });
     expect(menu).toHaveAttribute('aria-expanded', 'false');
 

@@ -12,7 +12,6 @@ import {
   ThumbsUpIcon,
   VideoIcon,
 } from '../../../components/icons';
-import { MessageCreatorButton } from '../../../components/MessageCreatorButton';
 import { useToast } from '../../../components/toast';
 import { countLabel } from '../../../components/VideoCard';
 import type { Session } from '../../../lib/auth';
@@ -45,11 +44,14 @@ export function ChannelHeader({
   sessionStatus,
   isOwner,
   onRefresh,
+  messageControl,
 }: {
   data: ChannelWithStats;
   sessionStatus: Session['status'];
   isOwner: boolean;
   onRefresh: () => Promise<void>;
+  /** The messages feature's button, put here by the page that composes this one. */
+  messageControl?: ReactNode;
 }) {
   const { channel, stats } = data;
   const isRefreshing = useIsFetching({ queryKey: channelKeys.all(channel._id) }) > 0;
@@ -83,6 +85,7 @@ export function ChannelHeader({
             isOwner={isOwner}
             isRefreshing={isRefreshing}
             onRefresh={onRefresh}
+            messageControl={messageControl}
           />
         </div>
 
@@ -132,6 +135,7 @@ function ChannelActions({
   isOwner,
   isRefreshing,
   onRefresh,
+  messageControl,
 }: {
   channelId: string;
   isSubscribed: boolean;
@@ -139,6 +143,7 @@ function ChannelActions({
   isOwner: boolean;
   isRefreshing: boolean;
   onRefresh: () => Promise<void>;
+  messageControl: ReactNode;
 }) {
   const toast = useToast();
   const subscription = useSubscriptionToggle(channelId);
@@ -177,9 +182,7 @@ function ChannelActions({
         </Button>
       ) : null}
       {/* Hidden on one's own channel, and until we know who is looking. */}
-      {sessionStatus !== 'loading' && !isOwner ? (
-        <MessageCreatorButton isSignedIn={isSignedIn} className="rounded-full" />
-      ) : null}
+      {sessionStatus !== 'loading' && !isOwner ? messageControl : null}
     </div>
   );
 }

@@ -7,7 +7,8 @@ import { announceProfileUpdated } from '../../../lib/auth';
 import { deferred, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makeVideo, ownerId } from '../../../testing/video-fixtures';
-import { ChannelPage } from './ChannelPage';
+// The route composes the page with the messages feature's button, as the app does.
+import { ChannelRoute } from '../../../app/ChannelRoute';
 
 // The web suite runs its files side by side on small machines: answers may take a while.
 configure({ asyncUtilTimeout: 4000 });
@@ -101,7 +102,7 @@ function serveChannel({
 function renderChannel(path = `/channel/${ownerId}`) {
   const router = createMemoryRouter(
     [
-      { path: '/channel/:id', element: <ChannelPage /> },
+      { path: '/channel/:id', element: <ChannelRoute /> },
       { path: '*', element: <p>Another page</p> },
     ],
     { initialEntries: [path] },
@@ -162,6 +163,18 @@ describe('channel page', { timeout: 15_000 }, () => {
       await screen.findByRole('link', { name: 'Login to message the creator' }),
     ).toHaveAttribute('href', '/login');
     expect(screen.queryByRole('button', { name: /^Subscribe/ })).not.toBeInTheDocument();
+  });
+
+  it("shows a signed-in viewer 'Go to Chat' once the creator accepted their request", async () => {
+    server().on('checkMessageRequest', () => ({
+      data: { status: 'accepted', conversationId: 'c0000000-0000-4000-8000-000000000001' },
+    }));
+    await openChannel({ signedInAs: viewer });
+    expect(await screen.findByRole('link', { name: 'Go to Chat' })).toHaveAttribute(
+      'href',
+      '/messages/conversations/c0000000-0000-4000-8000-000000000001',
+    );
+    expect(server().requestsTo('checkMessageRequest')[0]?.params).toEqual({ receiverId: ownerId });
   });
 
   it('shows the owner total views and likes, and no Subscribe or message button', async () => {

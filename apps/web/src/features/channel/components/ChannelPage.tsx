@@ -1,4 +1,5 @@
 import type { ChannelWithStats } from '@kinora/contract';
+import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, UserIcon } from '../../../components/icons';
@@ -12,9 +13,14 @@ import { ChannelTabs } from './ChannelTabs';
 
 /**
  * /channel/{id} (core §2.10): cover, avatar, names and figures, actions, and the Videos,
- * Tweets and About tabs.
+ * Tweets and About tabs. The message button comes from the messages feature through
+ * `renderMessage` (features do not import each other; app/ composes them).
  */
-export function ChannelPage() {
+export function ChannelPage({
+  renderMessage,
+}: {
+  renderMessage?: (props: { creatorId: string; creatorName: string }) => ReactNode;
+} = {}) {
   const { id = '' } = useParams();
   const channel = useChannel(id);
   const refresh = useChannelRefresh(id);
@@ -33,15 +39,27 @@ export function ChannelPage() {
     );
   }
   // Another channel is another page: fresh tabs, fresh state.
-  return <ChannelView key={id} data={channel.data} onRefresh={refresh} />;
+  return (
+    <ChannelView
+      key={id}
+      data={channel.data}
+      onRefresh={refresh}
+      messageControl={renderMessage?.({
+        creatorId: channel.data.channel._id,
+        creatorName: channel.data.channel.fullname || channel.data.channel.username,
+      })}
+    />
+  );
 }
 
 function ChannelView({
   data,
   onRefresh,
+  messageControl,
 }: {
   data: ChannelWithStats;
   onRefresh: () => Promise<void>;
+  messageControl: ReactNode;
 }) {
   const session = useSession();
   const viewer = session.status === 'signedIn' ? session.user : null;
@@ -54,6 +72,7 @@ function ChannelView({
         sessionStatus={session.status}
         isOwner={isOwner}
         onRefresh={onRefresh}
+        messageControl={messageControl}
       />
       <ChannelTabs data={data} isOwner={isOwner} isSignedIn={viewer !== null} />
     </div>

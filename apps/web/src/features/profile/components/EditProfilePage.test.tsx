@@ -10,6 +10,8 @@ const ada = makeUser();
 
 async function renderEditProfile() {
   server().on('currentUser', () => ({ data: ada }));
+  // The messaging section reads the blocked people (MessagingSettingsSection.test.tsx).
+  server().on('listBlockedUsers', () => ({ data: [] }));
   // applyAccept off: the tests choose wrong files on purpose to see them refused.
   const view = renderRoute('/profile/edit', { userEventOptions: { applyAccept: false } });
   await screen.findByRole('heading', { name: 'Edit Profile' });
@@ -54,9 +56,12 @@ describe('edit profile page', () => {
     const { user } = await renderEditProfile();
     await user.upload(screen.getByLabelText(label), file);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
-    // The sidebar's unread count (listConversations) is the layout's, not the form's.
+    // The sidebar's unread count (listConversations) is the layout's, and the blocked list
+    // (listBlockedUsers) the messaging section's: not the form's.
     expect(
-      server().requests.filter((r) => !['currentUser', 'listConversations'].includes(r.name)),
+      server().requests.filter(
+        (r) => !['currentUser', 'listConversations', 'listBlockedUsers'].includes(r.name),
+      ),
     ).toHaveLength(0);
   });
 

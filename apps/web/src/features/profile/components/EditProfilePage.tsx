@@ -20,6 +20,7 @@ import {
 import { updateProfileDetails } from '../api/profile-api';
 import { useProfileImageUpload } from '../hooks/use-profile-image-upload';
 import { ImagePickerButton } from './ImagePickerButton';
+import { MessagingSettingsSection } from './MessagingSettingsSection';
 import { UploadStatus } from './UploadStatus';
 
 export const editProfileMessages = {
@@ -102,6 +103,7 @@ function EditProfile({ user }: { user: CurrentUser }) {
       </section>
 
       <DetailsForm user={user} />
+      <MessagingSettingsSection user={user} />
     </div>
   );
 }

@@ -1,8 +1,8 @@
 import type { VideoOwner } from '@kinora/contract';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
-import { MessageCreatorButton } from '../../../components/MessageCreatorButton';
 import { countLabel } from '../../../components/VideoCard';
 import { useSubscription } from '../hooks/use-watch-data';
 
@@ -14,10 +14,13 @@ import { useSubscription } from '../hooks/use-watch-data';
 export function ChannelRow({
   owner,
   viewerId,
+  messageControl,
 }: {
   owner: VideoOwner;
   /** The signed-in user's id, null for visitors. */
   viewerId: string | null;
+  /** The messages feature's button (it knows the visitor's, pending and accepted forms). */
+  messageControl?: ReactNode;
 }) {
   const subscription = useSubscription(owner._id, owner.subscribersCount);
   const canSubscribe = viewerId !== null && viewerId !== owner._id;
@@ -53,11 +56,11 @@ export function ChannelRow({
           >
             {subscription.isSubscribed ? 'Subscribed' : 'Subscribe'}
           </Button>
-          <MessageCreatorButton isSignedIn className="rounded-full" />
+          {messageControl}
         </div>
       ) : viewerId === null ? (
         // Visitors see the way in (core §4): 'Login to message the creator'.
-        <MessageCreatorButton isSignedIn={false} className="rounded-full" />
+        messageControl
       ) : null}
     </div>
   );

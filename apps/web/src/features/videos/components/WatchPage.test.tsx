@@ -251,15 +251,19 @@ describe('watch page', { timeout: 15_000 }, () => {
       expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     });
 
-    it('another user: Subscribe/Subscribed and a disabled message button', async () => {
+    it('another user: Subscribe/Subscribed and the message button of where they stand', async () => {
+      server().on('checkMessageRequest', () => ({
+        data: { status: 'pending', conversationId: null },
+      }));
       const { user } = await openWatchPage({ signedInAs: viewer });
       server().on('toggleSubscription', () => ({
         data: { isSubscribed: true, subscriberCount: 1201 },
       }));
       const subscribe = await screen.findByRole('button', { name: 'Subscribe' });
-      const message = screen.getByRole('button', { name: 'Message' });
-      expect(message).toBeDisabled();
-      expect(message).toHaveAttribute('title', 'Messaging is coming soon');
+      expect(await screen.findByRole('button', { name: 'Request Pending' })).toBeDisabled();
+      expect(server().requestsTo('checkMessageRequest')[0]?.params).toEqual({
+        receiverId: ownerId,
+      });
 
       await user.click(subscribe);
       expect(await screen.findByRole('button', { name: 'Subscribed' })).toHaveAttribute(

@@ -18,18 +18,23 @@ import { VideoDescription } from './VideoDescription';
 
 /** What the page composing this one puts in the Save slot, for the video and viewer shown. */
 export type RenderSaveControl = (props: { videoId: string; userId: string | null }) => ReactNode;
+/** What the composing page puts in the message slot beside Subscribe, for the video's owner. */
+export type RenderMessageControl = (props: { creatorId: string; creatorName: string }) => ReactNode;
 
 /**
  * /video/{id} (core §2.8): the player, the video's details, comments and related videos. The
- * Save control comes from the playlists feature through `renderSave` (features do not import
- * each other; app/ composes them).
+ * Save control comes from the playlists feature through `renderSave`, the message button from
+ * the messages feature through `renderMessage` (features do not import each other; app/
+ * composes them).
  */
 export function WatchPage({
   renderSave,
+  renderMessage,
   side,
   onEnded,
 }: {
   renderSave?: RenderSaveControl;
+  renderMessage?: RenderMessageControl;
   /** Shown above the related videos (the playlist being played). */
   side?: ReactNode;
   /** Called when the video ends (the playlist's next video). */
@@ -49,6 +54,7 @@ export function WatchPage({
       key={query.data._id}
       video={query.data}
       renderSave={renderSave}
+      renderMessage={renderMessage}
       side={side}
       onEnded={onEnded}
     />
@@ -58,11 +64,13 @@ export function WatchPage({
 function WatchView({
   video,
   renderSave,
+  renderMessage,
   side,
   onEnded,
 }: {
   video: Video;
   renderSave?: RenderSaveControl | undefined;
+  renderMessage?: RenderMessageControl | undefined;
   side?: ReactNode;
   onEnded?: (() => void) | undefined;
 }) {
@@ -114,7 +122,14 @@ function WatchView({
             {video.title.trim() || 'Untitled Video'}
           </h1>
           <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
-            <ChannelRow owner={video.owner} viewerId={viewer?._id ?? null} />
+            <ChannelRow
+              owner={video.owner}
+              viewerId={viewer?._id ?? null}
+              messageControl={renderMessage?.({
+                creatorId: video.owner._id,
+                creatorName: video.owner.fullname || video.owner.username,
+              })}
+            />
             <VideoActions
               videoId={video._id}
               likes={video.likes}

@@ -1,0 +1,183 @@
+import type { BlockedUser, CurrentUser, MessagePolicy } from '@kinora/contract';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Avatar } from '../../../components/Avatar';
+import { Button } from '../../../components/Button';
+import { LoadError } from '../../../components/LoadError';
+import { useToast } from '../../../components/toast';
+import { errorMessage } from '../../../lib/api';
+import { replaceSessionUser } from '../../../lib/auth';
+import { cn } from '../../../lib/cn';
+import { formatRelativeTime } from '../../../lib/format';
+import {
+  blockedKeys,
+  fetchBlockedUsers,
+  messagePolicyOptions,
+  messagingSettingsText as text,
+  unblockUser,
+  updateMessagePolicy,
+} from '../api/messaging-settings-api';
+
+/**
+ * Edit profile's messaging part: who may send the person message requests (saved as soon as
+ * it is chosen) and the people they block, each with Unblock.
+ */
+export function MessagingSettingsSection({ user }: { user: CurrentUser }) {
+  const headingId = useId();
+  return (
+    <section
+      aria-labelledby={headingId}
+      className="mt-6 flex flex-col gap-6 rounded-lg border border-border bg-surface p-4 sm:p-6"
+    >
+      <h2 id={headingId} className="text-lg font-semibold text-fg">
+        Messaging
+      </h2>
+      <MessagePolicyChoice user={user} />
+      <BlockedPeople />
+    </section>
+  );
+}
+
+function MessagePolicyChoice({ user }: { user: CurrentUser }) {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const name = useId();
+  // Shown at once; put back if the server refuses.
+  const [chosen, setChosen] = useState<MessagePolicy>(user.messagePolicy);
+  const save = useMutation({
+    mutationFn: updateMessagePolicy,
+    onSuccess: (updated) => {
+      replaceSessionUser(queryClient, updated);
+      setChosen(updated.messagePolicy);
+      toast.success(text.policySaved);
+    },
+    onError: (error) => {
+      setChosen(user.messagePolicy);
+      toast.error(errorMessage(error, text.policyFailed));
+    },
+  });
+
+  const choose = (policy: MessagePolicy) => {
+    if (policy === chosen) return;
+    setChosen(policy);
+    save.mutate(policy);
+  };
+
+  return (
+    <fieldset disabled={save.isPending} aria-busy={save.isPending || undefined}>
+      <legend className="text-sm font-medium text-fg">{text.policyLegend}</legend>
+      <div className="mt-2 grid gap-2 sm:grid-cols-3">
+        {messagePolicyOptions.map((option) => (
+          <label
+            key={option.value}
+            className={cn(
+              'flex cursor-pointer items-start gap-3 rounded-md border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus',
+              chosen === option.value
+                ? 'border-accent bg-accent-soft'
+                : 'border-border hover:bg-raised',
+            )}
+          >
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={chosen === option.value}
+              onChange={() => choose(option.value)}
+              className="mt-0.5 size-4 shrink-0 accent-accent"
+            />
+            <span className="flex flex-col gap-0.5">
+              <span className="text-sm font-medium text-fg">{option.label}</span>
+              <span className="text-xs text-fg-muted">{option.hint}</span>
+            </span>
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function BlockedPeople() {
+  const queryClient = useQueryClient();
+  const toast = useToast();
+  const headingId = useId();
+  const blocked = useQuery({
+    queryKey: blockedKeys.list,
+    queryFn: ({ signal }) => fetchBlockedUsers(signal),
+  });
+  const unblock = useMutation({
+    mutationFn: (person: BlockedUser) => unblockUser(person._id),
+    onSuccess: (_, person) => {
+      queryClient.setQueryData<BlockedUser[]>(blockedKeys.list, (list) =>
+        list?.filter((p) => p._id !== person._id),
+      );
+      toast.success(`${person.username} is unblocked`);
+    },
+    onError: (error) => toast.error(errorMessage(error, text.unblockFailed)),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: blockedKeys.list }),
+  });
+  const unblockingId = unblock.isPending ? unblock.variables._id : null;
+
+  let body;
+  if (blocked.isPending) {
+    body = (
+      <div role="status" aria-label="Loading blocked people" className="flex animate-pulse gap-3">
+        <div className="size-10 rounded-full bg-raised" />
+        <div className="h-4 w-40 self-center rounded-sm bg-raised" />
+      </div>
+    );
+  } else if (blocked.isError) {
+    body = (
+      <LoadError
+        title={text.blockedLoadFailed}
+        onRetry={() => void blocked.refetch()}
+        isRetrying={blocked.isFetching}
+        className="py-6"
+      />
+    );
+  } else if (blocked.data.length === 0) {
+    body = <p className="text-sm text-fg-muted">{text.blockedEmpty}</p>;
+  } else {
+    body = (
+      <ul aria-labelledby={headingId} className="flex flex-col divide-y divide-border">
+        {blocked.data.map((person) => (
+          <li key={person._id} className="flex items-center gap-3 py-3">
+            <Avatar src={person.avatar} name={person.username} />
+            <div className="min-w-0 flex-1">
+              <Link
+                to={`/channel/${encodeURIComponent(person._id)}`}
+                className="block truncate rounded-sm font-medium text-fg hover:text-accent-text"
+              >
+                {person.fullname || person.username}
+              </Link>
+              <p className="text-sm break-words text-fg-muted">
+                @{person.username} · Blocked {formatRelativeTime(person.blockedAt).toLowerCase()}
+              </p>
+            </div>
+            <Button
+              size="sm"
+              variant="secondary"
+              aria-label={`${text.unblock} ${person.username}`}
+              disabled={unblockingId === person._id}
+              onClick={() => unblock.mutate(person)}
+            >
+              {text.unblock}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <div className="flex flex-col gap-2">
+      <h3 id={headingId} className="text-sm font-medium text-fg">
+        {text.blockedHeading}
+      </h3>
+      <p className="text-xs text-fg-muted">
+        People you block cannot send you requests or messages, and theirs are hidden from you.
+      </p>
+      {body}
+    </div>
+  );
+}
