@@ -7,8 +7,9 @@ import {
 } from '@playwright/test';
 import { registerByApi, type ApiUser } from '../fixtures/api';
 
-// Issue 13's e2e: two people in two browser contexts. The request and its acceptance go
-// through the API for now (their screens are another change); the chat itself is the page.
+// Issue 13's e2e: two people in two browser contexts chatting live. The request and its
+// acceptance are set up through the API here; their screens (the message button, the hub's
+// requests tab) have their own e2e in message-requests.spec.ts.
 test.describe.configure({ mode: 'serial' });
 test.use({ viewport: { width: 1366, height: 900 } });
 
