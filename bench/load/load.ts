@@ -621,12 +621,17 @@ async function main(): Promise<void> {
       t.checked === undefined ? `${t.paths.length}` : `${t.checked} of ${t.paths.length}`;
     console.log(`  ${t.name}: ${checked} paths answer 2xx, ~${bytes} bytes each ${note}`);
   }
-  if (warmup > 0) {
-    for (const t of targets) {
-      await settle();
-      await wrk(t, warmup);
-    }
-  }
+  /**
+   * Each call is warmed just before its measurement (and its bare pair), not all at the start:
+   * a kept answer lives up to a minute (a search's, decision 0023), so one warmed minutes before
+   * has expired by then, and its first requests would measure a cold cache, not the steady
+   * state of a call people keep making.
+   */
+  const warm = async (t: Target) => {
+    if (warmup === 0) return;
+    await settle();
+    await wrk(t, warmup);
+  };
 
   // The machine's speed drifts from one run to the next (neighbours, CPU frequency), so each
   // paired target is measured right after the bare route and its ratio taken against that run.
@@ -646,6 +651,7 @@ async function main(): Promise<void> {
   for (let r = 0; r < rounds; r++) {
     for (const t of targets) {
       if (t === trivialTarget) continue;
+      await warm(t);
       let bare: Figures | undefined;
       if (t.paired) {
         await settle();
