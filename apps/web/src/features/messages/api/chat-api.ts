@@ -1,5 +1,6 @@
-import type { Conversation, Message } from '@kinora/contract';
+import type { Message } from '@kinora/contract';
 import { api } from '../../../lib/api';
+import { conversationKeys, fetchConversations } from './conversations-api';
 
 /** The chat page's words: the spec's (signed-in-areas §2, §4, §8) and, where it is silent, ours. */
 export const chatText = {
@@ -44,14 +45,15 @@ export const chatText = {
 /** The newest messages come 50 at a time; older pages start before the oldest one shown. */
 export const MESSAGES_PAGE_SIZE = 50;
 
-/** Query keys of the chat; the sidebar's unread total reads the conversations list. */
+/**
+ * Query keys of the chat. The conversations list is the hub's own query, so the hub, the chat
+ * header and the sidebar's unread total share one request.
+ */
 export const chatKeys = {
-  conversations: ['messages', 'conversations'] as const,
+  conversations: conversationKeys.list,
 };
 
-export function fetchConversations(signal?: AbortSignal): Promise<Conversation[]> {
-  return api('listConversations', { signal });
-}
+export { fetchConversations };
 
 export function fetchMessages(
   conversationId: string,

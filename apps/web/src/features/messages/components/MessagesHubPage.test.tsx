@@ -133,8 +133,11 @@ describe('messages hub (/messages/conversations)', () => {
     const { user, router } = renderRoute('/messages/conversations');
     const list = await conversationList();
     await user.click(within(list).getByText('Friend 2'));
-    expect(router.state.location.pathname).toBe(
-      `/messages/conversations/${makeConversation(2)._id}`,
+    // The chat page loads on demand: the address changes once it has.
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/messages/conversations/${makeConversation(2)._id}`,
+      ),
     );
   });
 

@@ -107,7 +107,10 @@ describe('message requests at /requests', () => {
 
     expect(screen.getByText('You can now chat with Fan 1.')).toBeInTheDocument();
     await user.click(screen.getByRole('link', { name: 'Open Chat' }));
-    expect(router.state.location.pathname).toBe(`/messages/conversations/${conversationId}`);
+    // The chat page loads on demand: the address changes once it has.
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/messages/conversations/${conversationId}`),
+    );
   });
 
   it("declines: toasts 'Request declined.' and reloads; the last one leaves the empty state", async () => {
