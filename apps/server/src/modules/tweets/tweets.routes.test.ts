@@ -334,7 +334,9 @@ describe('GET /tweets/channels', () => {
       hasNextPage: false,
     });
     expect((await call('GET', '/tweets/channels')).statusCode).toBe(401);
-    expect((await call('GET', '/tweets/channels?limit=500', loner)).statusCode).toBe(400);
+    for (const bad of ['limit=500', 'limit=ten', 'page=0', 'page=a%00b']) {
+      expect((await call('GET', `/tweets/channels?${bad}`, loner)).statusCode, bad).toBe(400);
+    }
   });
 });
 
