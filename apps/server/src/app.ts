@@ -178,6 +178,13 @@ export async function buildApp({
         /^\/api\/v1\/comments\/[^/]+$/,
         /^\/api\/v1\/tweets\/user\/[^/]+$/,
       ],
+      // What a signed-in person follows, theirs alone: asked again on every visit to the
+      // subscriptions and tweets pages, and the dearest signed-in reads (decision 0024).
+      personalPaths: [
+        /^\/api\/v1\/subscriptions\/feed$/,
+        /^\/api\/v1\/tweets\/feed$/,
+        /^\/api\/v1\/tweets\/channels$/,
+      ],
       ttlMs: config.publicCacheTtlSeconds * 1000,
       // Never shorter than the others: a search is the dearest answer to recompute (decision
       // 0023).

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createVideo, eventually, togglePublish } from '../../../test/media-factories';
-import { users } from '../db/schema';
+import { tweets, users } from '../db/schema';
 import { clientAddress, seesWhatVisitorsSee } from './anonymous-cache';
 
 /**
@@ -455,6 +455,53 @@ describe('what is one person’s never reaches another', () => {
         expect(untoggled.statusCode).toBe(200);
         expect(await isSubscribed(subscriber.auth)).toBe(false);
         expect(await isSubscribed(other.auth)).toBe(false);
+      });
+
+      it("keeps a following feed its reader's alone, until their own change (decision 0024)", async () => {
+        const follower = await registerUser(t.app);
+        const stranger = await registerUser(t.app);
+        const follow = async (user: RegisteredUser) => {
+          const res = await t.app.inject({
+            method: 'POST',
+            url: `/api/v1/subscriptions/toggle/${owner.userId}`,
+            headers: user.auth,
+          });
+          expect(res.statusCode).toBe(200);
+        };
+        await follow(follower);
+        const posted = await t.app.inject({
+          method: 'POST',
+          url: '/api/v1/tweets',
+          headers: owner.auth,
+          payload: { content: `First post ${way}` },
+        });
+        expect(posted.statusCode).toBe(201);
+        const feed = async (headers: Record<string, string>) => {
+          const res = await call('/api/v1/tweets/feed?limit=10', headers);
+          expect(res.status).toBe(200);
+          return (JSON.parse(res.body) as { data: { tweets: { content: string }[] } }).data.tweets
+            .map((tweet) => tweet.content)
+            .filter((content) => content.endsWith(way));
+        };
+        for (const first of [follower.auth, stranger.auth]) {
+          await write();
+          await feed(first);
+          expect(await feed(follower.auth)).toEqual([`First post ${way}`]);
+          expect(await feed(stranger.auth)).toEqual([]);
+          expect((await call('/api/v1/tweets/feed?limit=10', visitor)).status).toBe(401);
+        }
+        // Kept: a tweet written behind the server's back waits for the answer to expire...
+        await t.database.db.insert(tweets).values({
+          ownerId: owner.userId,
+          content: `Second post ${way}`,
+        });
+        expect(await feed(follower.auth)).toEqual([`First post ${way}`]);
+        expect(await feed(stranger.auth)).toEqual([]);
+        // ...and a change of their own through this process shows at once.
+        await follow(follower);
+        expect(await feed(follower.auth)).toEqual([]);
+        await follow(stranger);
+        expect(await feed(stranger.auth)).toEqual([`Second post ${way}`, `First post ${way}`]);
       });
     });
   }

@@ -64,6 +64,11 @@ interface Entry {
    * are not those of a request without `Origin`.
    */
   headers: Headers | null;
+  /**
+   * The one person this answer is for, when it is their own (a following feed): nobody else
+   * receives it, visitors neither.
+   */
+  reader?: string;
   /** Who besides visitors may receive it; null: visitors only. */
   sharing: { notFor: ReadonlySet<string>; personal: SharingRule['personal'] } | null;
   /**
@@ -82,6 +87,13 @@ interface Entry {
 export interface AnonymousCacheOptions {
   /** Paths (without the query string) whose GET answers may be shared. */
   paths: RegExp[];
+  /**
+   * Paths whose GET answers are each one signed-in person's own (the following feeds): kept
+   * for that person alone, under their id and the whole URL, for as long and with the same
+   * rules as the shared ones (any write through this process drops them). A visitor's or an
+   * unchecked token's request always reaches the handlers.
+   */
+  personalPaths?: RegExp[];
   /** How long one answer serves every visitor. */
   ttlMs: number;
   /**
@@ -162,7 +174,14 @@ export function registerAnonymousCache(
   /** The requests computing an answer: the generation they started in, and their waiters. */
   const computing = new WeakMap<
     FastifyRequest,
-    { generation: number; identity: CallerIdentity; finish: (entry: Entry | null) => void }
+    {
+      key: string;
+      /** For one person's own answer, their id. */
+      reader: string | undefined;
+      generation: number;
+      identity: CallerIdentity;
+      finish: (entry: Entry | null) => void;
+    }
   >();
   /** What the router declared about the answer of each request computing one. */
   const declared = new WeakMap<FastifyRequest, AnswerDeclaration>();
@@ -175,8 +194,28 @@ export function registerAnonymousCache(
   const pathOf = (url: string) => url.split('?', 1)[0]!;
   const lifetimeOf = (url: string) =>
     options.lifetimes?.find((l) => l.path.test(pathOf(url)))?.ttlMs ?? options.ttlMs;
+  /**
+   * Where this caller's answer to `url` is kept: the URL for a shared answer, the person's id
+   * and the URL for their own (a line break never appears in a URL); null when it is not kept.
+   */
+  const keyOf = (
+    method: string | undefined,
+    url: string,
+    identity: CallerIdentity,
+  ): { key: string; reader: string | undefined } | null => {
+    if (method !== 'GET') return null;
+    const path = pathOf(url);
+    if (options.personalPaths?.some((p) => p.test(path))) {
+      if (identity.kind !== 'signed-in') return null;
+      const reader = identity.actor.userId;
+      return { key: `${reader}\n${url}`, reader };
+    }
+    return options.paths.some((p) => p.test(path)) ? { key: url, reader: undefined } : null;
+  };
+  /** Whether `url` has kept answers of any kind, before the caller is known. */
   const cacheable = (method: string | undefined, url: string) =>
-    method === 'GET' && options.paths.some((p) => p.test(pathOf(url)));
+    method === 'GET' &&
+    [...options.paths, ...(options.personalPaths ?? [])].some((p) => p.test(pathOf(url)));
   /** A kept answer that may be sent now: fresh, or stale while its successor is computed. */
   const usable = (key: string, now: number) => {
     const entry = entries.get(key);
@@ -187,31 +226,34 @@ export function registerAnonymousCache(
   };
   /** Whether this caller's answer is the kept one (with their own fields merged in). */
   const mayReceive = (entry: Entry, identity: CallerIdentity) => {
+    if (entry.reader !== undefined) {
+      return identity.kind === 'signed-in' && identity.actor.userId === entry.reader;
+    }
     if (identity.kind === 'visitor') return true;
     if (identity.kind === 'unchecked' || !entry.sharing) return false;
     return seesWhatVisitorsSee(identity.actor) && !entry.sharing.notFor.has(identity.actor.userId);
   };
   /** The kept bytes, or for a signed-in caller of an answer with per-person fields, theirs. */
-  const bodyFor = async (url: string, entry: Entry, identity: CallerIdentity): Promise<Buffer> => {
+  const bodyFor = async (key: string, entry: Entry, identity: CallerIdentity): Promise<Buffer> => {
     const personal = entry.sharing?.personal;
     if (identity.kind !== 'signed-in' || !personal) return entry.body;
     const known = entry.readers?.get(identity.actor.userId);
     if (known) return known;
     const fields = await personal.of(identity.actor);
-    const key = JSON.stringify(fields);
+    const variant = JSON.stringify(fields);
     entry.variants ??= new Map();
-    let body = entry.variants.get(key);
+    let body = entry.variants.get(variant);
     if (!body) {
       body = Buffer.from(withData(entry.body.toString(), fields));
       // A few variants at most (the fields are flags); the bound guards against a rule whose
       // fields are not.
-      if (entry.variants.size < 16 && entries.get(url) === entry) {
-        entry.variants.set(key, body);
+      if (entry.variants.size < 16 && entries.get(key) === entry) {
+        entry.variants.set(variant, body);
         bytes += body.length;
       }
     }
     // Bounded: past that many readers of one answer, the others are looked up each time.
-    if (entries.get(url) === entry && (entry.readers?.size ?? 0) < 10_000) {
+    if (entries.get(key) === entry && (entry.readers?.size ?? 0) < 10_000) {
       (entry.readers ??= new Map()).set(identity.actor.userId, body);
     }
     return body;
@@ -234,7 +276,9 @@ export function registerAnonymousCache(
     if (!cacheable(request.method, request.url)) return;
     const identity = await options.identifyRequest(request);
     if (identity.kind === 'unchecked') return;
-    const key = request.url;
+    const place = keyOf(request.method, request.url, identity);
+    if (place === null) return;
+    const { key, reader } = place;
     const send = async (e: Entry, r: FastifyReply) => {
       const body = await bodyFor(key, e, identity);
       return r.header('content-type', e.contentType).header('age', ageOf(e, Date.now())).send(body);
@@ -255,6 +299,8 @@ export function registerAnonymousCache(
       key,
       new Promise<Entry | null>((resolve) => {
         computing.set(request, {
+          key,
+          reader,
           generation,
           identity,
           finish: (e) => {
@@ -271,9 +317,18 @@ export function registerAnonymousCache(
     const turn = computing.get(request);
     if (!turn) return done(null, payload);
     const declaration = declared.get(request);
-    const sharing = declaration ? keptSharing(turn.identity, declaration) : undefined;
+    // One person's own answer is kept when the route computed it for the person the headers
+    // name; a shared one as its route's rule says.
+    const reader =
+      turn.reader !== undefined && declaration?.actor?.userId === turn.reader
+        ? turn.reader
+        : undefined;
+    const sharing =
+      turn.reader !== undefined || !declaration
+        ? undefined
+        : keptSharing(turn.identity, declaration);
     const keep =
-      sharing !== undefined &&
+      (sharing !== undefined || reader !== undefined) &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
       turn.generation === generation &&
@@ -281,7 +336,7 @@ export function registerAnonymousCache(
     let body: Buffer | null = null;
     if (keep) {
       // A signed-in caller's own fields give way to a visitor's in what everyone receives.
-      const visitorFields = declaration?.actor ? sharing?.personal?.visitor : undefined;
+      const visitorFields = declaration?.actor && sharing ? sharing.personal?.visitor : undefined;
       body = Buffer.from(visitorFields ? withData(payload, visitorFields) : payload);
     }
     if (!body || body.length > options.maxBytes) {
@@ -297,21 +352,22 @@ export function registerAnonymousCache(
       // page's calls, a warm-up) do not all expire, and get recomputed, in the same instant.
       expires: now + lifetimeOf(request.url) * (0.75 + Math.random() * 0.25),
       headers: request.headers.origin === undefined ? frontHeaders(reply.getHeaders()) : null,
+      ...(reader === undefined ? {} : { reader }),
       sharing: sharing
         ? { notFor: new Set(sharing.notFor.map(lowerCase)), personal: sharing.personal }
         : null,
     };
-    forget(request.url);
+    forget(turn.key);
     // Map order is insertion order: the first keys are the oldest answers.
     for (const key of entries.keys()) {
       if (bytes + body.length <= options.maxBytes) break;
       forget(key);
     }
-    entries.set(request.url, entry);
+    entries.set(turn.key, entry);
     bytes += body.length;
     release(request, entry);
     // The caller receives what was computed for them, their own fields included.
-    done(null, declaration?.actor ? payload : body);
+    done(null, declaration?.actor && reader === undefined ? payload : body);
   });
 
   // A client that hangs up before the answer is ready must not leave its waiters waiting.
@@ -346,8 +402,10 @@ export function registerAnonymousCache(
         return passOn();
       }
       const identity = options.identify(request.headers);
+      const key = keyOf(request.method, url, identity)?.key;
+      if (key === undefined) return passOn();
       const now = Date.now();
-      const entry = usable(url, now);
+      const entry = usable(key, now);
       if (!entry?.headers || !mayReceive(entry, identity)) return passOn();
       const headers = entry.headers;
       const send = (body: Buffer) => {
@@ -382,7 +440,7 @@ export function registerAnonymousCache(
       const known = entry.readers?.get(identity.actor.userId);
       if (known) return send(known);
       // The caller's own fields: a lookup. If it fails, Fastify answers the request as usual.
-      bodyFor(url, entry, identity)
+      bodyFor(key, entry, identity)
         .then(send, passOn)
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'sending a kept answer failed');
