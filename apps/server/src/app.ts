@@ -195,6 +195,7 @@ export async function buildApp({
         },
       ],
       staleMs: 30_000,
+      maxRefreshing: 2,
       maxBytes: 64 * 1024 * 1024,
       identify: (headers) => authenticator.identify(headers, (header) => app.parseCookie(header)),
       identifyRequest: (request) => authenticator.identifyRequest(request),

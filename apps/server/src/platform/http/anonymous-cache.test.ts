@@ -6,7 +6,7 @@ import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/f
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createVideo, eventually, togglePublish } from '../../../test/media-factories';
 import { tweets, users } from '../db/schema';
-import { clientAddress, seesWhatVisitorsSee } from './anonymous-cache';
+import { clientAddress, registerAnonymousCache, seesWhatVisitorsSee } from './anonymous-cache';
 
 /**
  * The shared answers (decisions 0010 and 0018). A change written straight to the database, as a
@@ -511,5 +511,67 @@ describe('what is one person’s never reaches another', () => {
     expect(seesWhatVisitorsSee({ ...actor, role: 'user' })).toBe(true);
     expect(seesWhatVisitorsSee({ ...actor, role: 'moderator' })).toBe(false);
     expect(seesWhatVisitorsSee({ ...actor, role: 'admin' })).toBe(false);
+  });
+});
+
+/**
+ * Expired answers are recomputed a few at a time: many kept answers expiring together (people's
+ * feeds, kept in the same second) must not each start their queries at once.
+ */
+describe('expired answers recomputed a few at a time', () => {
+  it('sends an expired answer while as many others are being computed as may be at once', async () => {
+    const app = Fastify();
+    let version = 1;
+    let hold: Promise<void> | null = null;
+    const computed: string[] = [];
+    const visitor = { kind: 'visitor' } as const;
+    const cache = registerAnonymousCache(app, {
+      paths: [/^\/item\/[^/]+$/],
+      ttlMs: 40,
+      staleMs: 60_000,
+      maxRefreshing: 1,
+      maxBytes: 1_000_000,
+      identify: () => visitor,
+      identifyRequest: () => Promise.resolve(visitor),
+      trustProxy: false,
+    });
+    app.get<{ Params: { id: string } }>('/item/:id', async (request) => {
+      computed.push(request.params.id);
+      const answer = { data: { id: request.params.id, version } };
+      if (hold) await hold;
+      cache.declare(request, { actor: null, sharing: null });
+      return answer;
+    });
+    const read = async (id: string) => {
+      const res = await app.inject({ url: `/item/${id}` });
+      expect(res.statusCode).toBe(200);
+      return res.json<{ data: { version: number } }>().data.version;
+    };
+    try {
+      expect([await read('a'), await read('b')]).toEqual([1, 1]);
+      await new Promise((resolve) => setTimeout(resolve, 60));
+      version = 2;
+      let release = () => {};
+      hold = new Promise((resolve) => (release = resolve));
+      computed.length = 0;
+
+      const a = read('a'); // expired: this request computes its successor, and is held
+      await eventually(async () => (computed.includes('a') ? true : undefined), {
+        timeoutMs: 5_000,
+        what: 'the first recompute to start',
+      });
+      // One recompute at a time: b's expired answer is sent as it is, nothing computed for it.
+      expect(await read('b')).toBe(1);
+      expect(computed).toEqual(['a']);
+
+      release();
+      hold = null;
+      expect(await a).toBe(2);
+      // Its turn now: the next reader of b computes it.
+      expect(await read('b')).toBe(2);
+      expect(computed).toEqual(['a', 'b']);
+    } finally {
+      await app.close();
+    }
   });
 });

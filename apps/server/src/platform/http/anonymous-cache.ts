@@ -103,6 +103,14 @@ export interface AnonymousCacheOptions {
   lifetimes?: { path: RegExp; ttlMs: number }[];
   /** How much longer an expired answer may be sent while one request computes its successor. */
   staleMs: number;
+  /**
+   * How many answers may be computed at once while an expired answer waits its turn: past it,
+   * the expired answer is sent (within `staleMs`) and a later request computes its successor.
+   * A burst of expiries (many people's feeds, kept together) then never runs more queries at
+   * once than this, so PostgreSQL's backends do not crowd the process serving everyone else
+   * off the CPU. An answer nobody holds is always computed.
+   */
+  maxRefreshing: number;
   /** Memory bound: the oldest answers are dropped past this many bytes of bodies. */
   maxBytes: number;
   /**
@@ -216,13 +224,16 @@ export function registerAnonymousCache(
   const cacheable = (method: string | undefined, url: string) =>
     method === 'GET' &&
     [...options.paths, ...(options.personalPaths ?? [])].some((p) => p.test(pathOf(url)));
-  /** A kept answer that may be sent now: fresh, or stale while its successor is computed. */
+  /**
+   * A kept answer that may be sent now: fresh, or stale while its successor is computed or
+   * while as many others are being computed as may be at once.
+   */
   const usable = (key: string, now: number) => {
     const entry = entries.get(key);
     if (!entry) return undefined;
     if (entry.expires > now) return entry;
-    if (refreshing.has(key) && entry.expires + options.staleMs > now) return entry;
-    return undefined;
+    if (entry.expires + options.staleMs <= now) return undefined;
+    return refreshing.has(key) || refreshing.size >= options.maxRefreshing ? entry : undefined;
   };
   /** Whether this caller's answer is the kept one (with their own fields merged in). */
   const mayReceive = (entry: Entry, identity: CallerIdentity) => {
