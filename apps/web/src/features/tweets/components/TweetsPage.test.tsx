@@ -189,9 +189,24 @@ describe('tweets page', () => {
     expect(await screen.findByRole('button', { name: 'Posting...' })).toBeDisabled();
     answer.resolve();
     expect(await screen.findByText('Failed to create tweet')).toBeInTheDocument();
-    // The server's words are preferred in the toast; the text stays for another try.
-    expect(await screen.findByText('boom')).toBeInTheDocument();
+    // A server failure in the spec's words, not the server's; the text stays for another try.
+    expect(await screen.findByText('Failed to post tweet')).toBeInTheDocument();
+    expect(screen.queryByText('boom')).not.toBeInTheDocument();
     expect(composer()).toHaveValue('Hi');
+  });
+
+  it("shows the server's reason when it refuses the tweet (too fast, too long)", async () => {
+    const { user } = await openAll([]);
+    await screen.findByText('No tweets yet');
+    server().on('createTweet', () => ({
+      status: 429,
+      error: { code: 'RATE_LIMITED', message: 'Too many tweets. Try again in a minute.' },
+    }));
+    await user.type(composer(), 'Hi again');
+    await user.click(tweetButton());
+    expect(await screen.findByText('Too many tweets. Try again in a minute.')).toBeInTheDocument();
+    expect(screen.queryByText('Failed to post tweet')).not.toBeInTheDocument();
+    expect(composer()).toHaveValue('Hi again');
   });
 
   it('guards a like against repeated clicks and takes the server answer for the count', async () => {

@@ -8,7 +8,7 @@ import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
+import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
@@ -226,7 +226,10 @@ function AllTweets({ user, like }: { user: CurrentUser; like: Like }) {
       await create.mutateAsync(content);
       setPage(1);
     } catch (error) {
-      toast.error(errorMessage(error, tweetText.postFailed));
+      // A refusal the person can act on (too long, too fast) in the server's words; anything
+      // else (server or network failure) in the spec's.
+      const isRefusal = isApiError(error) && error.status >= 400 && error.status < 500;
+      toast.error(isRefusal ? error.message : tweetText.postFailed);
       throw error;
     }
   };
