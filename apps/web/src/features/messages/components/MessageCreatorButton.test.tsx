@@ -104,6 +104,22 @@ describe('message button', () => {
     expect(router.state.location.pathname).toBe(`/messages/conversations/${conversationId}`);
   });
 
+  it("turns 'Request Pending' to 'Go to Chat' when the creator accepts, live", async () => {
+    signIn('pending');
+    let connected = 0;
+    server().io.on('connection', () => {
+      connected += 1;
+    });
+    renderButton();
+    expect(await screen.findByRole('button', { name: 'Request Pending' })).toBeDisabled();
+    await waitFor(() => expect(connected).toBe(1));
+
+    signIn('accepted');
+    server().io.emit('request_accepted', { requestId: 'r1', conversationId });
+    const link = await screen.findByRole('link', { name: 'Go to Chat' });
+    expect(link).toHaveAttribute('href', `/messages/conversations/${conversationId}`);
+  });
+
   it("keeps 'Message' usable when the standing cannot be read", async () => {
     server().on('currentUser', () => ({ data: viewer }));
     server().on('checkMessageRequest', () => ({

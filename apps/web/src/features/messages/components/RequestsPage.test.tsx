@@ -87,6 +87,26 @@ describe('message requests at /requests', () => {
     expect(within(first).getByRole('button', { name: 'Decline the request from fan1' }));
   });
 
+  it('shows a request the moment it arrives on the private room, without a reload', async () => {
+    serveRequests([makeRequest(1)]);
+    let connected = 0;
+    server().io.on('connection', () => {
+      connected += 1;
+    });
+    localStorage.setItem('accessToken', 'token-1');
+    renderRoute('/requests');
+    const list = await requestList();
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    await waitFor(() => expect(connected).toBe(1));
+
+    const fresh = makeRequest(3, { content: 'Just now' });
+    server().on('listMessageRequests', () => ({ data: [fresh, makeRequest(1)] }));
+    server().io.emit('message_request', fresh);
+    await waitFor(() => expect(within(list).getAllByRole('listitem')).toHaveLength(2));
+    expect(within(list).getByText('Just now')).toBeInTheDocument();
+    expect(server().requestsTo('listMessageRequests')).toHaveLength(2);
+  });
+
   it('accepts: toasts, reloads the list and offers the new chat', async () => {
     serveRequests([makeRequest(1), makeRequest(2)]);
     const { user, router } = renderRoute('/requests');

@@ -13,6 +13,7 @@ import {
   type ChatConnection,
   type ChatConnectionStatus,
 } from './chat-connection';
+import { useLiveRequests } from './use-live-requests';
 
 const ChatSocketContext = createContext<ChatConnection | null>(null);
 
@@ -23,7 +24,8 @@ export function chatSocketUrl(): string {
 
 /**
  * Holds the tab's one chat connection while someone is signed in: opened at sign-in, closed at
- * sign-out, and replaced when another person signs in.
+ * sign-out, and replaced when another person signs in. Its request events keep the tab's
+ * requests and conversations current wherever they are shown.
  */
 export function ChatSocketProvider({ children }: { children: ReactNode }) {
   const session = useSession();
@@ -45,6 +47,7 @@ export function ChatSocketProvider({ children }: { children: ReactNode }) {
     connection.open();
     return () => connection.close();
   }, [connection]);
+  useLiveRequests(connection);
   return <ChatSocketContext.Provider value={connection}>{children}</ChatSocketContext.Provider>;
 }
 
