@@ -120,7 +120,10 @@ function Playlists({ user }: { user: CurrentUser }) {
             </p>
           ) : null}
           <p className="text-center text-sm text-fg-muted">
-            {list.length} {list.length === 1 ? 'Playlist' : 'Playlists'} in your collection
+            {/* Pages not loaded yet hold more: the count says so rather than stop short. */}
+            {list.length}
+            {playlists.hasNextPage ? '+' : ''} {list.length === 1 ? 'Playlist' : 'Playlists'} in
+            your collection
           </p>
         </>
       )}
