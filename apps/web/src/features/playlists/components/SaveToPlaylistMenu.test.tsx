@@ -77,6 +77,23 @@ describe('save to playlist on the watch page', () => {
     expect(save).toHaveFocus();
   });
 
+  it('reaches playlists past the first page with More playlists', async () => {
+    const firstPage = Array.from({ length: 100 }, (_, i) => makePlaylist({ name: `List ${i}` }));
+    const { user } = await openWatchPage(true, firstPage);
+    server().on('userPlaylists', (request) =>
+      request.query.page === '2'
+        ? { data: [makePlaylist({ name: 'The last one' })] }
+        : { data: firstPage },
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const list = await within(dropdown()).findByRole('list', { name: 'Your playlists' });
+    await user.click(within(list).getByRole('button', { name: 'More playlists' }));
+    expect(await within(list).findByRole('button', { name: 'The last one' })).toBeInTheDocument();
+    expect(server().requestsTo('userPlaylists')[1]?.query).toEqual({ page: '2', limit: '100' });
+    // A short page is the last.
+    expect(within(list).queryByRole('button', { name: 'More playlists' })).toBeNull();
+  });
+
   it('opens upward when less than 350 px are left below the button', async () => {
     const { user } = await openWatchPage();
     const save = screen.getByRole('button', { name: 'Save' });

@@ -16,7 +16,7 @@ import {
 import {
   useCreatePlaylist,
   useToggleWatchLater,
-  useUserPlaylists,
+  useUserPlaylistPages,
   useWatchLater,
 } from '../hooks/use-playlists';
 
@@ -29,6 +29,7 @@ export const saveText = {
   watchLaterFailed: 'Failed to update Watch later',
   noPlaylists: 'You have no playlists yet.',
   createNew: 'Create new playlist',
+  morePlaylists: 'More playlists',
   added: (name: string) => `Added to ${name}`,
   already: (name: string) => `Already in ${name}`,
 } as const;
@@ -124,7 +125,8 @@ export function SaveToPlaylistMenu({
 function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
   const toast = useToast();
   const queryClient = useQueryClient();
-  const playlists = useUserPlaylists(userId);
+  // A page at a time, as on /playlists: someone with more than a page reaches them all.
+  const playlists = useUserPlaylistPages(userId);
   const watchLater = useToggleWatchLater(userId);
   const watchLaterState = useWatchLater(userId);
   const create = useCreatePlaylist(userId);
@@ -136,7 +138,10 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
   const [isCreating, setIsCreating] = useState(false);
   const [name, setName] = useState('');
 
-  const custom = (playlists.data ?? []).filter((p) => p.kind !== 'watch_later');
+  const seen = new Set<string>();
+  const custom = (playlists.data?.pages.flat() ?? []).filter(
+    (p) => p.kind !== 'watch_later' && !seen.has(p._id) && seen.add(p._id),
+  );
 
   const saveTo = async (playlist: Pick<Playlist, '_id' | 'name'>) => {
     setBusyId(playlist._id);
@@ -237,8 +242,30 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
                 </li>
               );
             })}
+            {playlists.hasNextPage ? (
+              <li>
+                <button
+                  type="button"
+                  disabled={playlists.isFetchingNextPage}
+                  onClick={() => void playlists.fetchNextPage()}
+                  className={cn(item, 'text-fg-muted')}
+                >
+                  {playlists.isFetchingNextPage ? (
+                    <SpinnerIcon size={16} className="shrink-0 animate-spin" />
+                  ) : (
+                    <PlaylistIcon size={16} className="shrink-0" />
+                  )}
+                  {saveText.morePlaylists}
+                </button>
+              </li>
+            ) : null}
           </ul>
         )}
+        {playlists.isFetchNextPageError ? (
+          <p role="alert" className="px-3 py-2 text-sm text-danger">
+            {playlistText.fetchListFailed}
+          </p>
+        ) : null}
       </div>
       {isCreating ? (
         <form onSubmit={(event) => void createAndAdd(event)} className="mt-2 flex flex-col gap-2">

@@ -13,7 +13,6 @@ import {
   deletePlaylist,
   fetchPickerVideos,
   fetchPlaylist,
-  fetchUserPlaylists,
   fetchUserPlaylistsPage,
   PLAYLISTS_PAGE_SIZE,
   movePlaylistVideo,
@@ -25,16 +24,7 @@ import {
   type WatchLaterState,
 } from '../api/playlists-api';
 
-/** The user's playlists (the owner sees all of theirs, Watch later first). */
-export function useUserPlaylists(userId: string, options: { enabled?: boolean } = {}) {
-  return useQuery({
-    queryKey: playlistKeys.ofUser(userId),
-    queryFn: ({ signal }) => fetchUserPlaylists(userId, signal),
-    enabled: options.enabled ?? true,
-  });
-}
-
-/** The user's playlists a page at a time (`/playlists` loads more while there are more). */
+/** The user's playlists a page at a time (`/playlists` and the Save menu load more while there are more). */
 export function useUserPlaylistPages(userId: string) {
   return useInfiniteQuery({
     queryKey: playlistKeys.pagesOfUser(userId),
