@@ -297,7 +297,8 @@ async function sampleTargets(): Promise<Target[]> {
       };
     });
     // Issue 12: the following feeds of people who follow 1,000 channels. Their answers are
-    // per person and never kept; half the requests ask for the first page, half for the next.
+    // each person's own (kept for them alone, decision 0024); half the requests ask for the
+    // first page, half for the next.
     const feeds: Target[] = [
       {
         name: 'subs-feed',
@@ -320,7 +321,18 @@ async function sampleTargets(): Promise<Target[]> {
       tokens: 'followers',
       feed: { path },
     }));
-    return [...targets, ...signedIn, ...feeds];
+    // The tweets page's first view: the channels one follows that tweet, most recent first
+    // (reported beside the feeds; the issue names no target of its own for it).
+    const tweetingChannels: Target = {
+      name: 'tweets-channels',
+      label: 'signed in, following 1,000: GET /api/v1/tweets/channels?page=1&limit=20',
+      port: kinoraPort,
+      paths: ['/api/v1/tweets/channels?page=1&limit=20'],
+      paired: true,
+      signedIn: true,
+      tokens: 'followers',
+    };
+    return [...targets, ...signedIn, ...feeds, tweetingChannels];
   } finally {
     await client.end();
   }
