@@ -53,6 +53,35 @@ describe('the web app served by the API server', () => {
     expect(res.headers['cache-control']).toContain('immutable');
   });
 
+  it('serves a rebuild made while it runs: the new index.html and its new assets', async () => {
+    await writeFile(path.join(distDir, 'assets', 'index-def456.js'), 'console.log(2);');
+    const rebuilt = page.replace('<body>', '<body data-build="2">');
+    await writeFile(path.join(distDir, 'index.html'), rebuilt);
+    const asset = await t.app.inject({ method: 'GET', url: '/assets/index-def456.js' });
+    expect(asset.statusCode).toBe(200);
+    expect(asset.body).toBe('console.log(2);');
+    expect(asset.headers['cache-control']).toContain('immutable');
+    for (const url of ['/', '/index.html', '/watch/123']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(rebuilt);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+    }
+    await writeFile(path.join(distDir, 'index.html'), page);
+  });
+
+  it('never serves a file outside the build', async () => {
+    for (const url of [
+      '/../package.json',
+      '/assets/../../etc/passwd',
+      '/%2e%2e/%2e%2e/etc/passwd',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.body, url).not.toContain('root:');
+      expect(res.body, url).not.toContain('"name"');
+    }
+  });
+
   it('keeps API, media, upload and asset misses as 404 envelopes, even for a browser', async () => {
     const browser = { accept: 'text/html,*/*;q=0.8' };
     for (const url of [

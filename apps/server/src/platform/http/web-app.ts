@@ -27,7 +27,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   if (hasWebApp) {
     await app.register(fastifyStatic, {
       root: distDir!,
-      wildcard: false,
+      // Files are looked up when asked, not listed at start: a rebuild while the server runs
+      // (new hashed assets beside a new index.html) is served without a restart.
+      wildcard: true,
       index: false,
       setHeaders: (res, filePath) => {
         res.header(
@@ -38,7 +40,10 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
         );
       },
     });
-    // @fastify/static with wildcard: false registers each file it finds at start.
+    // The wildcard route answers a directory (the root) with 403: the root is the page.
+    app.get('/', (_request, reply) =>
+      reply.header('Cache-Control', 'no-cache').sendFile('index.html'),
+    );
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
