@@ -546,6 +546,12 @@ async function backendPids(stats: pg.Client): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
+/**
+ * A wait that does not keep the bench alive: the bounds raced against the POSTs would otherwise
+ * hold the process (and the machine's bench lock) for minutes after its last run.
+ */
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -569,7 +575,7 @@ async function runAt(
   stats: pg.Client,
 ): Promise<RunFigures> {
   // POSTs a previous run left unanswered would be charged to this one: they end first.
-  await Promise.race([leftOver, new Promise((r) => setTimeout(r, 180_000))]);
+  await Promise.race([leftOver, delay(180_000)]);
   phase = `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${Date.now().toString(36)}`;
   ledger = [];
   const total = Math.round(messageRate * seconds);
@@ -619,7 +625,7 @@ async function runAt(
   // An overloaded server may hold thousands of POSTs: those unanswered a minute after the last
   // one was sent count as unanswered ('none'), so a run ends in bounded time.
   leftOver = Promise.all(pending);
-  await Promise.race([leftOver, new Promise((r) => setTimeout(r, drainMs))]);
+  await Promise.race([leftOver, delay(drainMs)]);
   // Messages still on their way get a grace period, then count as lost.
   const deadline = performance.now() + graceMs;
   while (
