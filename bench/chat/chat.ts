@@ -516,6 +516,13 @@ interface RunFigures {
   /** CPU ms per message of the API processes, their PostgreSQL backends, the bench. */
   cpuMsPerMessage: { api: number; postgres: number; bench: number };
   loadAverage: string;
+  /**
+   * The whole machine's CPU over the run, in % of all cores' time (Linux /proc/stat): busy
+   * (everyone's, the run's processes included), waiting for I/O, and stolen by the hypervisor
+   * for other VMs. The load average counts this machine's runnable processes; it does not show
+   * the time other VMs took from it.
+   */
+  machine: { busy: number; iowait: number; steal: number } | null;
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -546,6 +553,40 @@ async function backendPids(stats: pg.Client): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
+/**
+ * A wait that does not keep the bench alive: the bounds raced against the POSTs would otherwise
+ * hold the process (and the machine's bench lock) for minutes after its last run.
+ */
+const delay = (ms: number) => new Promise<void>((r) => setTimeout(r, ms).unref());
+
+/** The machine's CPU time counters (jiffies, all cores), or null off Linux. */
+function machineTimes(): { total: number; idle: number; iowait: number; steal: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    // cpu  user nice system idle iowait irq softirq steal guest guest_nice
+    const f = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0), idle: f[3]!, iowait: f[4]!, steal: f[7]! };
+  } catch {
+    return null;
+  }
+}
+
+function machineShare(
+  before: ReturnType<typeof machineTimes>,
+  after: ReturnType<typeof machineTimes>,
+): RunFigures['machine'] {
+  if (!before || !after || after.total <= before.total) return null;
+  const total = after.total - before.total;
+  const pct = (n: number) => (100 * n) / total;
+  const idle = after.idle - before.idle;
+  const iowait = after.iowait - before.iowait;
+  return {
+    busy: pct(total - idle - iowait - (after.steal - before.steal)),
+    iowait: pct(iowait),
+    steal: pct(after.steal - before.steal),
+  };
+}
+
 const loadAverage = () =>
   os
     .loadavg()
@@ -569,7 +610,7 @@ async function runAt(
   stats: pg.Client,
 ): Promise<RunFigures> {
   // POSTs a previous run left unanswered would be charged to this one: they end first.
-  await Promise.race([leftOver, new Promise((r) => setTimeout(r, 180_000))]);
+  await Promise.race([leftOver, delay(180_000)]);
   phase = `${label.replace(/[^a-z0-9]+/gi, '-').toLowerCase()}-${Date.now().toString(36)}`;
   ledger = [];
   const total = Math.round(messageRate * seconds);
@@ -581,6 +622,7 @@ async function runAt(
     pg: cpuSeconds(pgPidsBefore),
     bench: process.cpuUsage(),
   };
+  const machine0 = machineTimes();
   loop.enable();
   const pending: Promise<void>[] = [];
   const start = performance.now();
@@ -619,7 +661,7 @@ async function runAt(
   // An overloaded server may hold thousands of POSTs: those unanswered a minute after the last
   // one was sent count as unanswered ('none'), so a run ends in bounded time.
   leftOver = Promise.all(pending);
-  await Promise.race([leftOver, new Promise((r) => setTimeout(r, drainMs))]);
+  await Promise.race([leftOver, delay(drainMs)]);
   // Messages still on their way get a grace period, then count as lost.
   const deadline = performance.now() + graceMs;
   while (
@@ -629,6 +671,7 @@ async function runAt(
     await new Promise((r) => setTimeout(r, 50));
   }
   loop.disable();
+  const machine = machineShare(machine0, machineTimes());
   const pgPids = [...new Set([...pgPidsBefore, ...(await backendPids(stats))])];
   const benchCpu = process.cpuUsage(cpu0.bench);
   const cpu = {
@@ -675,6 +718,7 @@ async function runAt(
       bench: perMessage(cpu.bench),
     },
     loadAverage: loadAverage(),
+    machine,
   };
 }
 
@@ -694,7 +738,11 @@ function describe(r: RunFigures, target: number): string {
     `${f1(r.scheduleLagP99)} ms, its event-loop delay p99 ${f1(r.benchLoopDelayP99)} ms\n` +
     `    CPU ms per message: API ${f1(r.cpuMsPerMessage.api)}, PostgreSQL ` +
     `${f1(r.cpuMsPerMessage.postgres)}, bench ${f1(r.cpuMsPerMessage.bench)}; ` +
-    `load average ${r.loadAverage}`
+    `load average ${r.loadAverage}` +
+    (r.machine
+      ? `\n    machine CPU over the run: busy ${r.machine.busy.toFixed(0)}%, iowait ` +
+        `${r.machine.iowait.toFixed(1)}%, steal ${r.machine.steal.toFixed(1)}% of ${os.cpus().length} cores`
+      : '')
   );
 }
 

@@ -96,21 +96,34 @@ export class AuthRepository {
    * granted or taken away applies to the very next request.
    */
   async findActiveSessionRole(sessionId: string, userId: string): Promise<UserRole | null> {
-    const [row] = await this.db
+    this.activeSessionRoleStatement ??= this.prepareActiveSessionRole();
+    const [row] = await this.activeSessionRoleStatement.execute({ sessionId, userId });
+    return row?.role ?? null;
+  }
+
+  /**
+   * Every signed-in call whose token was not checked in the last seconds asks this: a named
+   * prepared statement, built once by drizzle and planned once per connection.
+   */
+  private prepareActiveSessionRole() {
+    return this.db
       .select({ role: users.role })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
         and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
+          eq(sessions.id, sql.placeholder('sessionId')),
+          eq(sessions.userId, sql.placeholder('userId')),
           isNull(sessions.revokedAt),
           gt(sessions.expiresAt, sql`now()`),
         ),
       )
-      .limit(1);
-    return row?.role ?? null;
+      .limit(1)
+      .prepare('auth_active_session_role');
   }
+  private activeSessionRoleStatement:
+    | ReturnType<AuthRepository['prepareActiveSessionRole']>
+    | undefined;
 
   /**
    * Replaces the refresh token hash only if it is still the one the caller saw, so of two

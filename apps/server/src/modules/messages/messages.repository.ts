@@ -331,8 +331,24 @@ export class MessagesRepository {
     senderId: string,
     seconds: number,
   ): Promise<{ memberIds: string[]; isBlocked: boolean; sentRecently: number }> {
+    this.sendingFactsStatement ??= this.prepareSendingFacts();
+    const rows = await this.sendingFactsStatement.execute({ conversationId, senderId, seconds });
+    return {
+      memberIds: rows.map((r) => r.userId),
+      isBlocked: rows.some((r) => r.isBlocked),
+      sentRecently: rows[0]?.sentRecently ?? 0,
+    };
+  }
+
+  /**
+   * The two statements of a message are named prepared statements: built by drizzle once per
+   * process, and parsed and planned by PostgreSQL once per connection rather than per message
+   * (PGlite runs them as plain queries).
+   */
+  private prepareSendingFacts() {
     const member = conversationParticipants;
-    const rows = await this.db
+    const senderId = sql.placeholder('senderId');
+    return this.db
       .select({
         userId: member.userId,
         isBlocked: sql<boolean>`exists (select 1 from ${userBlocks}
@@ -341,16 +357,13 @@ export class MessagesRepository {
         // Not correlated: computed once for the statement.
         sentRecently: sql<number>`(select count(*) from ${messages}
           where ${messages.senderId} = ${senderId}
-            and ${messages.createdAt} > now() - make_interval(secs => ${seconds}))::int`,
+            and ${messages.createdAt} > now() - make_interval(secs => ${sql.placeholder('seconds')}))::int`,
       })
       .from(member)
-      .where(eq(member.conversationId, conversationId));
-    return {
-      memberIds: rows.map((r) => r.userId),
-      isBlocked: rows.some((r) => r.isBlocked),
-      sentRecently: rows[0]?.sentRecently ?? 0,
-    };
+      .where(eq(member.conversationId, sql.placeholder('conversationId')))
+      .prepare('messages_sending_facts');
   }
+  private sendingFactsStatement: ReturnType<MessagesRepository['prepareSendingFacts']> | undefined;
 
   /**
    * Stores a message and moves the conversation's order and the other members' unread counts,
@@ -362,14 +375,28 @@ export class MessagesRepository {
     senderId: string;
     content: string;
   }): Promise<{ message: MessageRow; recipients: Recipient[] }> {
+    this.sendMessageStatement ??= this.prepareSendMessage();
+    const [row] = await this.sendMessageStatement.execute(input);
+    const { id, createdAt, sender, recipients } = row!;
+    return {
+      message: {
+        id,
+        conversationId: input.conversationId,
+        content: input.content,
+        createdAt,
+        sender,
+      },
+      recipients,
+    };
+  }
+
+  private prepareSendMessage() {
+    const conversationId = sql.placeholder('conversationId');
+    const senderId = sql.placeholder('senderId');
     const inserted = this.db.$with('inserted').as(
       this.db
         .insert(messages)
-        .values({
-          conversationId: input.conversationId,
-          senderId: input.senderId,
-          content: input.content,
-        })
+        .values({ conversationId, senderId, content: sql.placeholder('content') })
         .returning({ id: messages.id, createdAt: messages.createdAt }),
     );
     // The message's created_at is the statement's now(), so the order moves to it.
@@ -377,7 +404,7 @@ export class MessagesRepository {
       this.db
         .update(conversations)
         .set({ updatedAt: sql`greatest(${conversations.updatedAt}, now())` })
-        .where(eq(conversations.id, input.conversationId))
+        .where(eq(conversations.id, conversationId))
         .returning({ id: conversations.id }),
     );
     const counted = this.db.$with('counted').as(
@@ -386,8 +413,8 @@ export class MessagesRepository {
         .set({ unreadCount: sql`${conversationParticipants.unreadCount} + 1` })
         .where(
           and(
-            eq(conversationParticipants.conversationId, input.conversationId),
-            ne(conversationParticipants.userId, input.senderId),
+            eq(conversationParticipants.conversationId, conversationId),
+            ne(conversationParticipants.userId, senderId),
           ),
         )
         .returning({
@@ -396,7 +423,7 @@ export class MessagesRepository {
         }),
     );
     // Every data-modifying part of a WITH runs once and to completion, read or not.
-    const [row] = await this.db
+    return this.db
       .with(inserted, touched, counted)
       .select({
         id: inserted.id,
@@ -411,7 +438,7 @@ export class MessagesRepository {
               select coalesce(sum(mine.unread_count), 0)::int
               from ${conversationParticipants} mine
               where mine.user_id = counted.user_id
-                and mine.conversation_id <> ${input.conversationId}
+                and mine.conversation_id <> ${conversationId}
                 and not exists (select 1 from ${userBlocks} b
                   join ${conversationParticipants} other
                     on other.conversation_id = mine.conversation_id
@@ -420,19 +447,10 @@ export class MessagesRepository {
           from counted)`,
       })
       .from(inserted)
-      .innerJoin(users, eq(users.id, input.senderId));
-    const { id, createdAt, sender, recipients } = row!;
-    return {
-      message: {
-        id,
-        conversationId: input.conversationId,
-        content: input.content,
-        createdAt,
-        sender,
-      },
-      recipients,
-    };
+      .innerJoin(users, eq(users.id, senderId))
+      .prepare('messages_send');
   }
+  private sendMessageStatement: ReturnType<MessagesRepository['prepareSendMessage']> | undefined;
 
   private async insertMessage(
     tx: Tx,

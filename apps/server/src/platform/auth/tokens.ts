@@ -1,4 +1,4 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, randomBytes, timingSafeEqual, webcrypto } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { AppError } from '../http/errors';
 
@@ -12,6 +12,11 @@ const audience = 'kinora-api';
 
 export class AccessTokens {
   private readonly key: Uint8Array;
+  /**
+   * The secret imported once as a verifying key: given the raw bytes, jose imports a CryptoKey
+   * again on every verification.
+   */
+  private verifyingKey: Promise<webcrypto.CryptoKey> | undefined;
   constructor(
     secret: string,
     private readonly ttlSeconds: number,
@@ -33,7 +38,13 @@ export class AccessTokens {
   /** Throws TOKEN_EXPIRED for an expired token and UNAUTHENTICATED for anything else wrong. */
   async verify(token: string): Promise<AccessClaims> {
     try {
-      const { payload } = await jwtVerify(token, this.key, {
+      this.verifyingKey ??= webcrypto.subtle
+        .importKey('raw', this.key, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify'])
+        .catch((error: unknown) => {
+          this.verifyingKey = undefined;
+          throw error;
+        });
+      const { payload } = await jwtVerify(token, await this.verifyingKey, {
         issuer,
         audience,
         algorithms: ['HS256'],
