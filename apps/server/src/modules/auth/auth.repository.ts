@@ -122,8 +122,7 @@ export class AuthRepository {
       .prepare('auth_active_session_role');
   }
   private activeSessionRoleStatement:
-    | ReturnType<AuthRepository['prepareActiveSessionRole']>
-    | undefined;
+    ReturnType<AuthRepository['prepareActiveSessionRole']> | undefined;
 
   /**
    * Replaces the refresh token hash only if it is still the one the caller saw, so of two
