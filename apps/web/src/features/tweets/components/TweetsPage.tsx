@@ -4,6 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { ArrowLeftIcon, MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
@@ -148,14 +149,10 @@ function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
           isRetrying={channels.isFetchingNextPage}
         />
       ) : channels.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          disabled={channels.isFetchingNextPage}
-          onClick={() => void channels.fetchNextPage()}
-        >
-          {channels.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
+        <LoadMoreButton
+          isLoading={channels.isFetchingNextPage}
+          onLoadMore={() => void channels.fetchNextPage()}
+        />
       ) : null}
     </div>
   );
