@@ -30,6 +30,7 @@ import { hashPassword } from '../../apps/server/src/platform/auth/passwords';
 import { AccessTokens } from '../../apps/server/src/platform/auth/tokens';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
 import { AuthRepository, AuthService, SessionCache } from '../../apps/server/src/modules/auth';
+import { integerOptions } from '../args';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -64,13 +65,7 @@ const { values: args } = parseArgs({
   strict: true,
 });
 
-function integer(name: keyof typeof args, min: number, max: number): number {
-  const value = Number(args[name]);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`--${name} must be an integer between ${min} and ${max}`);
-  }
-  return value;
-}
+const integer = integerOptions(args);
 
 const rate = integer('rate', 1, 20_000);
 const duration = integer('duration', 1, 600);

@@ -19,6 +19,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { topics } from '../seed/words';
+import { integerOptions } from '../args';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -51,13 +52,7 @@ const { values: args } = parseArgs({
   strict: true,
 });
 
-function integer(name: keyof typeof args, min: number, max: number): number {
-  const value = Number(args[name]);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`--${name} must be an integer between ${min} and ${max}`);
-  }
-  return value;
-}
+const integer = integerOptions(args);
 
 const duration = integer('duration', 1, 600);
 const warmup = integer('warmup', 0, 120);

@@ -73,3 +73,28 @@ export function VideoListItemSkeleton() {
     </div>
   );
 }
+
+/** The rows' stand-in while a personal list loads, announced by `label`. */
+export function VideoListSkeleton({ label }: { label: string }) {
+  return (
+    <div role="status" aria-label={label}>
+      {[0, 1, 2, 3].map((i) => (
+        <VideoListItemSkeleton key={i} />
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The personal lists' search: whether `term` (trimmed and in lower case already) is in the
+ * video's title or its channel's username, so History and Liked find the same way.
+ */
+export function matchesTitleOrChannel(
+  video: Pick<VideoSummary, 'owner' | 'uploader'> & { title: string },
+  term: string,
+) {
+  return (
+    video.title.toLowerCase().includes(term) ||
+    (channelOf(video)?.username.toLowerCase().includes(term) ?? false)
+  );
+}

@@ -1,4 +1,4 @@
-import type { CurrentUser } from '@kinora/contract';
+import type { CurrentUser, MyStats } from '@kinora/contract';
 
 /** A signed-in user as the server presents it. */
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
@@ -14,6 +14,26 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     createdAt: '2025-01-02T10:00:00.000Z',
     updatedAt: '2025-01-02T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/** A user's own figures (GET /users/me/stats), all zero unless given. */
+export function makeMyStats(user: CurrentUser, counts: Partial<MyStats> = {}): MyStats {
+  return {
+    _id: user._id,
+    username: user.username,
+    fullname: user.fullname,
+    email: user.email,
+    avatar: null,
+    coverImage: null,
+    createdAt: user.createdAt,
+    videosCount: 0,
+    tweetsCount: 0,
+    subscribersCount: 0,
+    subscriptionsCount: 0,
+    totalViews: 0,
+    totalLikes: 0,
+    ...counts,
   };
 }
 

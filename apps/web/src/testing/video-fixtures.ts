@@ -1,4 +1,4 @@
-import type { Comment, Video, VideoOwner } from '@kinora/contract';
+import type { Comment, Video, VideoOwner, VideoPage } from '@kinora/contract';
 
 /** Videos and comments as the server presents them (tests only). */
 
@@ -64,5 +64,17 @@ export function makeComment(overrides: Partial<Comment> = {}): Comment {
     createdAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
     updatedAt: new Date(Date.now() - 2 * 3_600_000).toISOString(),
     ...overrides,
+  };
+}
+
+/** One page that holds every given video, as GET /videos answers with a limit of 50. */
+export function makeVideoPage(videos: Video[]): VideoPage {
+  return {
+    videos,
+    page: 1,
+    limit: 50,
+    totalPages: 1,
+    hasNextPage: false,
+    totalVideos: videos.length,
   };
 }

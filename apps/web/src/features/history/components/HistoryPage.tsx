@@ -2,18 +2,22 @@ import type { HistoryEntry } from '@kinora/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass, IconButton } from '../../../components/Button';
-import { inputClass } from '../../../components/form/TextField';
+import { SearchField } from '../../../components/form/SearchField';
+import { SortSelect, type SortOption } from '../../../components/form/SortSelect';
 import { HistoryIcon, PauseIcon, PlayIcon, SearchIcon, TrashIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import { VideoListItem, VideoListItemSkeleton } from '../../../components/VideoListItem';
-import { channelOf } from '../../../components/VideoCard';
+import {
+  matchesTitleOrChannel,
+  VideoListItem,
+  VideoListSkeleton,
+} from '../../../components/VideoListItem';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
-import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { historyText } from '../api/history-api';
@@ -27,7 +31,7 @@ import {
 
 export type HistorySort = 'recent' | 'oldest' | 'title';
 
-const sorts: { value: HistorySort; label: string }[] = [
+const sorts: SortOption<HistorySort>[] = [
   { value: 'recent', label: 'Recent' },
   { value: 'oldest', label: 'Oldest' },
   { value: 'title', label: 'A-Z' },
@@ -39,13 +43,7 @@ const sorts: { value: HistorySort; label: string }[] = [
  */
 export function filterAndSort(entries: HistoryEntry[], search: string, sort: HistorySort) {
   const term = search.trim().toLowerCase();
-  const matching = term
-    ? entries.filter(
-        (e) =>
-          e.title.toLowerCase().includes(term) ||
-          (channelOf(e)?.username.toLowerCase().includes(term) ?? false),
-      )
-    : entries;
+  const matching = term ? entries.filter((entry) => matchesTitleOrChannel(entry, term)) : entries;
   if (sort === 'oldest') return [...matching].reverse();
   if (sort === 'title') return [...matching].sort((a, b) => a.title.localeCompare(b.title));
   return matching;
@@ -111,42 +109,18 @@ function History() {
       ) : null}
 
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label className="relative block flex-1">
-          <span className="sr-only">Search history</span>
-          <SearchIcon
-            size={18}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-muted"
-          />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search by title or channel"
-            className={cn(inputClass, 'pl-10')}
-          />
-        </label>
-        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-fg-muted">
-          Sort by
-          <select
-            value={sort}
-            onChange={(event) => setSort(event.target.value as HistorySort)}
-            className={cn(inputClass, 'w-auto pr-8')}
-          >
-            {sorts.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SearchField
+          label="Search history"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by title or channel"
+          className="flex-1"
+        />
+        <SortSelect value={sort} options={sorts} onChange={setSort} />
       </div>
 
       {history.isPending ? (
-        <div role="status" aria-label="Loading history">
-          {[0, 1, 2, 3].map((i) => (
-            <VideoListItemSkeleton key={i} />
-          ))}
-        </div>
+        <VideoListSkeleton label="Loading history" />
       ) : history.isError ? (
         <LoadError
           title={historyText.loadFailed}
@@ -197,14 +171,10 @@ function History() {
       )}
 
       {history.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          disabled={history.isFetchingNextPage}
-          onClick={() => void history.fetchNextPage()}
-        >
-          {history.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
+        <LoadMoreButton
+          isLoading={history.isFetchingNextPage}
+          onLoadMore={() => void history.fetchNextPage()}
+        />
       ) : null}
     </div>
   );

@@ -1,19 +1,23 @@
 import type { CurrentUser, LikedVideo } from '@kinora/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Button, buttonClass, IconButton } from '../../../components/Button';
-import { inputClass } from '../../../components/form/TextField';
+import { buttonClass, IconButton } from '../../../components/Button';
+import { SearchField } from '../../../components/form/SearchField';
+import { SortSelect, type SortOption } from '../../../components/form/SortSelect';
 import { SearchIcon, ThumbsUpIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import { channelOf } from '../../../components/VideoCard';
-import { VideoListItem, VideoListItemSkeleton } from '../../../components/VideoListItem';
+import {
+  matchesTitleOrChannel,
+  VideoListItem,
+  VideoListSkeleton,
+} from '../../../components/VideoListItem';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
-import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { likedText } from '../api/liked-api';
@@ -21,7 +25,7 @@ import { useLikedVideos, useUnlike } from '../hooks/use-liked';
 
 export type LikedSort = 'recent' | 'oldest' | 'title';
 
-const sorts: { value: LikedSort; label: string }[] = [
+const sorts: SortOption<LikedSort>[] = [
   { value: 'recent', label: 'Recently liked' },
   { value: 'oldest', label: 'Oldest first' },
   { value: 'title', label: 'A-Z' },
@@ -33,11 +37,7 @@ const likedTime = (video: LikedVideo) => new Date(video.likedAt).getTime();
 export function filterAndSortLiked(videos: LikedVideo[], search: string, sort: LikedSort) {
   const term = search.trim().toLowerCase();
   const matching = term
-    ? videos.filter(
-        (v) =>
-          v.title.toLowerCase().includes(term) ||
-          (channelOf(v)?.username.toLowerCase().includes(term) ?? false),
-      )
+    ? videos.filter((video) => matchesTitleOrChannel(video, term))
     : [...videos];
   if (sort === 'recent') return matching.sort((a, b) => likedTime(b) - likedTime(a));
   if (sort === 'oldest') return matching.sort((a, b) => likedTime(a) - likedTime(b));
@@ -74,42 +74,18 @@ function Liked({ user }: { user: CurrentUser }) {
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:px-6 lg:py-8">
       <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{likedText.heading}</h1>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <label className="relative block flex-1">
-          <span className="sr-only">Search liked videos</span>
-          <SearchIcon
-            size={18}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-muted"
-          />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search by title or channel"
-            className={cn(inputClass, 'pl-10')}
-          />
-        </label>
-        <label className="flex items-center gap-2 text-sm whitespace-nowrap text-fg-muted">
-          Sort by
-          <select
-            value={sort}
-            onChange={(event) => setSort(event.target.value as LikedSort)}
-            className={cn(inputClass, 'w-auto pr-8')}
-          >
-            {sorts.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SearchField
+          label="Search liked videos"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search by title or channel"
+          className="flex-1"
+        />
+        <SortSelect value={sort} options={sorts} onChange={setSort} />
       </div>
 
       {liked.isPending ? (
-        <div role="status" aria-label="Loading liked videos">
-          {[0, 1, 2, 3].map((i) => (
-            <VideoListItemSkeleton key={i} />
-          ))}
-        </div>
+        <VideoListSkeleton label="Loading liked videos" />
       ) : liked.isError ? (
         <LoadError
           title={likedText.loadFailed}
@@ -155,14 +131,10 @@ function Liked({ user }: { user: CurrentUser }) {
       )}
 
       {liked.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          disabled={liked.isFetchingNextPage}
-          onClick={() => void liked.fetchNextPage()}
-        >
-          {liked.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
+        <LoadMoreButton
+          isLoading={liked.isFetchingNextPage}
+          onLoadMore={() => void liked.fetchNextPage()}
+        />
       ) : null}
     </div>
   );

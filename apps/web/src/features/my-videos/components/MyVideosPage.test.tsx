@@ -5,7 +5,7 @@ import { renderRoute } from '../../../app/testing';
 import { withContractServer } from '../../../testing/contract-server';
 import { makeFile, makeUser } from '../../../testing/fixtures';
 import { signUploadsTo, withMediaHost } from '../../../testing/media-host';
-import { makeVideo } from '../../../testing/video-fixtures';
+import { makeVideo, makeVideoPage } from '../../../testing/video-fixtures';
 
 const server = withContractServer();
 const host = withMediaHost();
@@ -18,16 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
-const page = (videos: Video[]) => ({
-  data: {
-    videos,
-    page: 1,
-    limit: 50,
-    totalPages: 1,
-    hasNextPage: false,
-    totalVideos: videos.length,
-  },
-});
+const page = (videos: Video[]) => ({ data: makeVideoPage(videos) });
 
 function serve(videos: Video[]) {
   server().on('currentUser', () => ({ data: me }));

@@ -1,25 +1,16 @@
 import type { CurrentUser, Video } from '@kinora/contract';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
-import { PencilIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
-import { LoadError } from '../../../components/LoadError';
+import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
-import { StatusPanel } from '../../../components/StatusPanel';
 import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
 import { useSession } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { myVideosText } from '../api/my-videos-api';
-import { useMyVideos } from '../hooks/use-my-videos';
-import {
-  ProcessingState,
-  PublishToggle,
-  usePublishToggle,
-  useVideoDeletion,
-  useVideoEditing,
-  videoTitle,
-} from './VideoManagement';
+import { OwnVideoList, type OwnVideoActions } from './OwnVideoList';
+import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
 
 /** /my-videos (signed-in-areas §2 My videos): every own video, with publish, edit and delete. */
 export function MyVideosPage() {
@@ -38,12 +29,6 @@ export function MyVideosPage() {
 
 function MyVideos({ user }: { user: CurrentUser }) {
   useDocumentTitle(myVideosText.heading);
-  const videos = useMyVideos(user._id);
-  const publish = usePublishToggle(user._id);
-  const editing = useVideoEditing(user._id);
-  const deletion = useVideoDeletion(user._id);
-
-  const list = videos.data ?? [];
   return (
     <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -56,48 +41,26 @@ function MyVideos({ user }: { user: CurrentUser }) {
         </Link>
       </header>
 
-      {videos.isPending ? (
-        <div role="status" aria-label="Loading your videos" className="flex flex-col gap-3">
-          {[0, 1, 2].map((i) => (
-            <div key={i} className="h-24 animate-pulse rounded-lg bg-raised" />
-          ))}
-        </div>
-      ) : videos.isError ? (
-        <LoadError
-          title={myVideosText.loadFailed}
-          onRetry={() => void videos.refetch()}
-          isRetrying={videos.isFetching}
-        />
-      ) : list.length === 0 ? (
-        <StatusPanel
-          title={myVideosText.empty}
-          description="Videos you upload are listed here, drafts included."
-          icon={<VideoIcon size={26} />}
-        >
-          <Link to="/upload" className={buttonClass()}>
-            {myVideosText.upload}
-          </Link>
-        </StatusPanel>
-      ) : (
-        <ul
-          aria-label="Your videos"
-          className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-surface"
-        >
-          {list.map((video) => (
-            <MyVideoRow
-              key={video._id}
-              video={video}
-              isToggling={publish.isToggling(video)}
-              onToggle={() => publish.toggle(video)}
-              onEdit={() => editing.request(video)}
-              onDelete={() => deletion.request(video)}
-            />
-          ))}
-        </ul>
-      )}
-
-      {editing.dialog}
-      {deletion.dialog}
+      <OwnVideoList
+        userId={user._id}
+        skeleton={
+          <div role="status" aria-label="Loading your videos" className="flex flex-col gap-3">
+            {[0, 1, 2].map((i) => (
+              <div key={i} className="h-24 animate-pulse rounded-lg bg-raised" />
+            ))}
+          </div>
+        }
+        renderVideos={(videos, actionsFor) => (
+          <ul
+            aria-label="Your videos"
+            className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-surface"
+          >
+            {videos.map((video) => (
+              <MyVideoRow key={video._id} video={video} {...actionsFor(video)} />
+            ))}
+          </ul>
+        )}
+      />
     </div>
   );
 }
@@ -108,13 +71,7 @@ function MyVideoRow({
   onToggle,
   onEdit,
   onDelete,
-}: {
-  video: Video;
-  isToggling: boolean;
-  onToggle: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+}: { video: Video } & OwnVideoActions) {
   const title = videoTitle(video);
   return (
     <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-4">

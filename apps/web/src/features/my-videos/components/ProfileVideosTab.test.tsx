@@ -1,10 +1,10 @@
-import type { MyStats, Video } from '@kinora/contract';
+import type { Video } from '@kinora/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
 import { deferred, withContractServer } from '../../../testing/contract-server';
-import { makeUser } from '../../../testing/fixtures';
-import { makeVideo } from '../../../testing/video-fixtures';
+import { makeMyStats, makeUser } from '../../../testing/fixtures';
+import { makeVideo, makeVideoPage } from '../../../testing/video-fixtures';
 
 const server = withContractServer();
 const me = makeUser({ username: 'ada' });
@@ -16,38 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
 
-const page = (videos: Video[]) => ({
-  data: {
-    videos,
-    page: 1,
-    limit: 50,
-    totalPages: 1,
-    hasNextPage: false,
-    totalVideos: videos.length,
-  },
-});
-
-function stats(videosCount: number): MyStats {
-  return {
-    _id: me._id,
-    username: me.username,
-    fullname: me.fullname,
-    email: me.email,
-    avatar: null,
-    coverImage: null,
-    createdAt: me.createdAt,
-    videosCount,
-    tweetsCount: 0,
-    subscribersCount: 0,
-    subscriptionsCount: 0,
-    totalViews: 0,
-    totalLikes: 0,
-  };
-}
+const page = (videos: Video[]) => ({ data: makeVideoPage(videos) });
 
 function serve(videos: () => Video[]) {
   server().on('currentUser', () => ({ data: me }));
-  server().on('myStats', () => ({ data: stats(videos().length) }));
+  server().on('myStats', () => ({ data: makeMyStats(me, { videosCount: videos().length }) }));
   server().on('listVideos', () => page(videos()));
 }
 
@@ -69,7 +42,7 @@ describe('profile videos tab', { timeout: 15_000 }, () => {
   it('shows card skeletons while the videos load', async () => {
     const answer = deferred<void>();
     server().on('currentUser', () => ({ data: me }));
-    server().on('myStats', () => ({ data: stats(1) }));
+    server().on('myStats', () => ({ data: makeMyStats(me, { videosCount: 1 }) }));
     server().on('listVideos', async () => {
       await answer.promise;
       return page([makeVideo({ _id: 'v1', title: 'Arrived' })]);
@@ -84,7 +57,7 @@ describe('profile videos tab', { timeout: 15_000 }, () => {
   it("says 'Failed to load videos' and Try Again reads them again", async () => {
     let fail = true;
     server().on('currentUser', () => ({ data: me }));
-    server().on('myStats', () => ({ data: stats(1) }));
+    server().on('myStats', () => ({ data: makeMyStats(me, { videosCount: 1 }) }));
     server().on('listVideos', () =>
       fail
         ? { status: 500, error: { code: 'INTERNAL', message: 'Something went wrong' } }

@@ -1,23 +1,14 @@
 import type { CurrentUser, Video } from '@kinora/contract';
 import { Link } from 'react-router';
 import { buttonClass, IconButton } from '../../../components/Button';
-import { PencilIcon, TrashIcon, UploadIcon, VideoIcon } from '../../../components/icons';
-import { LoadError } from '../../../components/LoadError';
-import { StatusPanel } from '../../../components/StatusPanel';
+import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
 import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { myVideosText } from '../api/my-videos-api';
-import { useMyVideos } from '../hooks/use-my-videos';
-import {
-  ProcessingState,
-  PublishToggle,
-  usePublishToggle,
-  useVideoDeletion,
-  useVideoEditing,
-  videoTitle,
-} from './VideoManagement';
+import { OwnVideoList, type OwnVideoActions } from './OwnVideoList';
+import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
 
 /**
  * The profile's videos tab (/profile/videos, signed-in-areas "Profile area"): the owner's videos
@@ -32,11 +23,6 @@ export function ProfileVideosTab() {
 }
 
 function ProfileVideos({ user }: { user: CurrentUser }) {
-  const videos = useMyVideos(user._id);
-  const publish = usePublishToggle(user._id);
-  const editing = useVideoEditing(user._id);
-  const deletion = useVideoDeletion(user._id);
-
   return (
     <section
       aria-labelledby="profile-videos-heading"
@@ -52,41 +38,17 @@ function ProfileVideos({ user }: { user: CurrentUser }) {
         </Link>
       </div>
 
-      {videos.isPending ? (
-        <VideoGridSkeleton count={6} label="Loading your videos" />
-      ) : videos.isError ? (
-        <LoadError
-          title={myVideosText.loadFailed}
-          onRetry={() => void videos.refetch()}
-          isRetrying={videos.isFetching}
-        />
-      ) : videos.data.length === 0 ? (
-        <StatusPanel
-          title={myVideosText.empty}
-          description="Videos you upload are listed here, drafts included."
-          icon={<VideoIcon size={26} />}
-        >
-          <Link to="/upload" className={buttonClass()}>
-            {myVideosText.upload}
-          </Link>
-        </StatusPanel>
-      ) : (
-        <VideoGrid label="Your videos">
-          {videos.data.map((video) => (
-            <OwnVideoCard
-              key={video._id}
-              video={video}
-              isToggling={publish.isToggling(video)}
-              onToggle={() => publish.toggle(video)}
-              onEdit={() => editing.request(video)}
-              onDelete={() => deletion.request(video)}
-            />
-          ))}
-        </VideoGrid>
-      )}
-
-      {editing.dialog}
-      {deletion.dialog}
+      <OwnVideoList
+        userId={user._id}
+        skeleton={<VideoGridSkeleton count={6} label="Loading your videos" />}
+        renderVideos={(videos, actionsFor) => (
+          <VideoGrid label="Your videos">
+            {videos.map((video) => (
+              <OwnVideoCard key={video._id} video={video} {...actionsFor(video)} />
+            ))}
+          </VideoGrid>
+        )}
+      />
     </section>
   );
 }
@@ -97,13 +59,7 @@ function OwnVideoCard({
   onToggle,
   onEdit,
   onDelete,
-}: {
-  video: Video;
-  isToggling: boolean;
-  onToggle: () => void;
-  onEdit: () => void;
-  onDelete: () => void;
-}) {
+}: { video: Video } & OwnVideoActions) {
   const title = videoTitle(video);
   const videoPath = `/video/${encodeURIComponent(video._id)}`;
   return (

@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { inputClass } from '../../../components/form/TextField';
-import { SearchIcon } from '../../../components/icons';
+import { SearchField } from '../../../components/form/SearchField';
 import { LoadError } from '../../../components/LoadError';
 import { VideoThumbnail } from '../../../components/VideoCard';
 import { errorMessage } from '../../../lib/api';
@@ -57,20 +56,12 @@ export function AddVideosDialog({
   return (
     <Dialog title="Add Videos" onClose={onClose}>
       <div className="flex flex-col gap-3">
-        <label className="relative block">
-          <span className="sr-only">Search your videos</span>
-          <SearchIcon
-            size={18}
-            className="pointer-events-none absolute top-1/2 left-3 -translate-y-1/2 text-fg-muted"
-          />
-          <input
-            type="search"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            placeholder="Search your videos"
-            className={`${inputClass} pl-10`}
-          />
-        </label>
+        <SearchField
+          label="Search your videos"
+          value={search}
+          onChange={setSearch}
+          placeholder="Search your videos"
+        />
         {videos.isPending ? (
           <div role="status" aria-label="Loading your videos" className="space-y-2">
             {[0, 1, 2].map((i) => (

@@ -1,14 +1,16 @@
-import type { MyStats, Tweet } from '@kinora/contract';
+import type { Tweet } from '@kinora/contract';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { act } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
 import { deferred, withContractServer } from '../../../testing/contract-server';
-import { makeUser } from '../../../testing/fixtures';
+import { makeMyStats, makeUser } from '../../../testing/fixtures';
+import { makeTweet } from '../../../testing/tweet-fixtures';
 
 const server = withContractServer();
 const me = makeUser();
 const mine = { _id: me._id, username: me.username, fullname: me.fullname, avatar: null };
+const myTweet = (overrides: Partial<Tweet> = {}) => makeTweet({ owner: mine, ...overrides });
 
 beforeAll(async () => {
   await import('../../profile/components/ProfileLayout');
@@ -16,22 +18,6 @@ beforeAll(async () => {
   configure({ asyncUtilTimeout: 4000 });
 });
 afterAll(() => configure({ asyncUtilTimeout: 1000 }));
-
-let sequence = 0;
-function makeTweet(overrides: Partial<Tweet> = {}): Tweet {
-  sequence += 1;
-  return {
-    _id: `t${sequence}`,
-    content: `Tweet number ${sequence}`,
-    createdAt: new Date(Date.now() - sequence * 60_000).toISOString(),
-    owner: mine,
-    likesCount: 0,
-    isLiked: false,
-    isEdited: false,
-    editedAt: null,
-    ...overrides,
-  };
-}
 
 const page = (tweets: Tweet[]) => ({
   data: {
@@ -45,32 +31,14 @@ const page = (tweets: Tweet[]) => ({
   },
 });
 
-function stats(tweetsCount: number): MyStats {
-  return {
-    _id: me._id,
-    username: me.username,
-    fullname: me.fullname,
-    email: me.email,
-    avatar: null,
-    coverImage: null,
-    createdAt: me.createdAt,
-    videosCount: 0,
-    tweetsCount,
-    subscribersCount: 0,
-    subscriptionsCount: 0,
-    totalViews: 0,
-    totalLikes: 0,
-  };
-}
-
 /** A tiny tweets server: the list, with create and delete changing it. */
 function serve(initial: Tweet[]) {
   let tweets = initial;
   server().on('currentUser', () => ({ data: me }));
-  server().on('myStats', () => ({ data: stats(tweets.length) }));
+  server().on('myStats', () => ({ data: makeMyStats(me, { tweetsCount: tweets.length }) }));
   server().on('myTweets', () => page(tweets));
   server().on('createTweet', (request) => {
-    const tweet = makeTweet({ content: (request.body as { content: string }).content });
+    const tweet = myTweet({ content: (request.body as { content: string }).content });
     tweets = [tweet, ...tweets];
     return { status: 201, data: tweet };
   });
@@ -99,10 +67,10 @@ describe('profile My Tweets tab', { timeout: 15_000 }, () => {
   it('shows skeletons while the tweets load, then one’s own tweets newest first (limit 50)', async () => {
     const answer = deferred<void>();
     server().on('currentUser', () => ({ data: me }));
-    server().on('myStats', () => ({ data: stats(2) }));
+    server().on('myStats', () => ({ data: makeMyStats(me, { tweetsCount: 2 }) }));
     server().on('myTweets', async () => {
       await answer.promise;
-      return page([makeTweet({ content: 'Newest' }), makeTweet({ content: 'Older' })]);
+      return page([myTweet({ content: 'Newest' }), myTweet({ content: 'Older' })]);
     });
     await openTab();
     expect(screen.getByRole('status', { name: 'Loading tweets' })).toBeInTheDocument();
@@ -119,11 +87,11 @@ describe('profile My Tweets tab', { timeout: 15_000 }, () => {
   it("says 'Failed to load tweets' and Try Again reads them again", async () => {
     let fail = true;
     server().on('currentUser', () => ({ data: me }));
-    server().on('myStats', () => ({ data: stats(1) }));
+    server().on('myStats', () => ({ data: makeMyStats(me, { tweetsCount: 1 }) }));
     server().on('myTweets', () =>
       fail
         ? { status: 500, error: { code: 'INTERNAL', message: 'Something went wrong' } }
-        : page([makeTweet({ content: 'Here again' })]),
+        : page([myTweet({ content: 'Here again' })]),
     );
     const { user } = await openTab();
     const alert = await screen.findByRole('alert');
@@ -158,16 +126,16 @@ describe('profile My Tweets tab', { timeout: 15_000 }, () => {
   });
 
   it('posts the trimmed text, busy meanwhile, then lists it and counts it in the tab', async () => {
-    serve([makeTweet({ content: 'First words' })]);
+    serve([myTweet({ content: 'First words' })]);
     const answer = deferred<void>();
     const { user } = await openTab();
     await screen.findByText('First words');
     await waitFor(() => expect(tweetsTab()).toHaveTextContent('Tweets1'));
-    const created = makeTweet({ content: 'Hello subscribers' });
+    const created = myTweet({ content: 'Hello subscribers' });
     server().on('createTweet', async () => {
       await answer.promise;
-      server().on('myTweets', () => page([created, makeTweet({ content: 'First words' })]));
-      server().on('myStats', () => ({ data: stats(2) }));
+      server().on('myTweets', () => page([created, myTweet({ content: 'First words' })]));
+      server().on('myStats', () => ({ data: makeMyStats(me, { tweetsCount: 2 }) }));
       return { status: 201, data: created };
     });
 
@@ -210,7 +178,7 @@ describe('profile My Tweets tab', { timeout: 15_000 }, () => {
   });
 
   it("deletes one's tweet: 'Tweet deleted successfully!' and it leaves the list", async () => {
-    serve([makeTweet({ content: 'Keep this' }), makeTweet({ content: 'Drop this' })]);
+    serve([myTweet({ content: 'Keep this' }), myTweet({ content: 'Drop this' })]);
     const { user } = await openTab();
     const doomed = (await screen.findByText('Drop this')).closest('article')!;
     await user.click(within(doomed as HTMLElement).getByRole('button', { name: 'Delete' }));
@@ -220,7 +188,7 @@ describe('profile My Tweets tab', { timeout: 15_000 }, () => {
   });
 
   it("reads the tweets again on the 'profileUpdated' event (they show one's name)", async () => {
-    serve([makeTweet({ content: 'Signed by me' })]);
+    serve([myTweet({ content: 'Signed by me' })]);
     await openTab();
     await screen.findByText('Signed by me');
     const before = server().requestsTo('myTweets').length;

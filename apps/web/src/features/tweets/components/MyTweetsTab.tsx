@@ -1,19 +1,11 @@
 import { MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { StatusPanel } from '../../../components/StatusPanel';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api';
 import { useOnProfileUpdated, useSession } from '../../../lib/auth';
 import { PROFILE_TWEET_WARN, tweetText } from '../api/tweets-api';
-import {
-  useCreateTweet,
-  useDeleteTweet,
-  useMyTweets,
-  useTweetLike,
-  useUpdateTweet,
-} from '../hooks/use-tweets';
+import { useDeleteTweet, useMyTweets, useTweetLike, useUpdateTweet } from '../hooks/use-tweets';
+import { NewTweetBox } from './NewTweetBox';
 import { TweetCard, TweetListSkeleton } from './TweetCard';
-import { TweetComposer } from './TweetComposer';
 
 /**
  * The profile's My Tweets tab (/profile/tweets, signed-in-areas "Profile area"): the compose
@@ -27,26 +19,12 @@ export function MyTweetsTab() {
 }
 
 function MyTweets() {
-  const toast = useToast();
   const tweets = useMyTweets();
   const like = useTweetLike();
-  const create = useCreateTweet();
   const update = useUpdateTweet();
   const remove = useDeleteTweet();
   // Own tweets show one's name and avatar: read them again when the profile changes.
   useOnProfileUpdated(() => void tweets.refetch());
-
-  const post = async (content: string) => {
-    try {
-      await create.mutateAsync(content);
-    } catch (error) {
-      // A refusal the person can act on (too long, too fast) in the server's words; anything
-      // else (server or network failure) in the spec's.
-      const isRefusal = isApiError(error) && error.status >= 400 && error.status < 500;
-      toast.error(isRefusal ? error.message : tweetText.postFailed);
-      throw error;
-    }
-  };
 
   return (
     <section
@@ -56,16 +34,7 @@ function MyTweets() {
       <h2 id="my-tweets-heading" className="text-xl font-bold tracking-tight text-fg">
         {tweetText.myTweetsHeading}
       </h2>
-      <div className="rounded-lg border border-border bg-surface p-4">
-        <TweetComposer
-          label="New tweet"
-          placeholder={tweetText.placeholder}
-          submitLabel={tweetText.post}
-          busyLabel={tweetText.posting}
-          warnAbove={PROFILE_TWEET_WARN}
-          onSubmit={post}
-        />
-      </div>
+      <NewTweetBox warnAbove={PROFILE_TWEET_WARN} />
 
       {tweets.isPending ? (
         <TweetListSkeleton />

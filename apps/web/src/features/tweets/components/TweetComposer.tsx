@@ -5,8 +5,8 @@ import { TWEET_MAX, TWEET_WARN } from '../api/tweets-api';
 
 /**
  * The compose box (signed-in-areas §5): the text is trimmed, 1 to 280 characters; the counter
- * turns red above `warnAbove` (260 in the feed, 250 on the profile tab); the button is disabled when empty, busy or over. A failed submit keeps
- * the text so nothing typed is lost.
+ * turns red above `warnAbove` (260 in the feed, 250 on the profile tab); the button is disabled
+ * when empty, busy or over. A failed submit keeps the text so nothing typed is lost.
  */
 export function TweetComposer({
   label,

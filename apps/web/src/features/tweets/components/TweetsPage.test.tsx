@@ -4,32 +4,18 @@ import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
 import { deferred, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
+import { makeTweet } from '../../../testing/tweet-fixtures';
+import { ownerId } from '../../../testing/video-fixtures';
 
 const server = withContractServer();
 const me = makeUser();
 const grace = {
-  _id: '7b0a1c52-3f7e-4d2b-9a51-0c2e4f6a8b10',
+  _id: ownerId,
   username: 'grace',
   fullname: 'Grace Hopper',
   avatar: null,
 };
 const mine = { _id: me._id, username: me.username, fullname: me.fullname, avatar: null };
-
-let sequence = 0;
-function makeTweet(overrides: Partial<Tweet> = {}): Tweet {
-  sequence += 1;
-  return {
-    _id: `t${sequence}`,
-    content: `Tweet number ${sequence}`,
-    createdAt: new Date(Date.now() - sequence * 60_000).toISOString(),
-    owner: grace,
-    likesCount: 0,
-    isLiked: false,
-    isEdited: false,
-    editedAt: null,
-    ...overrides,
-  };
-}
 
 const page = (tweets: Tweet[], totalPages = 1) => ({
   tweets,

@@ -4,18 +4,16 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { ArrowLeftIcon, MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
-import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { tweetText } from '../api/tweets-api';
 import {
-  useCreateTweet,
   useDeleteTweet,
   useTweetChannels,
   useTweetLike,
@@ -23,8 +21,8 @@ import {
   useUpdateTweet,
   useUserTweets,
 } from '../hooks/use-tweets';
+import { NewTweetBox } from './NewTweetBox';
 import { TweetCard, TweetListSkeleton } from './TweetCard';
-import { TweetComposer } from './TweetComposer';
 
 /** /tweets (signed-in-areas §2): followed channels' tweets, one channel's, or all with compose. */
 export function TweetsPage() {
@@ -151,14 +149,10 @@ function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
           isRetrying={channels.isFetchingNextPage}
         />
       ) : channels.hasNextPage ? (
-        <Button
-          variant="secondary"
-          className="self-center"
-          disabled={channels.isFetchingNextPage}
-          onClick={() => void channels.fetchNextPage()}
-        >
-          {channels.isFetchingNextPage ? 'Loading…' : 'Load more'}
-        </Button>
+        <LoadMoreButton
+          isLoading={channels.isFetchingNextPage}
+          onLoadMore={() => void channels.fetchNextPage()}
+        />
       ) : null}
     </div>
   );
@@ -214,43 +208,15 @@ function ChannelTweets({
 
 /** Every tweet, newest first, 10 a page, with the compose box; one's own can be edited or deleted. */
 function AllTweets({ user, like }: { user: CurrentUser; like: Like }) {
-  const toast = useToast();
   const [page, setPage] = useState(1);
   const tweets = useTweetPage(page);
-  const create = useCreateTweet();
   const update = useUpdateTweet();
   const remove = useDeleteTweet();
-
-  const post = async (content: string) => {
-    try {
-      await create.mutateAsync(content);
-      setPage(1);
-    } catch (error) {
-      // A refusal the person can act on (too long, too fast) in the server's words; anything
-      // else (server or network failure) in the spec's.
-      const isRefusal = isApiError(error) && error.status >= 400 && error.status < 500;
-      toast.error(isRefusal ? error.message : tweetText.postFailed);
-      throw error;
-    }
-  };
 
   const totalPages = tweets.data?.totalPages ?? 1;
   return (
     <section aria-label={tweetText.allTab} className="flex flex-col gap-4">
-      <div className="rounded-lg border border-border bg-surface p-4">
-        <TweetComposer
-          label="New tweet"
-          placeholder={tweetText.placeholder}
-          submitLabel={tweetText.post}
-          busyLabel={tweetText.posting}
-          onSubmit={post}
-        />
-        {create.isError ? (
-          <p role="alert" className="mt-2 text-sm text-danger">
-            {tweetText.createFailed}
-          </p>
-        ) : null}
-      </div>
+      <NewTweetBox failureNote={tweetText.createFailed} onPosted={() => setPage(1)} />
       {tweets.isPending ? (
         <TweetListSkeleton />
       ) : tweets.isError ? (
