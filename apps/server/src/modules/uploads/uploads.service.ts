@@ -319,11 +319,15 @@ export class UploadsService {
     await mkdir(this.uploadsDir, { recursive: true });
     const tempPath = this.tempPathFor(randomUUID());
     this.filesInUse.add(tempPath);
+    const out = createWriteStream(tempPath);
     try {
       const { meter, bytesSeen } = meteredBytes({ skip: 0, ...bound });
-      await pipeline(file, meter, createWriteStream(tempPath));
+      await pipeline(file, meter, out);
       return { path: tempPath, bytes: bytesSeen() };
     } catch (error) {
+      // A file stream destroyed while its file was still being opened opens it afterwards:
+      // wait for it to close, so what is removed next is really the last of it.
+      if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
       await this.discardAside(tempPath);
       throw error;
     }
