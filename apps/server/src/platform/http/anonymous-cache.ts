@@ -202,28 +202,27 @@ export function registerAnonymousCache(
   const pathOf = (url: string) => url.split('?', 1)[0]!;
   const lifetimeOf = (url: string) =>
     options.lifetimes?.find((l) => l.path.test(pathOf(url)))?.ttlMs ?? options.ttlMs;
+  /** Which kind of kept answer a GET of `url` has: shared, each reader's own, or none. */
+  const kindOf = (method: string | undefined, url: string): 'shared' | 'personal' | null => {
+    if (method !== 'GET') return null;
+    const path = pathOf(url);
+    if (options.paths.some((p) => p.test(path))) return 'shared';
+    return options.personalPaths?.some((p) => p.test(path)) ? 'personal' : null;
+  };
   /**
    * Where this caller's answer to `url` is kept: the URL for a shared answer, the person's id
    * and the URL for their own (a line break never appears in a URL); null when it is not kept.
    */
   const keyOf = (
-    method: string | undefined,
+    kind: 'shared' | 'personal',
     url: string,
     identity: CallerIdentity,
   ): { key: string; reader: string | undefined } | null => {
-    if (method !== 'GET') return null;
-    const path = pathOf(url);
-    if (options.personalPaths?.some((p) => p.test(path))) {
-      if (identity.kind !== 'signed-in') return null;
-      const reader = identity.actor.userId;
-      return { key: `${reader}\n${url}`, reader };
-    }
-    return options.paths.some((p) => p.test(path)) ? { key: url, reader: undefined } : null;
+    if (kind === 'shared') return { key: url, reader: undefined };
+    if (identity.kind !== 'signed-in') return null;
+    const reader = identity.actor.userId;
+    return { key: `${reader}\n${url}`, reader };
   };
-  /** Whether `url` has kept answers of any kind, before the caller is known. */
-  const cacheable = (method: string | undefined, url: string) =>
-    method === 'GET' &&
-    [...options.paths, ...(options.personalPaths ?? [])].some((p) => p.test(pathOf(url)));
   /**
    * A kept answer that may be sent now: fresh, or stale while its successor is computed or
    * while as many others are being computed as may be at once.
@@ -284,10 +283,11 @@ export function registerAnonymousCache(
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (!cacheable(request.method, request.url)) return;
+    const kind = kindOf(request.method, request.url);
+    if (kind === null) return;
     const identity = await options.identifyRequest(request);
     if (identity.kind === 'unchecked') return;
-    const place = keyOf(request.method, request.url, identity);
+    const place = keyOf(kind, request.url, identity);
     if (place === null) return;
     const { key, reader } = place;
     const send = async (e: Entry, r: FastifyReply) => {
@@ -409,11 +409,10 @@ export function registerAnonymousCache(
 
     serveFromMemory(request, response, passOn) {
       const url = request.url ?? '';
-      if (request.headers.origin !== undefined || !cacheable(request.method, url)) {
-        return passOn();
-      }
+      const kind = request.headers.origin === undefined ? kindOf(request.method, url) : null;
+      if (kind === null) return passOn();
       const identity = options.identify(request.headers);
-      const key = keyOf(request.method, url, identity)?.key;
+      const key = keyOf(kind, url, identity)?.key;
       if (key === undefined) return passOn();
       const now = Date.now();
       const entry = usable(key, now);

@@ -15,6 +15,7 @@ import {
   useCreatePlaylist,
   useDeletePlaylist,
   useUpdatePlaylist,
+  loadedPlaylists,
   useUserPlaylistPages,
 } from '../hooks/use-playlists';
 import { PlaylistCard, PlaylistCardSkeleton } from './PlaylistCard';
@@ -53,8 +54,7 @@ function Playlists({ user }: { user: CurrentUser }) {
     });
   };
 
-  // A playlist created while pages were loaded may show up on two of them: once is enough.
-  const list = uniqueById(playlists.data?.pages.flat() ?? []);
+  const list = loadedPlaylists(playlists.data);
   return (
     <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -144,9 +144,4 @@ function Playlists({ user }: { user: CurrentUser }) {
       ) : null}
     </div>
   );
-}
-
-function uniqueById(playlists: Playlist[]): Playlist[] {
-  const seen = new Set<string>();
-  return playlists.filter((p) => !seen.has(p._id) && seen.add(p._id));
 }

@@ -15,6 +15,7 @@ import {
 } from '../api/playlists-api';
 import {
   useCreatePlaylist,
+  loadedPlaylists,
   useToggleWatchLater,
   useUserPlaylistPages,
   useWatchLater,
@@ -138,10 +139,7 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
   const [isCreating, setIsCreating] = useState(false);
   const [name, setName] = useState('');
 
-  const seen = new Set<string>();
-  const custom = (playlists.data?.pages.flat() ?? []).filter(
-    (p) => p.kind !== 'watch_later' && !seen.has(p._id) && seen.add(p._id),
-  );
+  const custom = loadedPlaylists(playlists.data).filter((p) => p.kind !== 'watch_later');
 
   const saveTo = async (playlist: Pick<Playlist, '_id' | 'name'>) => {
     setBusyId(playlist._id);

@@ -36,6 +36,15 @@ export function useUserPlaylistPages(userId: string) {
 }
 
 /**
+ * Every playlist of the pages loaded so far, each once: one created while pages were loading
+ * may show up on two of them.
+ */
+export function loadedPlaylists(data: { pages: Playlist[][] } | undefined): Playlist[] {
+  const seen = new Set<string>();
+  return (data?.pages.flat() ?? []).filter((p) => !seen.has(p._id) && seen.add(p._id));
+}
+
+/**
  * Changes the user's lists in place: the first page other screens read, and every page loaded
  * on `/playlists` (`firstPageOnly` for what goes at the top, such as a new playlist).
  */
