@@ -2,7 +2,7 @@ import type { Comment, Video } from '@kinora/contract';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { withContractServer } from '../../../testing/contract-server';
+import { deferred, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { stubMediaPlayback } from '../../../testing/media-element';
 import {
@@ -321,6 +321,30 @@ describe('watch page', { timeout: 15_000 }, () => {
       'false',
     );
     expect(server().requestsTo('toggleVideoLike')).toHaveLength(2);
+  });
+
+  it('keeps a like made while the like status is still loading', async () => {
+    const video = serveWatchPage({ signedInAs: viewer });
+    const status = deferred<void>();
+    server().on('videoLikeStatus', async () => {
+      await status.promise;
+      return { data: { isLiked: false, likeCount: 42 } };
+    });
+    server().on('toggleVideoLike', () => ({ data: { isLiked: true, likeCount: 43 } }));
+    const { user } = renderRoute(`/video/${video._id}`);
+    await screen.findByRole('heading', { level: 1, name: video.title });
+    await waitFor(() => expect(server().requestsTo('videoLikeStatus')).toHaveLength(1));
+
+    // The count shown is the video's own until the status comes.
+    await user.click(await screen.findByRole('button', { name: /^Like 42/ }));
+    expect(await screen.findByRole('button', { name: /^Liked 43/ })).toBeInTheDocument();
+    // The status asked before the like answers last: it must not undo the like on screen.
+    status.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(screen.getByRole('button', { name: /^Liked 43/ })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
   });
 
   it('copies the share link and toasts it', async () => {

@@ -59,6 +59,9 @@ export function useVideoLike(videoId: string, fallbackCount: number) {
   });
   const toggle = useMutation({
     mutationFn: () => api('toggleVideoLike', { params: { id: videoId } }),
+    // A status read still on its way was asked before the toggle: its answer must not land
+    // after the toggle's and undo it on screen.
+    onMutate: () => queryClient.cancelQueries({ queryKey: videoKeys.likeStatus(videoId) }),
     onSuccess: (answer) => queryClient.setQueryData(videoKeys.likeStatus(videoId), answer),
     onError: () => toast.error(engagementText.likeFailed),
   });
@@ -86,6 +89,8 @@ export function useSubscription(channelId: string, fallbackCount: number) {
   });
   const toggle = useMutation({
     mutationFn: () => api('toggleSubscription', { params: { channelId } }),
+    // As for likes: an older status answer must not land after the toggle's.
+    onMutate: () => queryClient.cancelQueries({ queryKey: videoKeys.subscription(channelId) }),
     onSuccess: (answer) => {
       queryClient.setQueryData(videoKeys.subscription(channelId), answer);
       // Channel statistics elsewhere (channel page, cards) are out of date now.
