@@ -76,7 +76,7 @@ describe('playlists page', () => {
     // Watch later is built in: no menu to rename or delete it.
     expect(within(laterCard!).queryByRole('button', { name: /Options/ })).toBeNull();
     expect(within(first!).getByRole('button', { name: 'Options for Compilers' })).toBeVisible();
-    expect(screen.getByText('3 Playlists in your collection')).toBeInTheDocument();
+    expect(await screen.findByText('3 Playlists in your collection')).toBeInTheDocument();
   });
 
   it("shows the thumbnail fallbacks 'Empty Playlist', 'No Thumbnail' and 'No Thumbnail Available'", async () => {
@@ -101,7 +101,7 @@ describe('playlists page', () => {
     expect(img).not.toBeNull();
     fireEvent.error(img!);
     expect(broken).toHaveTextContent('No Thumbnail Available');
-    expect(screen.getByText('3 Playlists in your collection')).toBeInTheDocument();
+    expect(await screen.findByText('3 Playlists in your collection')).toBeInTheDocument();
   });
 
   it("shows 'No playlists yet'; 'Create Your First Playlist' opens the dialog", async () => {
@@ -158,7 +158,7 @@ describe('playlists page', () => {
     });
     const names = (await cards()).map((c) => within(c).getByRole('heading').textContent);
     expect(names).toEqual(['Watch later', 'Talks', 'Older list']);
-    expect(screen.getByText('3 Playlists in your collection')).toBeInTheDocument();
+    expect(await screen.findByText('3 Playlists in your collection')).toBeInTheDocument();
   });
 
   it('says why a create failed, preferring the server message', async () => {
