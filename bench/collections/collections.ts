@@ -14,6 +14,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Viewer } from '../../apps/server/src/platform/auth/roles';
 import type { Database } from '../../apps/server/src/platform/db/client';
+import { DomainEvents } from '../../apps/server/src/platform/events/domain-events';
 import { encodeCursor } from '../../apps/server/src/platform/db/keyset';
 import * as schema from '../../apps/server/src/platform/db/schema';
 import type { CommentsService } from '../../apps/server/src/modules/comments';
@@ -164,13 +165,25 @@ async function measure(pool: pg.Pool, fixture: Fixture): Promise<void> {
         throw new Error('not used by the read paths');
       },
     });
-  const videos = new VideosService(new VideosRepository(db), unused<UploadsService>(), {
-    processVideo: async () => undefined,
-    deleteFiles: async () => undefined,
-  });
-  const playlists = new PlaylistsService(new PlaylistsRepository(db), videos);
-  const history = new HistoryService(new HistoryRepository(db), videos);
-  const likes = new LikesService(new LikesRepository(db), videos, unused<CommentsService>());
+  // Nothing listens to the changes made here.
+  const events = new DomainEvents(() => undefined);
+  const videos = new VideosService(
+    new VideosRepository(db),
+    unused<UploadsService>(),
+    {
+      processVideo: async () => undefined,
+      deleteFiles: async () => undefined,
+    },
+    events,
+  );
+  const playlists = new PlaylistsService(new PlaylistsRepository(db), videos, events);
+  const history = new HistoryService(new HistoryRepository(db), videos, events);
+  const likes = new LikesService(
+    new LikesRepository(db),
+    videos,
+    unused<CommentsService>(),
+    events,
+  );
   const owner: Viewer = { userId: fixture.userId, role: 'user' };
 
   // Route inputs as the contract's defaults make them (playlist limit 200, history 50, likes 50).

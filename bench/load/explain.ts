@@ -14,6 +14,7 @@ import { parseArgs } from 'node:util';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import type { Database } from '../../apps/server/src/platform/db/client';
+import { DomainEvents } from '../../apps/server/src/platform/events/domain-events';
 import * as schema from '../../apps/server/src/platform/db/schema';
 import { ChannelsRepository } from '../../apps/server/src/modules/channels/channels.repository';
 import { ChannelsService } from '../../apps/server/src/modules/channels/channels.service';
@@ -56,19 +57,30 @@ const unused = new Proxy({} as UploadsService, {
     throw new Error('not used by the read paths');
   },
 });
-const videos = new VideosService(new VideosRepository(db), unused, {
-  processVideo: async () => undefined,
-  deleteFiles: async () => undefined,
-});
+// Nothing listens: the read paths measured change nothing.
+const events = new DomainEvents(() => undefined);
+const videos = new VideosService(
+  new VideosRepository(db),
+  unused,
+  {
+    processVideo: async () => undefined,
+    deleteFiles: async () => undefined,
+  },
+  events,
+);
 const search = new SearchService(new SearchRepository(db), videos);
 const channels = new ChannelsService(new ChannelsRepository(db), videos);
-const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), videos);
-const tweets = new TweetsService(new TweetsRepository(db));
+const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), videos, events);
+const tweets = new TweetsService(new TweetsRepository(db), events);
 // The same feeds with a window of one item: the first step never fills the page, so the second
 // (each followed channel's own index range) answers: the plan of a person whose channels
 // post rarely, shown for the same person.
-const subscriptionsByChannel = new SubscriptionsService(new SubscriptionsRepository(db, 1), videos);
-const tweetsByChannel = new TweetsService(new TweetsRepository(db, 1));
+const subscriptionsByChannel = new SubscriptionsService(
+  new SubscriptionsRepository(db, 1),
+  videos,
+  events,
+);
+const tweetsByChannel = new TweetsService(new TweetsRepository(db, 1), events);
 
 interface Ids {
   videoId: string;

@@ -24,6 +24,7 @@ import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
 import { createLimitStore } from './platform/rate-limit/limit-store';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
+import { dropOnChanges } from './platform/http/kept-tags';
 import { registerWebApp } from './platform/http/web-app';
 import { loggerOptions } from './platform/logger';
 import { Realtime } from './platform/realtime/realtime';
@@ -199,10 +200,13 @@ export async function buildApp({
       maxBytes: 64 * 1024 * 1024,
       identify: (headers) => authenticator.identify(headers, (header) => app.parseCookie(header)),
       identifyRequest: (request) => authenticator.identifyRequest(request),
-      // Every playback counts a view: emptying the cache for each would leave it nearly empty
-      // on a busy site, and a visitor may see a view count a few seconds behind.
-      lagging: [/^\/api\/v1\/videos\/[^/]+\/views$/],
       trustProxy: config.trustProxy,
+    });
+    // Each change drops the answers that show what it changed, whichever process made it.
+    const stopDropping = dropOnChanges(services.events, kept.drop);
+    app.addHook('onClose', (_app, done) => {
+      stopDropping();
+      done();
     });
   }
 

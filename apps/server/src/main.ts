@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
 import { openDatabase } from './platform/db/client';
+import { connectEventRelay } from './platform/events/event-relay';
 import { JobQueue } from './platform/queue/job-queue';
 import { serializeError } from './platform/logger';
 import { createStorage } from './platform/storage/create-storage';
@@ -38,6 +39,9 @@ async function main(): Promise<void> {
     onListenerError: (err, event) => log.error({ err, event }, 'domain event listener failed'),
   });
 
+  // Changes made here reach every other process's kept answers, and theirs this one's
+  // (decision 0025): a worker's finished transcode included.
+  const relay = config.redis ? await connectEventRelay(config.redis, services.events, log) : null;
   const app =
     config.role === 'worker' ? null : await buildApp({ config, database, storage, services });
 
@@ -51,6 +55,7 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await queue.stop();
+      await relay?.close();
       storage.close?.();
       await database.close();
       process.exit(0);

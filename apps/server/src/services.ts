@@ -73,7 +73,7 @@ export function createServices(deps: {
     config.secrets.jwtSecret,
     events,
   );
-  const users = new UsersService(new UsersRepository(db), auth, storage);
+  const users = new UsersService(new UsersRepository(db), auth, storage, events);
   const uploads = new UploadsService(
     new UploadsRepository(db),
     storage,
@@ -84,11 +84,16 @@ export function createServices(deps: {
     config.uploadLimits,
   );
   const videosRepo = new VideosRepository(db);
-  const videos = new VideosService(videosRepo, uploads, {
-    processVideo: (videoId) => queue.send(processVideoJob, { videoId }),
-    deleteFiles: (files) => queue.send(deleteFilesJob, files),
-  });
-  const comments = new CommentsService(new CommentsRepository(db), videos);
+  const videos = new VideosService(
+    videosRepo,
+    uploads,
+    {
+      processVideo: (videoId) => queue.send(processVideoJob, { videoId }),
+      deleteFiles: (files) => queue.send(deleteFilesJob, files),
+    },
+    events,
+  );
+  const comments = new CommentsService(new CommentsRepository(db), videos, events);
   return {
     tokens,
     sessions,
@@ -96,14 +101,19 @@ export function createServices(deps: {
     users,
     uploads,
     videos,
-    videoProcessor: new VideoProcessor(videosRepo, storage, path.join(config.dataDir, 'work')),
+    videoProcessor: new VideoProcessor(
+      videosRepo,
+      storage,
+      path.join(config.dataDir, 'work'),
+      events,
+    ),
     comments,
-    likes: new LikesService(new LikesRepository(db), videos, comments),
-    playlists: new PlaylistsService(new PlaylistsRepository(db), videos),
-    history: new HistoryService(new HistoryRepository(db), videos),
-    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db), videos),
+    likes: new LikesService(new LikesRepository(db), videos, comments, events),
+    playlists: new PlaylistsService(new PlaylistsRepository(db), videos, events),
+    history: new HistoryService(new HistoryRepository(db), videos, events),
+    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db), videos, events),
     channels: new ChannelsService(new ChannelsRepository(db), videos),
-    tweets: new TweetsService(new TweetsRepository(db)),
+    tweets: new TweetsService(new TweetsRepository(db), events),
     search: new SearchService(new SearchRepository(db), videos),
     messages: new MessagesService(new MessagesRepository(db), events, (key) =>
       key ? storage.publicUrl(key) : null,

@@ -1,4 +1,5 @@
 import { channelVideosTotalHeader, endpoints } from '@kinora/contract';
+import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentVideo, shareVideos } from '../videos';
@@ -18,6 +19,7 @@ export function registerChannelRoutes(
     handler: async ({ params, actor }) =>
       presentChannel(await channels.getChannel({ by: { id: params.id }, viewer: actor }), storage),
     shared: ({ data }) => shareChannel(data, isSubscribed),
+    shows: ({ data }) => [shows.person(data.channel._id), shows.channel(data.channel._id)],
   });
 
   router.route(endpoints.channelByName, {
@@ -31,6 +33,7 @@ export function registerChannelRoutes(
         storage,
       ),
     shared: ({ data }) => shareChannel(data, isSubscribed),
+    shows: ({ data }) => [shows.person(data.channel._id), shows.channel(data.channel._id)],
   });
 
   router.route(endpoints.channelVideos, {
@@ -47,6 +50,11 @@ export function registerChannelRoutes(
     },
     // The owner's own listing holds their drafts; everyone else's is the same.
     shared: ({ params, data }) => shareVideos(data, [params.id]),
+    shows: ({ params, data }) => [
+      shows.channelVideos(params.id),
+      shows.person(params.id),
+      ...videosShown(data),
+    ],
   });
 
   router.route(endpoints.myStats, {

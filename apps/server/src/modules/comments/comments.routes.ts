@@ -1,4 +1,5 @@
 import { endpoints } from '@kinora/contract';
+import { shows } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentComment } from './comments.presenter';
@@ -29,6 +30,12 @@ export function registerCommentRoutes(
         hasNextPage: query.page < totalPages,
       };
     },
+    // Whether the video may be seen, its comments, and their authors' names and pictures.
+    shows: ({ params, data }) => [
+      shows.video(params.videoId),
+      shows.comments(params.videoId),
+      ...new Set(data.comments.map((c) => shows.person(c.owner))),
+    ],
   });
 
   router.route(endpoints.addComment, {

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { notFound } from '../../platform/http/errors';
 import type { VideosService } from '../videos';
@@ -12,6 +13,8 @@ export class CommentsService {
   constructor(
     private readonly repo: CommentsRepository,
     private readonly videos: VideosService,
+    /** Told of each change after it is committed (decision 0021). */
+    private readonly events: DomainEvents,
   ) {}
 
   async listComments(input: {
@@ -37,6 +40,11 @@ export class CommentsService {
       ownerId: input.author.userId,
       content: input.content,
     });
+    this.events.emit('comment.created', {
+      commentId: id,
+      videoId: input.videoId,
+      authorId: input.author.userId,
+    });
     return (await this.repo.findById(id, input.author))!;
   }
 
@@ -61,6 +69,7 @@ export class CommentsService {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanEditComment(input.actor, comment);
     await this.repo.updateContent(comment.id, input.content);
+    this.events.emit('comment.updated', changeOf(comment));
     return (await this.repo.findById(comment.id, input.actor))!;
   }
 
@@ -68,5 +77,12 @@ export class CommentsService {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanDeleteComment(input.actor, comment);
     if (!(await this.repo.delete(comment.id))) throw notFound('Comment');
+    this.events.emit('comment.deleted', changeOf(comment));
   }
 }
+
+const changeOf = (comment: CommentRecord) => ({
+  commentId: comment.id,
+  videoId: comment.videoId,
+  authorId: comment.ownerId,
+});

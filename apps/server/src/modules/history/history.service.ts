@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor } from '../../platform/db/keyset';
 import { AppError } from '../../platform/http/errors';
@@ -13,6 +14,8 @@ export class HistoryService {
   constructor(
     private readonly repo: HistoryRepository,
     private readonly videos: VideosService,
+    /** Told of each change after it is committed (decision 0021). */
+    private readonly events: DomainEvents,
   ) {}
 
   watchHistory(input: {
@@ -58,6 +61,8 @@ export class HistoryService {
       input.videoId,
       input.positionSeconds,
     );
+    if (recorded)
+      this.events.emit('history.saved', { userId: input.actor.userId, videoId: input.videoId });
     return { recorded, positionSeconds: input.positionSeconds };
   }
 

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
@@ -13,20 +14,24 @@ export class LikesService {
     private readonly repo: LikesRepository,
     private readonly videos: VideosService,
     private readonly comments: CommentsService,
+    /** Told of each change after it is committed (decision 0021). */
+    private readonly events: DomainEvents,
   ) {}
 
   /**
    * What the viewer may see of the target's video: a draft (or a comment under one) is "not
    * found" to those who may not see it. Answers that video's owner and state (none for a tweet).
    */
+  /** The video a like is on or under (a comment's), and its id; none for a tweet. */
   private async videoOf(
     kind: LikeTarget,
     targetId: string,
     viewer: Viewer | null,
-  ): Promise<{ ownerId: string; isPublished: boolean } | null> {
+  ): Promise<{ id: string; ownerId: string; isPublished: boolean } | null> {
     if (kind === 'video') return this.videos.getVideo({ videoId: targetId, viewer });
     if (kind === 'comment') {
-      return (await this.comments.getComment({ commentId: targetId, viewer })).video;
+      const comment = await this.comments.getComment({ commentId: targetId, viewer });
+      return { id: comment.videoId, ...comment.video };
     }
     return null;
   }
@@ -42,6 +47,13 @@ export class LikesService {
         throw error;
       });
     if (!result) throw notFound(labels[input.kind]);
+    this.events.emit('like.toggled', {
+      target: input.kind,
+      targetId: input.targetId,
+      userId: input.actor.userId,
+      isLiked: result.isLiked,
+      ...(video ? { videoId: video.id } : {}),
+    });
     return result;
   }
 

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { limits, type CreatePlaylistBody, type UpdatePlaylistBody } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -28,7 +29,13 @@ export class PlaylistsService {
   constructor(
     private readonly repo: PlaylistsRepository,
     private readonly videos: VideosService,
+    /** Told of each change after it is committed (decision 0021). */
+    private readonly events: DomainEvents,
   ) {}
+
+  private changed(playlist: { id: string; ownerId: string }): void {
+    this.events.emit('playlist.changed', { playlistId: playlist.id, ownerId: playlist.ownerId });
+  }
 
   /**
    * A user's playlists as the viewer may see them: the owner gets all of theirs, Watch later
@@ -84,6 +91,7 @@ export class PlaylistsService {
       description: input.details.description ?? '',
       visibility: input.details.visibility ?? 'public',
     });
+    this.changed({ id, ownerId: input.actor.userId });
     return this.view((await this.repo.findById(id))!, input.actor);
   }
 
@@ -101,6 +109,7 @@ export class PlaylistsService {
       ...(description !== undefined ? { description } : {}),
       ...(visibility !== undefined ? { visibility } : {}),
     });
+    this.changed(playlist);
     return this.view((await this.repo.findById(playlist.id))!, input.actor);
   }
 
@@ -109,6 +118,7 @@ export class PlaylistsService {
     assertCanEditPlaylist(input.actor, playlist);
     assertCanRenameOrDeletePlaylist(playlist);
     if (!(await this.repo.delete(playlist.id))) throw notFound('Playlist');
+    this.changed(playlist);
   }
 
   /** Appends a video the owner may add; a video is in a playlist once, up to the limit. */
@@ -120,6 +130,7 @@ export class PlaylistsService {
     const playlist = await this.repo.findById(input.playlistId);
     assertCanEditPlaylist(input.actor, playlist);
     await this.addVisibleVideo(playlist, input.videoId, input.actor, 'refuse duplicate');
+    this.changed(playlist);
     return this.view((await this.repo.findById(playlist.id))!, input.actor);
   }
 
@@ -133,6 +144,7 @@ export class PlaylistsService {
     if (!(await this.repo.removeItem(playlist.id, input.videoId))) {
       throw new AppError('NOT_FOUND', 'Video not found in this playlist');
     }
+    this.changed(playlist);
     return this.view((await this.repo.findById(playlist.id))!, input.actor);
   }
 
@@ -148,6 +160,7 @@ export class PlaylistsService {
     if (!(await this.repo.moveItem(playlist.id, input.videoId, input.position))) {
       throw new AppError('NOT_FOUND', 'Video not found in this playlist');
     }
+    this.changed(playlist);
     return this.view((await this.repo.findById(playlist.id))!, input.actor);
   }
 
@@ -169,6 +182,7 @@ export class PlaylistsService {
     const outcome = await this.addVisibleVideo(playlist, input.videoId, input.actor, 'keep');
     const isSaved = outcome !== 'duplicate';
     if (!isSaved) await this.repo.removeItem(playlist.id, input.videoId);
+    this.changed(playlist);
     const counts = await this.repo.countVisibleItems([playlist.id], input.actor);
     return { isSaved, playlistId: playlist.id, videoCount: counts.get(playlist.id) ?? 0 };
   }

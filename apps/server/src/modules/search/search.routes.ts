@@ -1,4 +1,5 @@
 import { endpoints } from '@kinora/contract';
+import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentVideo, shareVideos } from '../videos';
@@ -31,5 +32,11 @@ export function registerSearchRoutes(
     },
     // Search finds published videos only: the same answer for everyone.
     shared: ({ data }) => shareVideos(data.videos),
+    shows: ({ data }) => [
+      shows.videoListings,
+      shows.videoSearch,
+      ...videosShown(data.videos),
+      ...data.channels.flatMap((c) => [shows.person(c._id), shows.channel(c._id)]),
+    ],
   });
 }

@@ -207,6 +207,7 @@ describe('GET /subscriptions/feed', () => {
     const narrow = new SubscriptionsService(
       new SubscriptionsRepository(t.database.db, 2),
       t.services.videos,
+      t.services.events,
     );
     const actor = { userId: reader.userId, role: 'user' as const };
     const seen: string[] = [];

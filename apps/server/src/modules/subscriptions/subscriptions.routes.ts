@@ -1,4 +1,5 @@
 import { endpoints } from '@kinora/contract';
+import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentVideo } from '../videos';
@@ -57,5 +58,6 @@ export function registerSubscriptionRoutes(
       const { records, nextCursor } = await subscriptions.videoFeed({ actor, ...query });
       return { videos: records.map((r) => presentVideo(r, storage)), nextCursor };
     },
+    shows: ({ data }) => [shows.followedVideos, ...videosShown(data.videos)],
   });
 }

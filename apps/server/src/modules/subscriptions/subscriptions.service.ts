@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { badRequest, notFound } from '../../platform/http/errors';
@@ -9,6 +10,8 @@ export class SubscriptionsService {
   constructor(
     private readonly repo: SubscriptionsRepository,
     private readonly videos: VideosService,
+    /** Told of each change after it is committed (decision 0021). */
+    private readonly events: DomainEvents,
   ) {}
 
   async toggleSubscription({
@@ -25,6 +28,11 @@ export class SubscriptionsService {
       throw error;
     });
     if (!result) throw notFound('Channel');
+    this.events.emit('subscription.changed', {
+      subscriberId,
+      channelId,
+      isSubscribed: result.isSubscribed,
+    });
     return result;
   }
 

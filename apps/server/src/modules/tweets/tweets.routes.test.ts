@@ -405,7 +405,7 @@ describe('GET /tweets/feed', () => {
     for (let i = 1; i <= 4; i++) await tweetAt(busy.userId, `2031-01-0${i}T00:00:00Z`);
     // A window of 2 of the site's newest never holds a followed tweet: every page comes from
     // the per-channel step.
-    const narrow = new TweetsService(new TweetsRepository(t.database.db, 2));
+    const narrow = new TweetsService(new TweetsRepository(t.database.db, 2), t.services.events);
     const actor = { userId: reader.userId, role: 'user' as const };
     const seen: string[] = [];
     let cursor: string | undefined;

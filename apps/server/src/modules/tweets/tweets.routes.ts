@@ -1,4 +1,5 @@
 import { endpoints } from '@kinora/contract';
+import { shows, tweetsShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentTweet, presentTweetChannel, presentTweetPage } from './tweets.presenter';
@@ -24,6 +25,11 @@ export function registerTweetRoutes(
       );
       return { ...page, docs: page.tweets };
     },
+    shows: ({ params, data }) => [
+      shows.tweets(params.id),
+      shows.person(params.id),
+      ...tweetsShown(data.tweets),
+    ],
   });
 
   router.route(endpoints.myTweets, {
@@ -61,6 +67,7 @@ export function registerTweetRoutes(
       const { records, nextCursor } = await tweets.tweetFeed({ actor, ...query });
       return { tweets: records.map((t) => presentTweet(t, storage)), nextCursor };
     },
+    shows: ({ data }) => [shows.followedTweets, ...tweetsShown(data.tweets)],
   });
 
   router.route(endpoints.tweetChannels, {
@@ -74,6 +81,7 @@ export function registerTweetRoutes(
         hasNextPage,
       };
     },
+    shows: ({ data }) => [shows.followedTweets, ...data.channels.map((c) => shows.person(c._id))],
   });
 
   router.route(endpoints.createTweet, {

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
@@ -10,7 +11,11 @@ import type {
 } from './tweets.repository';
 
 export class TweetsService {
-  constructor(private readonly repo: TweetsRepository) {}
+  constructor(
+    private readonly repo: TweetsRepository,
+    /** Told of each change after it is committed (decision 0021). */
+    private readonly events: DomainEvents,
+  ) {}
 
   /** One person's tweets, newest first; an unknown person is a 404, not an empty list. */
   async listUserTweets(input: {
@@ -85,6 +90,7 @@ export class TweetsService {
 
   async createTweet({ actor, content }: { actor: Viewer; content: string }) {
     const id = await this.repo.insert({ ownerId: actor.userId, content });
+    this.events.emit('tweet.created', { tweetId: id, authorId: actor.userId });
     return this.readBack(id, actor);
   }
 
@@ -101,6 +107,7 @@ export class TweetsService {
     if (!tweet) throw notFound('Tweet');
     assertCanEditTweet(actor, tweet);
     await this.repo.updateContent(tweetId, content);
+    this.events.emit('tweet.updated', { tweetId, authorId: tweet.ownerId });
     return this.readBack(tweetId, actor);
   }
 
@@ -109,6 +116,7 @@ export class TweetsService {
     if (!tweet) throw notFound('Tweet');
     assertCanDeleteTweet(actor, tweet);
     await this.repo.delete(tweetId);
+    this.events.emit('tweet.deleted', { tweetId, authorId: tweet.ownerId });
   }
 
   /** The tweet as the actor now sees it; gone meanwhile (deleted at once) is a 404. */

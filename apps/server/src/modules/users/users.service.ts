@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { randomUUID } from 'node:crypto';
 import type { RegisterFields, UpdateDetailsBody } from '@kinora/contract';
 import { uniqueViolation } from '../../platform/db/errors';
@@ -28,6 +29,8 @@ export class UsersService {
     private readonly repo: UsersRepository,
     private readonly auth: AuthService,
     private readonly storage: Storage,
+    /** Told of each change after it is committed (decision 0021). */
+    private readonly events: DomainEvents,
   ) {}
 
   async getUser({ userId }: { userId: string }): Promise<UserRow> {
@@ -90,6 +93,7 @@ export class UsersService {
     try {
       const user = await this.repo.updateDetails(userId, changes);
       if (!user) throw notFound('User');
+      this.events.emit('user.updated', { userId });
       return user;
     } catch (error) {
       if (error instanceof AppError) throw error;
@@ -120,6 +124,7 @@ export class UsersService {
       await this.storage.delete(key);
       throw notFound('User');
     }
+    this.events.emit('user.updated', { userId: input.userId });
     if (result.previousKey) await this.storage.delete(result.previousKey);
     return result.user;
   }

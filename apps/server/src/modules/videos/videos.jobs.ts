@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { createReadStream, createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
@@ -54,6 +55,8 @@ export class VideoProcessor {
     private readonly storage: Storage,
     /** Holds one `video-<id>-*` folder per transcode while it runs. */
     readonly workDir: string,
+    /** Told when a video starts processing, is ready or fails (its progress may trail). */
+    private readonly events: DomainEvents,
   ) {}
 
   /** Work folders of transcodes running in this process (the crash-leftover cleanup spares them). */
@@ -66,11 +69,13 @@ export class VideoProcessor {
   async process({ videoId }: { videoId: string }, context: JobContext): Promise<void> {
     const input = await this.repo.findProcessingInput(videoId);
     if (!input) return; // deleted meanwhile: nothing to do
+    const changed = () => this.events.emit('video.updated', { videoId, ownerId: input.ownerId });
     await this.repo.setProcessing(videoId, {
       status: 'processing',
       processingProgress: 0,
       processingError: null,
     });
+    changed();
     await mkdir(this.workDir, { recursive: true });
     const work = path.resolve(await mkdtemp(path.join(this.workDir, `video-${videoId}-`)));
     this.workFoldersInUse.add(work);
@@ -129,6 +134,7 @@ export class VideoProcessor {
         posterKey: input.hasThumbnail ? null : `${prefix}poster/poster.jpg`,
         storyboardKey: storyboard ? `${prefix}storyboard/${storyboard}` : null,
       });
+      changed();
       // Deleted while we worked: take the outputs away again.
       if (!(await this.repo.findProcessingInput(videoId))) await this.storage.deletePrefix(prefix);
     } catch (error) {
@@ -141,6 +147,7 @@ export class VideoProcessor {
           processingError:
             error instanceof Error ? error.message.slice(0, 500) : 'Processing failed',
         });
+        changed();
         if (permanent) return;
       }
       throw error;

@@ -64,7 +64,10 @@ export function assertCanSeeVideo<V extends PolicyVideo>(
   if (!video || !canSeeVideo(viewer, video)) throw notFound('Video');
 }
 
-export function assertCanEditVideo(viewer: Viewer, video: PolicyVideo | null): void {
+export function assertCanEditVideo<V extends PolicyVideo>(
+  viewer: Viewer,
+  video: V | null,
+): asserts video is V {
   assertCanSeeVideo(viewer, video);
   if (!canEditVideo(viewer, video)) throw forbidden('Only the owner can change this video');
 }

@@ -381,12 +381,14 @@ export class VideosRepository {
   }
 
   async findProcessingInput(id: string): Promise<{
+    ownerId: string;
     videoKey: string;
     hasThumbnail: boolean;
     durationSeconds: number;
   } | null> {
     const [row] = await this.db
       .select({
+        ownerId: videos.ownerId,
         videoKey: videoAsset.storageKey,
         thumbnailAssetId: videos.thumbnailAssetId,
         durationSeconds: videos.durationSeconds,
@@ -397,6 +399,7 @@ export class VideosRepository {
       .limit(1);
     return row
       ? {
+          ownerId: row.ownerId,
           videoKey: row.videoKey,
           hasThumbnail: row.thumbnailAssetId !== null,
           durationSeconds: row.durationSeconds,

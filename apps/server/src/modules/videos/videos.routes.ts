@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { endpoints } from '@kinora/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentVideo, shareVideos } from './videos.presenter';
@@ -32,6 +33,11 @@ export function registerVideoRoutes(
     },
     // The same for everyone but the person whose own videos are listed (drafts included).
     shared: ({ query, data }) => shareVideos(data.videos, [query.userId]),
+    shows: ({ query, data }) => [
+      query.userId ? shows.channelVideos(query.userId) : shows.videoListings,
+      ...(query.query ? [shows.videoSearch] : []),
+      ...videosShown(data.videos),
+    ],
   });
 
   router.route(endpoints.getVideo, {
@@ -39,6 +45,11 @@ export function registerVideoRoutes(
     handler: async ({ params, actor }) =>
       present(await videos.getVideo({ videoId: params.id, viewer: actor })),
     shared: ({ data }) => shareVideos([data], [data.owner._id]),
+    shows: ({ data }) => [
+      ...videosShown([data]),
+      shows.videoCounts(data._id),
+      shows.subscribers(data.owner._id),
+    ],
   });
 
   router.route(endpoints.createVideo, {

@@ -1,3 +1,4 @@
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { createHash } from 'node:crypto';
 import type { CreateVideoBody, ListVideosOptions, UpdateVideoBody } from '@kinora/contract';
 import { uniqueViolation } from '../../platform/db/errors';
@@ -29,6 +30,8 @@ export class VideosService {
     private readonly repo: VideosRepository,
     private readonly uploads: UploadsService,
     private readonly jobs: VideoJobs,
+    /** Told of each change after it is committed (decision 0021). */
+    private readonly events: DomainEvents,
   ) {}
 
   async getVideo({
@@ -126,6 +129,7 @@ export class VideosService {
       }
       throw error;
     }
+    this.events.emit('video.created', { videoId, ownerId });
     await this.jobs.processVideo(videoId);
     return (await this.repo.findById(videoId))!;
   }
@@ -160,6 +164,7 @@ export class VideosService {
       ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),
       ...(thumbnailAssetId ? { thumbnailAssetId } : {}),
     });
+    this.events.emit('video.updated', { videoId, ownerId: video.ownerId });
     // The thumbnail it replaced is nobody's any more: its file goes in the cleanup job.
     if (replacedKeys.length > 0) await this.jobs.deleteFiles({ keys: replacedKeys, prefixes: [] });
     return (await this.repo.findById(videoId))!;
@@ -175,7 +180,13 @@ export class VideosService {
     const video = await this.repo.findById(videoId);
     assertCanEditVideo(actor, video);
     await this.repo.togglePublished(videoId);
-    return (await this.repo.findById(videoId))!;
+    const toggled = (await this.repo.findById(videoId))!;
+    this.events.emit('video.published', {
+      videoId,
+      ownerId: toggled.ownerId,
+      isPublished: toggled.isPublished,
+    });
+    return toggled;
   }
 
   /**
@@ -205,6 +216,7 @@ export class VideosService {
     assertCanEditVideo(actor, video);
     const files = await this.repo.deleteWithDependents(videoId);
     if (!files) throw notFound('Video');
+    this.events.emit('video.deleted', { videoId, ownerId: video.ownerId });
     await this.jobs.deleteFiles(files);
   }
 

@@ -5,7 +5,8 @@
  *
  * Delivery is in process and at most once: a listener that fails is logged and the others
  * still run, and the emitting call never fails because of it. Events that must not be lost go
- * through the job queue instead.
+ * through the job queue instead. Change events (what people see change) also reach the other
+ * processes' `onAnyProcess` listeners through a relay (Redis, decision 0025).
  */
 import type { Message, MessageRequest } from '@kinora/contract';
 
@@ -32,7 +33,76 @@ export interface DomainEventMap {
   'conversation.read': { conversationId: string; userId: string };
   /** Sessions signed out or revoked: their live connections (chat sockets) end too. */
   'sessions.ended': { sessionIds: string[] };
+
+  // What people see change. Kept answers listen (decision 0025), from every process.
+  /** A new video (a draft until its owner publishes it). */
+  'video.created': VideoChange;
+  /** Its title, description, thumbnail or media changed (a transcode finished a rendition). */
+  'video.updated': VideoChange;
+  /** Published or taken back to a draft: it enters or leaves every listing. */
+  'video.published': VideoChange & { isPublished: boolean };
+  'video.deleted': VideoChange;
+  'comment.created': CommentChange;
+  'comment.updated': CommentChange;
+  'comment.deleted': CommentChange;
+  /** A like given or taken back; `videoId` is the video a liked comment is under. */
+  'like.toggled': {
+    target: 'video' | 'comment' | 'tweet';
+    targetId: string;
+    userId: string;
+    isLiked: boolean;
+    videoId?: string;
+    /** Whose tweet, for a tweet's like. */
+    authorId?: string;
+  };
+  'subscription.changed': { subscriberId: string; channelId: string; isSubscribed: boolean };
+  /** A watch position saved: the person's own history, nothing public. */
+  'history.saved': { userId: string; videoId: string };
+  'playlist.changed': { playlistId: string; ownerId: string };
+  'tweet.created': TweetChange;
+  'tweet.updated': TweetChange;
+  'tweet.deleted': TweetChange;
+  /** A person's name, username, avatar or cover changed. */
+  'user.updated': { userId: string };
 }
+
+interface VideoChange {
+  videoId: string;
+  ownerId: string;
+}
+interface CommentChange {
+  commentId: string;
+  videoId: string;
+  authorId: string;
+}
+interface TweetChange {
+  tweetId: string;
+  authorId: string;
+}
+
+/**
+ * The events that change what a kept answer shows: told to every API process (through Redis
+ * when configured, decision 0025), so that each drops what the change made stale. Their
+ * payloads are ids only, small and safe to publish.
+ */
+export const changeEvents = [
+  'video.created',
+  'video.updated',
+  'video.published',
+  'video.deleted',
+  'comment.created',
+  'comment.updated',
+  'comment.deleted',
+  'like.toggled',
+  'subscription.changed',
+  'history.saved',
+  'playlist.changed',
+  'tweet.created',
+  'tweet.updated',
+  'tweet.deleted',
+  'user.updated',
+] as const satisfies readonly DomainEventName[];
+export type ChangeEventName = (typeof changeEvents)[number];
 
 export type DomainEventName = keyof DomainEventMap;
 export type DomainEventListener<N extends DomainEventName> = (
@@ -41,24 +111,49 @@ export type DomainEventListener<N extends DomainEventName> = (
 
 type AnyListener = (payload: unknown) => void | Promise<void>;
 
+/** Carries change events to the other processes and brings theirs (decision 0025). */
+export interface EventRelay {
+  publish(name: ChangeEventName, payload: unknown): void;
+}
+
 export class DomainEvents {
   private readonly listeners = new Map<DomainEventName, Set<AnyListener>>();
+  /** Listeners of change events made by any process, this one included. */
+  private readonly everywhere = new Map<DomainEventName, Set<AnyListener>>();
+  private relay: EventRelay | null = null;
 
   constructor(
     /** Where a failing listener is reported; it never reaches the emitter. */
     private readonly onListenerError: (error: unknown, event: DomainEventName) => void,
   ) {}
 
-  /** Adds a listener; answers the function that removes it. */
+  /**
+   * Adds a listener of this process's events; answers the function that removes it. A listener
+   * with effects that must happen once (a socket emit carried by the adapter) belongs here.
+   */
   on<N extends DomainEventName>(name: N, listener: DomainEventListener<N>): () => void {
-    let set = this.listeners.get(name);
-    if (!set) {
-      set = new Set();
-      this.listeners.set(name, set);
-    }
-    const entry = listener as AnyListener;
-    set.add(entry);
-    return () => set.delete(entry);
+    return addTo(this.listeners, name, listener as AnyListener);
+  }
+
+  /**
+   * Adds a listener of a change event made by any process: this one's, and, once a relay is
+   * attached, every other's. For idempotent effects only (dropping kept answers).
+   */
+  onAnyProcess<N extends ChangeEventName>(name: N, listener: DomainEventListener<N>): () => void {
+    return addTo(this.everywhere, name, listener as AnyListener);
+  }
+
+  /** Sends this process's change events to the others until the answered function is called. */
+  attachRelay(relay: EventRelay): () => void {
+    this.relay = relay;
+    return () => {
+      if (this.relay === relay) this.relay = null;
+    };
+  }
+
+  /** A change event another process emitted: told to the listeners of any process's events. */
+  receiveFromAnotherProcess<N extends ChangeEventName>(name: N, payload: DomainEventMap[N]): void {
+    this.tell(this.everywhere.get(name), name, payload);
   }
 
   /**
@@ -66,7 +161,20 @@ export class DomainEvents {
    * hears of a message that a rollback took back.
    */
   emit<N extends DomainEventName>(name: N, payload: DomainEventMap[N]): void {
-    for (const listener of this.listeners.get(name) ?? []) {
+    this.tell(this.listeners.get(name), name, payload);
+    const everywhere = this.everywhere.get(name);
+    if (everywhere) this.tell(everywhere, name, payload);
+    if (this.relay && isChangeEvent(name)) {
+      try {
+        this.relay.publish(name, payload);
+      } catch (error) {
+        this.onListenerError(error, name);
+      }
+    }
+  }
+
+  private tell(listeners: Set<AnyListener> | undefined, name: DomainEventName, payload: unknown) {
+    for (const listener of listeners ?? []) {
       try {
         const done = listener(payload);
         if (done instanceof Promise) done.catch((error) => this.onListenerError(error, name));
@@ -75,4 +183,21 @@ export class DomainEvents {
       }
     }
   }
+}
+
+const changeEventNames: ReadonlySet<string> = new Set(changeEvents);
+export const isChangeEvent = (name: string): name is ChangeEventName => changeEventNames.has(name);
+
+function addTo(
+  map: Map<DomainEventName, Set<AnyListener>>,
+  name: DomainEventName,
+  listener: AnyListener,
+): () => void {
+  let set = map.get(name);
+  if (!set) {
+    set = new Set();
+    map.set(name, set);
+  }
+  set.add(listener);
+  return () => set.delete(listener);
 }

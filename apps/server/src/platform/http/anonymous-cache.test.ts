@@ -59,15 +59,20 @@ describe('answers shared between people', () => {
     expect(await channelName(owner.auth)).toBe('Second Name');
   });
 
-  it('keeps nothing across a write made through this process, and keeps it across a refused one', async () => {
+  it("drops what a write through this process changed, and keeps the rest and a refused one's", async () => {
     await renameOwner('Third Name');
     const refused = await updateFullname(t, other, '');
     expect(refused.statusCode).toBe(400);
     expect(await channelName()).not.toBe('Third Name');
 
-    const accepted = await updateFullname(t, other, 'Someone Else');
-    expect(accepted.statusCode).toBe(200);
-    expect(await channelName()).toBe('Third Name');
+    // Another person's change leaves this channel's answer kept (decision 0025).
+    const elsewhere = await updateFullname(t, other, 'Someone Else');
+    expect(elsewhere.statusCode).toBe(200);
+    expect(await channelName()).not.toBe('Third Name');
+
+    const own = await updateFullname(t, owner, 'Third Name, Written');
+    expect(own.statusCode).toBe(200);
+    expect(await channelName()).toBe('Third Name, Written');
   });
 
   it('keeps answers across a counted view: visitors may see the count a few seconds behind', async () => {
@@ -109,7 +114,7 @@ describe('answers shared between people', () => {
     });
   });
 
-  it('keeps a search answer for SEARCH_CACHE_TTL, longer than the others, until a write here', async () => {
+  it('keeps a search answer for SEARCH_CACHE_TTL, longer than the others, until a change to what it shows', async () => {
     const searchy = await createTestApp({ PUBLIC_CACHE_TTL: '1s', SEARCH_CACHE_TTL: '60s' });
     try {
       const person = await registerUser(searchy.app, { fullname: 'Quokka Before' });
@@ -130,7 +135,7 @@ describe('answers shared between people', () => {
         what: 'the channel answer to expire',
       });
       expect(await found()).toBe('Quokka Before');
-      // A write through this process empties every kept answer, the search's too.
+      // A change to the person drops every kept answer that shows them, the search's too.
       await updateFullname(searchy, person, 'Quokka Written');
       expect(await found()).toBe('Quokka Written');
     } finally {
@@ -539,7 +544,7 @@ describe('expired answers recomputed a few at a time', () => {
       computed.push(request.params.id);
       const answer = { data: { id: request.params.id, version } };
       if (hold) await hold;
-      cache.declare(request, { actor: null, sharing: null });
+      cache.declare(request, { actor: null, sharing: null, shows: ['item'] });
       return answer;
     });
     const read = async (id: string) => {

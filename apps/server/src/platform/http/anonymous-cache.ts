@@ -41,6 +41,11 @@ export interface AnswerDeclaration {
   actor: Actor | null;
   /** Null when the route has no rule, or this answer holds something a visitor may not see. */
   sharing: SharingRule | null;
+  /**
+   * What the answer shows (`kept-tags.ts`): a change to any of these drops it. None: the
+   * route says nothing of what it shows, and its answer is not kept.
+   */
+  shows: readonly string[];
 }
 
 /**
@@ -71,6 +76,8 @@ interface Entry {
   reader?: string;
   /** Who besides visitors may receive it; null: visitors only. */
   sharing: { notFor: ReadonlySet<string>; personal: SharingRule['personal'] } | null;
+  /** What it shows: a change to any of these drops it. */
+  tags: readonly string[];
   /**
    * The answer with each set of per-person fields seen so far merged in (`isSubscribed` true or
    * false): people share those too, so each is encoded once.
@@ -78,8 +85,8 @@ interface Entry {
   variants?: Map<string, Buffer>;
   /**
    * Each signed-in reader's answer, by user id, for as long as this answer is kept: their fields
-   * are looked up once per kept answer and are as fresh as the rest of it (a change through this
-   * process empties the cache; one made elsewhere shows within `ttlMs`).
+   * are looked up once per kept answer and are as fresh as the rest of it (their own change
+   * drops the answer).
    */
   readers?: Map<string, Buffer>;
 }
@@ -90,7 +97,7 @@ export interface AnonymousCacheOptions {
   /**
    * Paths whose GET answers are each one signed-in person's own (the following feeds): kept
    * for that person alone, under their id and the whole URL, for as long and with the same
-   * rules as the shared ones (any write through this process drops them). A visitor's or an
+   * rules as the shared ones (tagged `reader:<id>` besides what they show). A visitor's or an
    * unchecked token's request always reaches the handlers.
    */
   personalPaths?: RegExp[];
@@ -123,11 +130,6 @@ export interface AnonymousCacheOptions {
    * checked, so a signed-in caller is told apart from a bad token without computing an answer.
    */
   identifyRequest(request: FastifyRequest): Promise<CallerIdentity>;
-  /**
-   * Writes that leave the cache as it is: their only visible effect is a counter that may lag
-   * for visitors (a counted view), and they happen on every playback.
-   */
-  lagging?: RegExp[];
   /** Whether the logged client address comes from `X-Forwarded-For`, as Fastify's `trustProxy`. */
   trustProxy: boolean;
 }
@@ -142,6 +144,13 @@ export interface AnonymousCache {
   serveFromMemory(request: IncomingMessage, response: ServerResponse, passOn: () => void): void;
   /** Called by the router before it sends a GET's answer: who it is for, and who may share it. */
   declare(request: FastifyRequest, declaration: AnswerDeclaration): void;
+  /**
+   * Drops every kept answer that shows any of `tags` (a change event's, `kept-tags.ts`), and
+   * keeps none being computed while the change happened.
+   */
+  drop(tags: readonly string[]): void;
+  /** How many answers are kept (for tests and metrics). */
+  readonly size: number;
 }
 
 /**
@@ -159,10 +168,11 @@ export interface AnonymousCache {
  * from the headers, and one computed for a signed-in person only when its rule allows it; the
  * per-person fields are then set back to a visitor's before it is kept.
  *
- * Any successful write handled by this process empties the cache (except the `lagging` ones: a
- * counted view), so nobody sees an answer older than a change made through this process;
- * changes made elsewhere (another API process, a worker's job) and view counts show within
- * `ttlMs`.
+ * Each kept answer is tagged with what it shows (a video, a person, a channel's list; declared
+ * by its route), and a change drops only the answers tagged with what it changed (`drop`,
+ * called on the domain events of every process: decision 0025), so a saved watch position or
+ * a like on one video leaves home and every other page kept. Counters that no event drops
+ * (view counts, the counts on listing cards) show within `ttlMs`.
  *
  * A kept answer is sent in one of two ways, with the same bytes and headers (plus `Age`, as a
  * shared HTTP cache does): by `serveFromMemory`, called by the HTTP server before Fastify for
@@ -177,16 +187,25 @@ export function registerAnonymousCache(
   const entries = new Map<string, Entry>();
   let bytes = 0;
   const refreshing = new Map<string, Promise<Entry | null>>();
-  /** Moves on at every write: an answer computed before a write is not kept. */
-  let generation = 0;
-  /** The requests computing an answer: the generation they started in, and their waiters. */
+  /** Where each tag's answers are kept. */
+  const tagged = new Map<string, Set<string>>();
+  /**
+   * Drops made while answers were being computed: an answer that began before a drop of what
+   * it shows may hold what the change replaced, and is not kept. Numbered in order; pruned to
+   * those newer than the oldest computation still running.
+   */
+  let dropCount = 0;
+  let recentDrops: { number: number; tags: readonly string[] }[] = [];
+  /** How many computations started after each drop number are running. */
+  const runningSince = new Map<number, number>();
+  /** The requests computing an answer: the drop number they started at, and their waiters. */
   const computing = new WeakMap<
     FastifyRequest,
     {
       key: string;
       /** For one person's own answer, their id. */
       reader: string | undefined;
-      generation: number;
+      startedAt: number;
       identity: CallerIdentity;
       finish: (entry: Entry | null) => void;
     }
@@ -195,8 +214,26 @@ export function registerAnonymousCache(
   const declared = new WeakMap<FastifyRequest, AnswerDeclaration>();
   /** Ends a computing request's turn, handing its waiters the answer (or none). */
   const release = (request: FastifyRequest, entry: Entry | null) => {
-    computing.get(request)?.finish(entry);
+    const turn = computing.get(request);
+    if (!turn) return;
     computing.delete(request);
+    const left = (runningSince.get(turn.startedAt) ?? 1) - 1;
+    if (left > 0) runningSince.set(turn.startedAt, left);
+    else runningSince.delete(turn.startedAt);
+    if (runningSince.size === 0) recentDrops = [];
+    else {
+      const oldest = Math.min(...runningSince.keys());
+      if (recentDrops.length > 0 && recentDrops[0]!.number <= oldest) {
+        recentDrops = recentDrops.filter((d) => d.number > oldest);
+      }
+    }
+    turn.finish(entry);
+  };
+  /** Whether a change to any of `tags` was dropped after drop number `since`. */
+  const changedSince = (since: number, tags: readonly string[]) => {
+    if (since === dropCount) return false;
+    const shown = new Set(tags);
+    return recentDrops.some((d) => d.number > since && d.tags.some((tag) => shown.has(tag)));
   };
 
   const pathOf = (url: string) => url.split('?', 1)[0]!;
@@ -276,10 +313,12 @@ export function registerAnonymousCache(
     bytes -= old.body.length;
     for (const variant of old.variants?.values() ?? []) bytes -= variant.length;
     entries.delete(key);
-  };
-  const clear = () => {
-    entries.clear();
-    bytes = 0;
+    for (const tag of old.tags) {
+      const keys = tagged.get(tag);
+      if (!keys) continue;
+      keys.delete(key);
+      if (keys.size === 0) tagged.delete(tag);
+    }
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -309,10 +348,11 @@ export function registerAnonymousCache(
     refreshing.set(
       key,
       new Promise<Entry | null>((resolve) => {
+        runningSince.set(dropCount, (runningSince.get(dropCount) ?? 0) + 1);
         computing.set(request, {
           key,
           reader,
-          generation,
+          startedAt: dropCount,
           identity,
           finish: (e) => {
             refreshing.delete(key);
@@ -338,11 +378,18 @@ export function registerAnonymousCache(
       turn.reader !== undefined || !declaration
         ? undefined
         : keptSharing(turn.identity, declaration);
+    const tags =
+      declaration && declaration.shows.length > 0
+        ? reader === undefined
+          ? declaration.shows
+          : [...declaration.shows, `reader:${reader}`]
+        : null;
     const keep =
       (sharing !== undefined || reader !== undefined) &&
+      tags !== null &&
       reply.statusCode === 200 &&
       typeof payload === 'string' &&
-      turn.generation === generation &&
+      !changedSince(turn.startedAt, tags) &&
       reply.getHeader('set-cookie') === undefined;
     let body: Buffer | null = null;
     if (keep) {
@@ -350,7 +397,7 @@ export function registerAnonymousCache(
       const visitorFields = declaration?.actor && sharing ? sharing.personal?.visitor : undefined;
       body = Buffer.from(visitorFields ? withData(payload, visitorFields) : payload);
     }
-    if (!body || body.length > options.maxBytes) {
+    if (!body || !tags || body.length > options.maxBytes) {
       release(request, null);
       return done(null, payload);
     }
@@ -367,6 +414,7 @@ export function registerAnonymousCache(
       sharing: sharing
         ? { notFor: new Set(sharing.notFor.map(lowerCase)), personal: sharing.personal }
         : null,
+      tags,
     };
     forget(turn.key);
     // Map order is insertion order: the first keys are the oldest answers.
@@ -376,6 +424,11 @@ export function registerAnonymousCache(
     }
     entries.set(turn.key, entry);
     bytes += body.length;
+    for (const tag of tags) {
+      let keys = tagged.get(tag);
+      if (!keys) tagged.set(tag, (keys = new Set()));
+      keys.add(turn.key);
+    }
     release(request, entry);
     // The caller receives what was computed for them, their own fields included.
     done(null, declaration?.actor && reader === undefined ? payload : body);
@@ -387,24 +440,29 @@ export function registerAnonymousCache(
     done();
   });
 
-  app.addHook('onResponse', (request, reply, done) => {
+  app.addHook('onResponse', (request, _reply, done) => {
     // A request that ended without sending (an aborted connection) releases its waiters.
     release(request, null);
-    const isWrite = !['GET', 'HEAD', 'OPTIONS'].includes(request.method);
-    if (
-      isWrite &&
-      reply.statusCode < 400 &&
-      !options.lagging?.some((p) => p.test(pathOf(request.url)))
-    ) {
-      generation += 1;
-      clear();
-    }
     done();
   });
 
   return {
     declare(request, declaration) {
       if (computing.has(request)) declared.set(request, declaration);
+    },
+
+    drop(tags) {
+      dropCount += 1;
+      if (runningSince.size > 0) recentDrops.push({ number: dropCount, tags });
+      for (const tag of tags) {
+        const keys = tagged.get(tag);
+        if (!keys) continue;
+        for (const key of [...keys]) forget(key);
+      }
+    },
+
+    get size() {
+      return entries.size;
     },
 
     serveFromMemory(request, response, passOn) {

@@ -95,6 +95,13 @@ export interface RouteSpec<E extends Endpoint> {
   shared?: (
     answer: Pick<HandlerContext<E>, 'params' | 'query'> & { data: z.output<E['response']> },
   ) => RouteSharing<z.output<E['response']>> | null;
+  /**
+   * For a GET whose answer is kept: the things it shows (`kept-tags.ts`), so that a change to
+   * one of them drops it (decision 0025). Without it, the answer is never kept.
+   */
+  shows?: (
+    answer: Pick<HandlerContext<E>, 'params' | 'query'> & { data: z.output<E['response']> },
+  ) => readonly string[];
 }
 
 export const apiPrefix = '/api/v1';
@@ -226,13 +233,15 @@ export class Router {
       reply,
     } as HandlerContext<E>);
     if (this.sharing && endpoint.method === 'GET') {
-      const rule = spec.shared?.({
+      const answer = {
         params: request.params,
         query: request.query,
         data,
-      } as Parameters<NonNullable<RouteSpec<E>['shared']>>[0]);
+      } as Parameters<NonNullable<RouteSpec<E>['shared']>>[0];
+      const rule = spec.shared?.(answer);
       this.sharing.declare(request, {
         actor,
+        shows: spec.shows?.(answer) ?? [],
         sharing: rule
           ? {
               notFor: rule.notFor.filter((id): id is string => typeof id === 'string'),

@@ -1,0 +1,88 @@
+/**
+ * Change events across processes (decision 0025): with REDIS_URL, each process publishes the
+ * change events it emits on one Redis channel and hands the others' to its own bus, so an
+ * edit made through one API process (or a worker's transcode) drops the kept answers of every
+ * other within milliseconds instead of when they expire. Without Redis there is one process
+ * (the embedded profile) and its bus is all there is.
+ *
+ * Pub/sub is at most once: a message published while a process is disconnected is lost to it,
+ * and its kept answers then show the change when they expire (`PUBLIC_CACHE_TTL`), as before.
+ */
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import { isChangeEvent, type DomainEvents, type DomainEventMap } from './domain-events';
+
+interface RelayLog {
+  warn(payload: object, message: string): void;
+}
+
+export interface ConnectedRelay {
+  close(): Promise<void>;
+}
+
+interface Envelope {
+  /** The process that published it: its own messages come back and are skipped. */
+  from: string;
+  name: string;
+  payload: unknown;
+}
+
+/**
+ * Connects the publishing and the subscribing client and attaches the relay to `events`.
+ * Startup waits for the subscription, so a process that serves hears the others' changes from
+ * its first request. A Redis that does not answer leaves the process on its own (null): kept
+ * answers then follow other processes' changes within their lifetime, and the log says so.
+ */
+export async function connectEventRelay(
+  redis: { url: string; keyPrefix: string },
+  events: DomainEvents,
+  log: RelayLog,
+): Promise<ConnectedRelay | null> {
+  const channel = `${redis.keyPrefix}domain-events`;
+  const me = randomUUID();
+  const pub = new Redis(redis.url, { lazyConnect: true });
+  const sub = pub.duplicate();
+  for (const client of [pub, sub]) {
+    client.on('error', (err: unknown) => log.warn({ err }, 'event relay (Redis) error'));
+  }
+  try {
+    await Promise.all([pub.connect(), sub.connect()]);
+    await sub.subscribe(channel);
+  } catch (err) {
+    pub.disconnect();
+    sub.disconnect();
+    log.warn({ err }, 'event relay (Redis) unreachable: changes reach this process only');
+    return null;
+  }
+  sub.on('message', (heardOn: string, text: string) => {
+    if (heardOn !== channel) return;
+    let envelope: Envelope;
+    try {
+      envelope = JSON.parse(text) as Envelope;
+    } catch {
+      return;
+    }
+    if (envelope.from === me || !isChangeEvent(envelope.name)) return;
+    events.receiveFromAnotherProcess(
+      envelope.name,
+      envelope.payload as DomainEventMap[typeof envelope.name],
+    );
+  });
+  const detach = events.attachRelay({
+    publish: (name, payload) => {
+      const envelope: Envelope = { from: me, name, payload };
+      pub.publish(channel, JSON.stringify(envelope)).catch((err: unknown) => {
+        log.warn({ err, event: name }, 'event relay (Redis) could not publish');
+      });
+    },
+  });
+  return {
+    close: async () => {
+      detach();
+      for (const client of [pub, sub]) {
+        if (client.status === 'ready') await client.quit().catch(() => undefined);
+        client.disconnect();
+      }
+    },
+  };
+}

@@ -1,0 +1,173 @@
+import type { Video } from '@kinora/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { createVideo, togglePublish } from '../../../test/media-factories';
+
+/**
+ * A change drops only the kept answers that show what it changed (decision 0025). Each case
+ * reads a set of pages twice (the second from memory: it carries an `Age`), makes one change
+ * through the API, and tells which pages were computed afresh. Kept answers live a minute
+ * here, so nothing expires on its own during a case.
+ */
+describe('kept answers dropped by the changes that concern them', () => {
+  let t: TestApp;
+  let owner: RegisteredUser;
+  let viewer: RegisteredUser;
+  let video: Video;
+  let other: Video;
+  /** Taken back to a draft and published again; its own page is not among those read. */
+  let third: Video;
+
+  const pages = () =>
+    ({
+      home: '/api/v1/videos',
+      video: `/api/v1/videos/${video._id}`,
+      otherVideo: `/api/v1/videos/${other._id}`,
+      comments: `/api/v1/comments/${video._id}`,
+      channel: `/api/v1/channels/${owner.userId}`,
+      channelVideos: `/api/v1/channels/${owner.userId}/videos`,
+      viewerChannel: `/api/v1/channels/${viewer.userId}`,
+      tweets: `/api/v1/tweets/user/${owner.userId}`,
+      search: '/api/v1/search?query=kept',
+    }) as const;
+  type Page = keyof ReturnType<typeof pages>;
+
+  const read = async (url: string) => {
+    const res = await t.app.inject({ url });
+    expect(res.statusCode, url).toBe(200);
+    return res.headers.age !== undefined;
+  };
+  /** Reads every page until each is kept. */
+  const warm = async () => {
+    for (const url of Object.values(pages())) {
+      await read(url);
+      expect(await read(url), `${url} kept`).toBe(true);
+    }
+  };
+  /** The pages computed afresh on the next read. */
+  const recomputed = async (): Promise<Page[]> => {
+    const fresh: Page[] = [];
+    for (const [page, url] of Object.entries(pages()) as [Page, string][]) {
+      if (!(await read(url))) fresh.push(page);
+    }
+    return fresh.sort();
+  };
+  const call = async (
+    method: 'POST' | 'PATCH' | 'PUT' | 'DELETE',
+    url: string,
+    user: RegisteredUser,
+    payload?: object,
+  ) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: user.auth,
+      ...(payload ? { payload } : {}),
+    });
+    return res;
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp({ PUBLIC_CACHE_TTL: '60s', SEARCH_CACHE_TTL: '60s' });
+    owner = await registerUser(t.app);
+    viewer = await registerUser(t.app);
+    video = await createVideo(t.app, owner, { title: 'kept one' });
+    other = await createVideo(t.app, owner, { title: 'kept two' });
+    third = await createVideo(t.app, owner, { title: 'kept three' });
+  });
+  afterAll(() => t?.close());
+
+  it('a saved watch position and a counted view drop nothing', async () => {
+    await warm();
+    const saved = await call('PUT', `/api/v1/users/watchHistory/${video._id}`, viewer, {
+      positionSeconds: 3,
+    });
+    expect(saved.statusCode).toBe(200);
+    const viewed = await call('PATCH', `/api/v1/videos/${video._id}/views`, viewer, {});
+    expect(viewed.statusCode).toBe(200);
+    expect(await recomputed()).toEqual([]);
+  });
+
+  it("a like drops the liked video's page only (listing cards' counts trail by the lifetime)", async () => {
+    await warm();
+    const liked = await call('POST', `/api/v1/likes/video/${video._id}/toggle`, viewer);
+    expect(liked.statusCode).toBe(200);
+    expect(await recomputed()).toEqual(['video']);
+  });
+
+  it("a comment drops the video's comments and its page", async () => {
+    await warm();
+    const added = await call('POST', `/api/v1/comments/${video._id}`, viewer, {
+      content: 'Nice one',
+    });
+    expect(added.statusCode).toBe(201);
+    expect(await recomputed()).toEqual(['comments', 'video']);
+  });
+
+  it("a subscription drops both people's channel pages and the owner's video pages", async () => {
+    await warm();
+    const subscribed = await call('POST', `/api/v1/subscriptions/toggle/${owner.userId}`, viewer);
+    expect(subscribed.statusCode).toBe(200);
+    expect(await recomputed()).toEqual(['channel', 'otherVideo', 'video', 'viewerChannel']);
+  });
+
+  it("a tweet drops its author's tweets and channel", async () => {
+    await warm();
+    const posted = await call('POST', '/api/v1/tweets', owner, { content: 'Hello' });
+    expect(posted.statusCode).toBe(201);
+    expect(await recomputed()).toEqual(['channel', 'tweets']);
+  });
+
+  it('an edited title drops every answer that shows the video, and searches', async () => {
+    await warm();
+    const edited = await call('PATCH', `/api/v1/videos/${video._id}`, owner, {
+      title: 'kept one, renamed',
+    });
+    expect(edited.statusCode).toBe(200);
+    expect(await recomputed()).toEqual(['channelVideos', 'comments', 'home', 'search', 'video']);
+  });
+
+  it("a new name drops every answer that shows the person, and nobody else's", async () => {
+    await warm();
+    const renamed = await call('PATCH', '/api/v1/users/update-details', viewer, {
+      fullname: 'Someone Renamed',
+    });
+    expect(renamed.statusCode).toBe(200);
+    // The viewer's comment is on the video: its comments show the viewer's name.
+    expect(await recomputed()).toEqual(['comments', 'viewerChannel']);
+  });
+
+  it('refused writes drop nothing', async () => {
+    await warm();
+    const refused = [
+      await call('PATCH', `/api/v1/videos/${video._id}`, viewer, { title: 'not mine' }),
+      await call('POST', `/api/v1/likes/video/00000000-0000-4000-8000-000000000000/toggle`, viewer),
+      await call('POST', `/api/v1/comments/${video._id}`, viewer, { content: '' }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v1/tweets',
+        headers: { authorization: 'Bearer stale.token.here' },
+        payload: { content: 'x' },
+      }),
+    ];
+    for (const res of refused) expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(await recomputed()).toEqual([]);
+  });
+
+  it('a video taken back to a draft leaves every listing at once, and enters them again when published', async () => {
+    await warm();
+    await togglePublish(t.app, owner, third._id);
+    expect(await recomputed()).toEqual(['channel', 'channelVideos', 'home', 'search']);
+    const listed = async () =>
+      (await t.app.inject({ url: '/api/v1/videos' }))
+        .json<{ data: { videos: Video[] } }>()
+        .data.videos.map((v) => v._id);
+    expect(await listed()).not.toContain(third._id);
+
+    await warm();
+    await togglePublish(t.app, owner, third._id);
+    expect(await recomputed()).toEqual(['channel', 'channelVideos', 'home', 'search']);
+    expect(await listed()).toContain(third._id);
+  });
+});

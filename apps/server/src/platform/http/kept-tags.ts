@@ -1,0 +1,135 @@
+/**
+ * What a kept answer shows, and what each change makes stale (decision 0025). A route tags its
+ * answer with the things it shows (`RouteSpec.shows`); a change event drops exactly the kept
+ * answers tagged with what it changed, in this process and, through the event relay, in every
+ * other. An answer whose route tags nothing is not kept at all, so a forgotten tag costs speed,
+ * never a stale page.
+ *
+ * Counters shown in listings (views, likes, comments, subscribers on a home card) may trail by
+ * the kept answers' lifetime, as view counts always have; the page of the thing itself (the
+ * video, the channel) drops at once, so the person who acted sees the new number there.
+ */
+import type { ChangeEventName, DomainEventMap, DomainEvents } from '../events/domain-events';
+
+export const shows = {
+  /** The video's own fields (title, thumbnail, media, whether it is public), wherever shown. */
+  video: (id: string) => `video:${id}`,
+  /** Its likes and comments counts, on its own page. */
+  videoCounts: (id: string) => `video-counts:${id}`,
+  /** Which public videos there are: listings a new or withdrawn video enters or leaves. */
+  videoListings: 'video-listings',
+  /** Listings chosen by text (search): an edited title may enter them. */
+  videoSearch: 'video-search',
+  /** A channel's own list of videos. */
+  channelVideos: (ownerId: string) => `channel-videos:${ownerId}`,
+  /** A person's name, username and pictures, wherever shown. */
+  person: (id: string) => `person:${id}`,
+  /** A channel's page: its counters and whether the reader subscribes. */
+  channel: (id: string) => `channel:${id}`,
+  /** A channel's subscriber count and whether the reader subscribes, beside its videos. */
+  subscribers: (id: string) => `subscribers:${id}`,
+  comments: (videoId: string) => `comments:${videoId}`,
+  /** A person's list of tweets. */
+  tweets: (authorId: string) => `tweets:${authorId}`,
+  tweet: (id: string) => `tweet:${id}`,
+  /** Every reader's feed of the videos of the channels they follow. */
+  followedVideos: 'followed-videos',
+  /** Every reader's feed of the tweets of the channels they follow (and its channel list). */
+  followedTweets: 'followed-tweets',
+  /** One person's own answers (kept for them alone): their feeds. */
+  reader: (id: string) => `reader:${id}`,
+} as const;
+
+type Drops = { [N in ChangeEventName]: (change: DomainEventMap[N]) => string[] };
+
+/** What each change makes stale. */
+export const dropsOf: Drops = {
+  // A draft: only its owner sees it, and their answers are never kept; the channel's totals
+  // may count it.
+  'video.created': ({ ownerId }) => [shows.channel(ownerId)],
+  'video.updated': ({ videoId }) => [shows.video(videoId), shows.videoSearch],
+  'video.published': ({ videoId, ownerId }) => [
+    shows.video(videoId),
+    shows.videoListings,
+    shows.videoSearch,
+    shows.channelVideos(ownerId),
+    shows.channel(ownerId),
+    shows.followedVideos,
+  ],
+  'video.deleted': ({ videoId, ownerId }) => [
+    shows.video(videoId),
+    shows.channelVideos(ownerId),
+    shows.channel(ownerId),
+  ],
+  'comment.created': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
+  'comment.updated': ({ videoId }) => [shows.comments(videoId)],
+  'comment.deleted': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
+  'like.toggled': ({ target, targetId, userId, videoId }) => {
+    const reader = shows.reader(userId);
+    if (target === 'video') return [shows.videoCounts(targetId), reader];
+    if (target === 'comment') return videoId ? [shows.comments(videoId), reader] : [reader];
+    return [shows.tweet(targetId), reader];
+  },
+  'subscription.changed': ({ subscriberId, channelId }) => [
+    shows.channel(channelId),
+    shows.subscribers(channelId),
+    // The subscriber's own totals (channels followed) and their feeds.
+    shows.channel(subscriberId),
+    shows.reader(subscriberId),
+  ],
+  // A saved position and a playlist are their owner's, read fresh: no kept answer shows them.
+  'history.saved': () => [],
+  'playlist.changed': () => [],
+  'tweet.created': ({ authorId }) => [
+    shows.tweets(authorId),
+    shows.channel(authorId),
+    shows.followedTweets,
+  ],
+  'tweet.updated': ({ tweetId }) => [shows.tweet(tweetId)],
+  'tweet.deleted': ({ tweetId, authorId }) => [
+    shows.tweet(tweetId),
+    shows.tweets(authorId),
+    shows.channel(authorId),
+    shows.followedTweets,
+  ],
+  'user.updated': ({ userId }) => [shows.person(userId), shows.channel(userId)],
+};
+
+/**
+ * Drops what each change makes stale, whichever process made it; answers the function that
+ * stops listening.
+ */
+export function dropOnChanges(
+  events: DomainEvents,
+  drop: (tags: readonly string[]) => void,
+): () => void {
+  const stops = (Object.keys(dropsOf) as ChangeEventName[]).map((name) =>
+    events.onAnyProcess(name, (change) => {
+      const tags = (dropsOf[name] as (c: typeof change) => string[])(change);
+      if (tags.length > 0) drop(tags);
+    }),
+  );
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
+/** What a list of videos shows: each video and each owner's name and picture. */
+export function videosShown(videos: readonly { _id: string; owner: { _id: string } }[]): string[] {
+  const tags = new Set<string>();
+  for (const video of videos) {
+    tags.add(shows.video(video._id));
+    tags.add(shows.person(video.owner._id));
+  }
+  return [...tags];
+}
+
+/** What a list of tweets shows: each tweet and each author's name and picture. */
+export function tweetsShown(tweets: readonly { _id: string; owner: { _id: string } }[]): string[] {
+  const tags = new Set<string>();
+  for (const tweet of tweets) {
+    tags.add(shows.tweet(tweet._id));
+    tags.add(shows.person(tweet.owner._id));
+  }
+  return [...tags];
+}
