@@ -35,7 +35,7 @@ export interface DomainEventMap {
   'sessions.ended': { sessionIds: string[] };
 
   // What people see change. Kept answers listen (decision 0025), from every process.
-  /** A new video (a draft until its owner publishes it). */
+  /** A new video, public at once (its owner may take it back to a draft). */
   'video.created': VideoChange;
   /** Its title, description, thumbnail or media changed (a transcode finished a rendition). */
   'video.updated': VideoChange;

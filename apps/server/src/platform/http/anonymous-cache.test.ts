@@ -9,10 +9,10 @@ import { tweets, users } from '../db/schema';
 import { clientAddress, registerAnonymousCache, seesWhatVisitorsSee } from './anonymous-cache';
 
 /**
- * The shared answers (decisions 0010 and 0018). A change written straight to the database, as a
- * worker's job or another API process would, shows to visitors and signed-in readers only when
- * their answer expires; the owner of what changed and any write through this process see it at
- * once.
+ * The shared answers (decisions 0010, 0018 and 0025). A change written straight to the database,
+ * without its event, shows to visitors and signed-in readers only when their answer expires; the
+ * owner of what changed sees it at once, and a change made through the API drops the answers
+ * that show it (`kept-tags.test.ts`).
  */
 /** Renames a user straight in the database, as a worker's job or another process would. */
 const renameBehindTheServersBack = (t: TestApp, userId: string, fullname: string) =>
@@ -575,6 +575,64 @@ describe('expired answers recomputed a few at a time', () => {
       // Its turn now: the next reader of b computes it.
       expect(await read('b')).toBe(2);
       expect(computed).toEqual(['a', 'b']);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+/** A change dropped while an answer is computed (decision 0025). */
+describe('changes during a computation', () => {
+  it('keeps no answer whose computation began before a change to what it shows', async () => {
+    const app = Fastify();
+    let version = 1;
+    let hold: Promise<void> | null = null;
+    const visitor = { kind: 'visitor' } as const;
+    const cache = registerAnonymousCache(app, {
+      paths: [/^\/item\/[^/]+$/],
+      ttlMs: 60_000,
+      staleMs: 60_000,
+      maxRefreshing: 4,
+      maxBytes: 1_000_000,
+      identify: () => visitor,
+      identifyRequest: () => Promise.resolve(visitor),
+      trustProxy: false,
+    });
+    app.get<{ Params: { id: string } }>('/item/:id', async (request) => {
+      // Read before the hold, as a query would be: what a change made meanwhile replaces.
+      const answer = { data: { id: request.params.id, version } };
+      if (hold) await hold;
+      cache.declare(request, { actor: null, sharing: null, shows: [`item:${request.params.id}`] });
+      return answer;
+    });
+    const read = async (id: string) => {
+      const res = await app.inject({ url: `/item/${id}` });
+      return {
+        version: res.json<{ data: { version: number } }>().data.version,
+        kept: !!res.headers.age,
+      };
+    };
+    try {
+      let release = () => {};
+      hold = new Promise((resolve) => (release = resolve));
+      const a = read('a');
+      const b = read('b');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // The change to a lands while both are computed with version 1.
+      version = 2;
+      cache.drop(['item:a']);
+      release();
+      hold = null;
+      expect(await a).toEqual({ version: 1, kept: false });
+      expect(await b).toEqual({ version: 1, kept: false });
+      // b's answer showed nothing that changed: kept. a's was not: computed again.
+      expect(await read('b')).toEqual({ version: 1, kept: true });
+      expect(await read('a')).toEqual({ version: 2, kept: false });
+      expect(await read('a')).toEqual({ version: 2, kept: true });
+      expect(cache.size).toBe(2);
+      // A later drop of a takes it alone.
+      cache.drop(['item:a']);
+      expect(cache.size).toBe(1);
     } finally {
       await app.close();
     }

@@ -42,25 +42,26 @@ export const shows = {
 
 type Drops = { [N in ChangeEventName]: (change: DomainEventMap[N]) => string[] };
 
+/**
+ * A video entering or leaving the public ones: every listing that could hold it, and the totals
+ * they answer (`totalVideos`), its channel's page and the followers' feeds.
+ */
+const membershipOf = (videoId: string, ownerId: string) => [
+  shows.video(videoId),
+  shows.videoListings,
+  shows.videoSearch,
+  shows.channelVideos(ownerId),
+  shows.channel(ownerId),
+  shows.followedVideos,
+];
+
 /** What each change makes stale. */
 export const dropsOf: Drops = {
-  // A draft: only its owner sees it, and their answers are never kept; the channel's totals
-  // may count it.
-  'video.created': ({ ownerId }) => [shows.channel(ownerId)],
+  // A new video is public at once (its owner may take it back to a draft): listings change.
+  'video.created': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
   'video.updated': ({ videoId }) => [shows.video(videoId), shows.videoSearch],
-  'video.published': ({ videoId, ownerId }) => [
-    shows.video(videoId),
-    shows.videoListings,
-    shows.videoSearch,
-    shows.channelVideos(ownerId),
-    shows.channel(ownerId),
-    shows.followedVideos,
-  ],
-  'video.deleted': ({ videoId, ownerId }) => [
-    shows.video(videoId),
-    shows.channelVideos(ownerId),
-    shows.channel(ownerId),
-  ],
+  'video.published': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
+  'video.deleted': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
   'comment.created': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
   'comment.updated': ({ videoId }) => [shows.comments(videoId)],
   'comment.deleted': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
