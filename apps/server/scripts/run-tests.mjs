@@ -38,6 +38,9 @@ if (await reachable(url.hostname, url.port || 5432)) {
     'src/platform/config/**',
     '--exclude',
     'src/main.test.ts',
+    // The tests of several processes run them on PostgreSQL whatever TEST_DB says.
+    '--exclude',
+    'src/**/*.cluster.test.ts',
   ]);
 } else if (process.env.CI) {
   console.error(`PostgreSQL is required in CI but ${url.host} does not answer.`);
