@@ -26,6 +26,7 @@ async function main(): Promise<void> {
   const log = pino({ level: config.logLevel, serializers: { err: serializeError } });
   const database = await openDatabase(config.database);
   await database.migrate();
+  await database.warm();
   const storage = createStorage(config.storage);
   const queue = await JobQueue.start(database.queueConnection, log, {
     leaseSeconds: config.jobLeaseSeconds,
