@@ -41,9 +41,15 @@ export type Reply<N extends EndpointName> =
       headers?: Record<string, string>;
     };
 
+/**
+ * No answer at all: the server drops the connection, so the browser's request fails at the
+ * network level (as when the network is down), for that one call only.
+ */
+export const networkFailure = { networkFailure: true } as const;
+
 export type Handler<N extends EndpointName> = (
   request: RecordedRequest,
-) => Reply<N> | Promise<Reply<N>>;
+) => Reply<N> | typeof networkFailure | Promise<Reply<N> | typeof networkFailure>;
 
 export interface ContractServer {
   /** The API base the app is pointed at (VITE_API_BASE). */
@@ -178,6 +184,10 @@ export async function startContractServer(): Promise<ContractServer> {
         return;
       }
       const reply = await handler(request);
+      if ('networkFailure' in reply) {
+        req.socket.destroy();
+        return;
+      }
       if ('error' in reply) {
         send(
           res,

@@ -7,7 +7,7 @@ import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { playlistText } from '../api/playlists-api';
@@ -50,7 +50,7 @@ function Playlists({ user }: { user: CurrentUser }) {
   const deletePlaylist = (playlist: Playlist) => {
     if (!window.confirm(playlistText.confirmDelete)) return;
     remove.mutate(playlist._id, {
-      onError: (error) => toast.error(errorMessage(error, playlistText.deleteFailed)),
+      onError: (error) => toast.error(messageOf(error, playlistText.deleteFailed)),
     });
   };
 
