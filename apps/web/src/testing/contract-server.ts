@@ -7,6 +7,7 @@ import {
 } from '@kinora/contract';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
 import { Server as SocketServer } from 'socket.io';
 import { afterEach, beforeEach, vi } from 'vitest';
 
@@ -41,9 +42,15 @@ export type Reply<N extends EndpointName> =
       headers?: Record<string, string>;
     };
 
+/**
+ * No answer at all: the server drops the connection, so the browser's request fails at the
+ * network level (as when the network is down), for that one call only.
+ */
+export const networkFailure = { networkFailure: true } as const;
+
 export type Handler<N extends EndpointName> = (
   request: RecordedRequest,
-) => Reply<N> | Promise<Reply<N>>;
+) => Reply<N> | typeof networkFailure | Promise<Reply<N> | typeof networkFailure>;
 
 export interface ContractServer {
   /** The API base the app is pointed at (VITE_API_BASE). */
@@ -57,6 +64,12 @@ export interface ContractServer {
    * every connection and handles no event until the test says what it does.
    */
   io: SocketServer;
+  /**
+   * The network goes down (true) or comes back (false): while down, every request and every
+   * socket connection attempt is dropped unanswered (open sockets are not touched; the test
+   * can end them with `io.disconnectSockets(true)`).
+   */
+  setNetworkDown(isDown: boolean): void;
   close(): Promise<void>;
 }
 
@@ -119,6 +132,7 @@ async function parseBody(req: IncomingMessage, raw: Buffer) {
 export async function startContractServer(): Promise<ContractServer> {
   const handlers = defaultHandlers();
   const requests: RecordedRequest[] = [];
+  let isNetworkDown = false;
 
   const send = (res: ServerResponse, status: number, payload: unknown, headers = {}) => {
     res.writeHead(status, { 'content-type': 'application/json', ...headers });
@@ -126,6 +140,10 @@ export async function startContractServer(): Promise<ContractServer> {
   };
 
   const server = createServer((req, res) => {
+    if (isNetworkDown) {
+      req.socket.destroy();
+      return;
+    }
     // The app runs on jsdom's origin; uploads go through its CORS-checking XMLHttpRequest.
     res.setHeader('Access-Control-Allow-Origin', req.headers.origin ?? '*');
     res.setHeader('Access-Control-Allow-Credentials', 'true');
@@ -178,6 +196,10 @@ export async function startContractServer(): Promise<ContractServer> {
         return;
       }
       const reply = await handler(request);
+      if ('networkFailure' in reply) {
+        req.socket.destroy();
+        return;
+      }
       if ('error' in reply) {
         send(
           res,
@@ -206,6 +228,11 @@ export async function startContractServer(): Promise<ContractServer> {
     cors: { origin: true, credentials: true },
   });
 
+  // Ahead of socket.io's own listener: a dropped connection never reaches it.
+  server.prependListener('upgrade', (_req, socket: Duplex) => {
+    if (isNetworkDown) socket.destroy();
+  });
+
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/api/v1`;
@@ -219,6 +246,9 @@ export async function startContractServer(): Promise<ContractServer> {
     },
     requestsTo: (name) => requests.filter((r) => r.name === name),
     io,
+    setNetworkDown: (isDown) => {
+      isNetworkDown = isDown;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

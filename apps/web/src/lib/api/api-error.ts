@@ -7,6 +7,8 @@ interface ApiErrorInit {
   status: number;
   code: ApiErrorCode;
   message: string;
+  /** Whether `message` is the server's own words (false: the client's words for the failure). */
+  fromServer?: boolean;
   fieldErrors?: readonly FieldError[];
   retryAfterSeconds?: number | null;
 }
@@ -16,6 +18,11 @@ export class ApiError extends Error {
   override readonly name = 'ApiError';
   readonly status: number;
   readonly code: ApiErrorCode;
+  /**
+   * Whether `message` is what the server said. False when it said nothing: no answer (network
+   * down, timeout), an answer that is not ours (a proxy's 502 page), or an empty message.
+   */
+  readonly fromServer: boolean;
   readonly fieldErrors: readonly FieldError[];
   /** Seconds the server asked to wait (429 Retry-After), when given. */
   readonly retryAfterSeconds: number | null;
@@ -24,6 +31,7 @@ export class ApiError extends Error {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
+    this.fromServer = init.fromServer ?? false;
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
@@ -38,7 +46,22 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** The message of any thrown value, for screens that show "the error's own message". */
+/**
+ * What a screen says when a call failed: the server's own message when it gave one, else the
+ * screen's text for that failure (the spec's words). So a network failure, a timeout or a 5xx
+ * without a message reads 'Failed to delete video', never the client's generic words.
+ *
+ * @example
+ *   onError: (error) => toast.error(messageOf(error, 'Failed to delete video'))
+ */
+export function messageOf(error: unknown, failureText: string): string {
+  return isApiError(error) && error.fromServer ? error.message : failureText;
+}
+
+/**
+ * The message of any thrown value, the client's words included, for the few screens whose spec
+ * shows "the error's own message" (registration). Use {@link messageOf} everywhere else.
+ */
 export function errorMessage(error: unknown, fallback: string): string {
   if (error instanceof Error && error.message) return error.message;
   return fallback;

@@ -1,6 +1,6 @@
 import { makeUser } from '../../testing/fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from './api-error';
+import { ApiError, messageOf } from './api-error';
 import { api, buildUrl, sessionEvents } from './client';
 import { getAccessToken, setAccessToken } from './token-store';
 
@@ -292,6 +292,51 @@ describe('a public call answered as a visitor (X-Auth-Status: invalid)', () => {
     await api('login', { body: { email: 'ada@example.com', password: 'secret-pass' } });
     expect(calls).toHaveLength(1);
     expect(getAccessToken()).toBe('fresh');
+  });
+});
+
+describe("messageOf: the server's message, else the screen's text for the failure", () => {
+  const text = 'Failed to delete video';
+  const failure = () => api('deleteVideo', { params: { id: 'v1' } }).catch((e: unknown) => e);
+
+  it('shows what the server said', async () => {
+    stubFetch(() => fail(403, 'FORBIDDEN', 'You can only delete your own videos'));
+    const error = await failure();
+    expect(error).toMatchObject({
+      fromServer: true,
+      message: 'You can only delete your own videos',
+    });
+    expect(messageOf(error, text)).toBe('You can only delete your own videos');
+  });
+
+  it('says the text when no answer came (network down)', async () => {
+    vi.stubGlobal('fetch', vi.fn().mockRejectedValue(new TypeError('Failed to fetch')));
+    const error = await failure();
+    expect(error).toMatchObject({ status: 0, code: 'NETWORK_ERROR', fromServer: false });
+    expect(messageOf(error, text)).toBe(text);
+  });
+
+  it('says the text for a 5xx with an empty message, which keeps a readable message', async () => {
+    stubFetch(() => fail(503, 'INTERNAL', '  '));
+    const error = await failure();
+    expect(error).toMatchObject({ status: 503, fromServer: false });
+    expect((error as ApiError).message).toBe('Request failed (HTTP 503).');
+    expect(messageOf(error, text)).toBe(text);
+  });
+
+  it("says the text for an answer that is not the server's (a proxy's 502 page)", async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html>Bad gateway</html>', { status: 502 })),
+    );
+    const error = await failure();
+    expect(error).toMatchObject({ status: 502, fromServer: false });
+    expect(messageOf(error, text)).toBe(text);
+  });
+
+  it('says the text for anything thrown that is not a failed call', () => {
+    expect(messageOf(new DOMException('signal timed out', 'TimeoutError'), text)).toBe(text);
+    expect(messageOf(new Error('x is undefined'), text)).toBe(text);
   });
 });
 

@@ -282,11 +282,14 @@ function readAnswer(answer: RawAnswer): unknown {
   const retryAfter = answer.retryAfter === null ? NaN : Number(answer.retryAfter);
   const isErrorEnvelope = envelope.success === false && typeof envelope.message === 'string';
   if (isErrorEnvelope) {
+    // An empty message is no message: the screen says its own text (see `messageOf`).
+    const said = (envelope.message as string).trim();
     return raise(
       new ApiError({
         status: answer.status,
         code: (envelope.code as ApiError['code'] | undefined) ?? 'INTERNAL',
-        message: envelope.message as string,
+        message: said || unsaid(answer.status),
+        fromServer: said !== '',
         fieldErrors: Array.isArray(envelope.errors) ? envelope.errors : [],
         retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null,
       }),
@@ -297,12 +300,15 @@ function readAnswer(answer: RawAnswer): unknown {
     new ApiError({
       status: answer.status,
       code: ok ? 'BAD_RESPONSE' : answer.status === 429 ? 'RATE_LIMITED' : 'INTERNAL',
-      message: ok
-        ? 'The server sent an answer the app cannot read.'
-        : (fallbackMessages[answer.status] ?? `Request failed (HTTP ${answer.status}).`),
+      message: ok ? 'The server sent an answer the app cannot read.' : unsaid(answer.status),
       retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null,
     }),
   );
+}
+
+/** The client's words for a failed status the server gave no message for. */
+function unsaid(status: number): string {
+  return fallbackMessages[status] ?? `Request failed (HTTP ${status}).`;
 }
 
 function raise(error: ApiError): never {

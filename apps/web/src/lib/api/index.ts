@@ -6,7 +6,7 @@ export {
   type ApiOptions,
   type FilesOf,
 } from './client';
-export { ApiError, errorMessage, isApiError, type ApiErrorCode } from './api-error';
+export { ApiError, errorMessage, isApiError, messageOf, type ApiErrorCode } from './api-error';
 export { apiBase } from './config';
 export {
   clearAccessToken,

@@ -17,21 +17,34 @@ export const sessionQueryKey = ['session'] as const satisfies QueryKey;
 export type Session =
   | { status: 'loading'; user: null }
   | { status: 'signedIn'; user: CurrentUser }
-  | { status: 'signedOut'; user: null };
+  | {
+      status: 'signedOut';
+      user: null;
+      /**
+       * Why no user: null when there is no session (the server said so), else the failed check
+       * (no answer, a 5xx, the account gone), for the screens that say their profile could not
+       * be loaded rather than treat the person as a visitor.
+       */
+      failure: unknown;
+    };
 
-/** The current user, or null when signed out: any failure of the check means signed out. */
+/** The current user, or null when there is no session; any other failure of the check throws. */
 async function fetchSessionUser(): Promise<CurrentUser | null> {
   try {
     const user = await api('currentUser');
     rememberUser(user);
     return user;
   } catch (error) {
-    if (isApiError(error) && error.status === 401) forgetUser();
+    if (!isApiError(error) || error.status !== 401) throw error;
+    forgetUser();
     return null;
   }
 }
 
-/** Who is signed in: `loading` until the first check answers, then `signedIn` or `signedOut`. */
+/**
+ * Who is signed in: `loading` until the first check answers, then `signedIn` or `signedOut`.
+ * Any failure of the check means signed out (the next screen that asks checks again).
+ */
 export function useSession(): Session {
   const query = useQuery({
     queryKey: sessionQueryKey,
@@ -40,9 +53,10 @@ export function useSession(): Session {
     retry: false,
   });
   if (query.isPending) return { status: 'loading', user: null };
+  if (query.isError) return { status: 'signedOut', user: null, failure: query.error };
   return query.data
     ? { status: 'signedIn', user: query.data }
-    : { status: 'signedOut', user: null };
+    : { status: 'signedOut', user: null, failure: null };
 }
 
 const isSessionQuery = (query: { queryKey: QueryKey }) => query.queryKey[0] === sessionQueryKey[0];

@@ -1,5 +1,5 @@
 import type { ChannelWithStats, TweetPage, Video } from '@kinora/contract';
-import { api, errorMessage, isApiError } from '../../../lib/api';
+import { api, isApiError, messageOf } from '../../../lib/api';
 
 /** Channel page constants. */
 export const CHANNEL_VIDEOS_PAGE_SIZE = 12;
@@ -57,10 +57,14 @@ export function isChannelNotFound(error: unknown): boolean {
   );
 }
 
-/** What a failed load says (core §8): the server's message, else the error's, else a default. */
+/**
+ * What a failed load says (core §8): the server's message, else the error's (an answer without
+ * a channel), else 'Failed to fetch channel data' (no answer: never the client's own words).
+ */
 export function channelErrorOf(error: unknown): string {
   if (isChannelNotFound(error)) return channelText.notFound;
-  return errorMessage(error, channelText.failed);
+  if (error instanceof InvalidChannelResponseError) return error.message;
+  return messageOf(error, channelText.failed);
 }
 
 /** One page of a channel's videos; a full page means there may be another. */

@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../app/testing';
 import { announceProfileUpdated } from '../../../lib/auth';
-import { deferred, withContractServer } from '../../../testing/contract-server';
+import { deferred, networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makeVideo, ownerId } from '../../../testing/video-fixtures';
 // The route composes the page with the messages feature's button, as the app does.
@@ -328,6 +328,16 @@ describe('channel page errors', { timeout: 15_000 }, () => {
     ).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Try Again' }));
     expect(await screen.findByRole('heading', { level: 1, name: 'grace' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to fetch channel data' when the channel gets no answer", async () => {
+    serveChannel();
+    server().on('getChannel', () => networkFailure);
+    renderChannel();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Failed to fetch channel data' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
   it("says 'Invalid channel response structure' when the answer has no channel", async () => {

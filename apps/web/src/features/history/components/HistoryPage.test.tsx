@@ -2,7 +2,7 @@ import type { HistoryEntry } from '@kinora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { withContractServer } from '../../../testing/contract-server';
+import { networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makeOwner, makeVideo } from '../../../testing/video-fixtures';
 
@@ -129,6 +129,18 @@ describe('watch history page', () => {
     expect(server().requestsTo('removeFromHistory')[1]?.params).toEqual({
       videoId: 'e0000000-0000-4000-8000-000000000003',
     });
+  });
+
+  it("says 'Failed to remove video from history' when the removal gets no answer", async () => {
+    serveHistory(threeEntries());
+    server().on('removeFromHistory', () => networkFailure);
+    const { user } = await openHistory();
+    await titles();
+    await user.click(screen.getByRole('button', { name: 'Remove Charlie from history' }));
+    expect(
+      await within(notifications()).findByText('Failed to remove video from history'),
+    ).toBeInTheDocument();
+    expect(await titles()).toEqual(['Bravo', 'Charlie', 'Alpha']);
   });
 
   it("'Clear All' asks first, tells the server, then shows 'No history yet'", async () => {

@@ -16,7 +16,7 @@ import {
   VideoListItem,
   VideoListSkeleton,
 } from '../../../components/VideoListItem';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -80,7 +80,7 @@ function History() {
   const clearAll = () => {
     if (!window.confirm(historyText.confirmClear)) return;
     clear.mutate(undefined, {
-      onError: (error) => toast.error(errorMessage(error, historyText.clearFailed)),
+      onError: (error) => toast.error(messageOf(error, historyText.clearFailed)),
     });
   };
 
@@ -157,8 +157,7 @@ function History() {
                   disabled={remove.isPending && remove.variables === entry._id}
                   onClick={() =>
                     remove.mutate(entry._id, {
-                      onError: (error) =>
-                        toast.error(errorMessage(error, historyText.removeFailed)),
+                      onError: (error) => toast.error(messageOf(error, historyText.removeFailed)),
                     })
                   }
                 >
@@ -194,7 +193,7 @@ function PauseToggle() {
       disabled={settings.isPending || pause.isPending}
       onClick={() =>
         pause.mutate(!isPaused, {
-          onError: (error) => toast.error(errorMessage(error, historyText.pauseFailed)),
+          onError: (error) => toast.error(messageOf(error, historyText.pauseFailed)),
         })
       }
     >

@@ -2,7 +2,7 @@ import type { LikedVideo } from '@kinora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { withContractServer } from '../../../testing/contract-server';
+import { networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makeOwner, makeVideo } from '../../../testing/video-fixtures';
 
@@ -93,6 +93,16 @@ describe('liked videos page', () => {
     fail = false;
     await user.click(screen.getByRole('button', { name: 'Unlike Charlie' }));
     await waitFor(async () => expect(await titles()).toEqual(['Bravo', 'Alpha']));
+  });
+
+  it("says 'Failed to remove like' when the unlike gets no answer; the entry stays", async () => {
+    serveLiked(threeLiked());
+    server().on('toggleVideoLike', () => networkFailure);
+    const { user } = await openLiked();
+    await titles();
+    await user.click(screen.getByRole('button', { name: 'Unlike Charlie' }));
+    expect(await within(notifications()).findByText('Failed to remove like')).toBeInTheDocument();
+    expect(await titles()).toEqual(['Bravo', 'Charlie', 'Alpha']);
   });
 
   it("shows 'No liked videos yet' and 'Failed to load liked videos' with Try Again", async () => {

@@ -16,7 +16,7 @@ import {
   VideoListItem,
   VideoListSkeleton,
 } from '../../../components/VideoListItem';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -117,7 +117,7 @@ function Liked({ user }: { user: CurrentUser }) {
                   disabled={unlike.isPending && unlike.variables === video._id}
                   onClick={() =>
                     unlike.mutate(video._id, {
-                      onError: (error) => toast.error(errorMessage(error, likedText.unlikeFailed)),
+                      onError: (error) => toast.error(messageOf(error, likedText.unlikeFailed)),
                     })
                   }
                   className="text-accent-text"

@@ -7,7 +7,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { textAreaClass } from '../../../components/form/TextAreaField';
 import { MessageSquareIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
-import { errorMessage, isApiError } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { conversationPath } from '../api/conversations-api';
 import { requestText } from '../api/requests-api';
@@ -53,13 +53,7 @@ export function MessageRequestDialog({
         toast.success(requestText.sent);
         onClose();
       },
-      onError: (error) => {
-        setRefusal(
-          isApiError(error) && error.status !== 0 && error.status < 500
-            ? error.message
-            : errorMessage(error, requestText.sendFailed),
-        );
-      },
+      onError: (error) => setRefusal(messageOf(error, requestText.sendFailed)),
     });
   };
 

@@ -2,7 +2,7 @@ import type { MessageRequest } from '@kinora/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { deferred, withContractServer } from '../../../testing/contract-server';
+import { deferred, networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -181,6 +181,17 @@ describe('message requests at /requests', () => {
       status: 500,
       error: { code: 'INTERNAL', message: '' },
     }));
+    await user.click(within(list).getByRole('button', { name: 'Accept the request from fan1' }));
+    expect(
+      await within(notifications()).findByText('Failed to respond to request'),
+    ).toBeInTheDocument();
+  });
+
+  it("toasts 'Failed to respond to request' when the answer gets no reply from the server", async () => {
+    serveRequests([makeRequest(1)]);
+    server().on('respondToMessageRequest', () => networkFailure);
+    const { user } = renderRoute('/requests');
+    const list = await requestList();
     await user.click(within(list).getByRole('button', { name: 'Accept the request from fan1' }));
     expect(
       await within(notifications()).findByText('Failed to respond to request'),

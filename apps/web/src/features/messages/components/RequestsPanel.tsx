@@ -7,7 +7,7 @@ import { CheckCircleIcon, MailIcon, MessageSquareIcon } from '../../../component
 import { LoadError } from '../../../components/LoadError';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format';
 import { conversationPath } from '../api/conversations-api';
 import { requestText } from '../api/requests-api';
@@ -47,7 +47,7 @@ export function RequestsPanel() {
             toast.info(requestText.declined);
           }
         },
-        onError: (error) => toast.error(errorMessage(error, requestText.respondFailed)),
+        onError: (error) => toast.error(messageOf(error, requestText.respondFailed)),
       },
     );
   };
@@ -58,7 +58,7 @@ export function RequestsPanel() {
     list = (
       <LoadError
         title={requestText.loadFailed}
-        detail={errorMessage(requests.error, 'Check your connection and try again.')}
+        detail={messageOf(requests.error, 'Check your connection and try again.')}
         onRetry={() => void requests.refetch()}
         isRetrying={requests.isFetching}
       />

@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { ProgressBar } from '../../../components/ProgressBar';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { myVideosText, type EditVideoInput } from '../api/my-videos-api';
 
 /**
@@ -48,7 +48,7 @@ export function EditVideoDialog({
       );
       onClose();
     } catch (error) {
-      setFailure(errorMessage(error, myVideosText.updateFailed));
+      setFailure(messageOf(error, myVideosText.updateFailed));
       setIsSaving(false);
       setProgress(null);
     }

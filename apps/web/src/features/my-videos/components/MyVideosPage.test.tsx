@@ -2,7 +2,7 @@ import type { Video } from '@kinora/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { withContractServer } from '../../../testing/contract-server';
+import { networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeFile, makeUser } from '../../../testing/fixtures';
 import { signUploadsTo, withMediaHost } from '../../../testing/media-host';
 import { makeVideo, makeVideoPage } from '../../../testing/video-fixtures';
@@ -169,6 +169,20 @@ describe('my videos', { timeout: 15_000 }, () => {
     expect(
       await within(notifications()).findByText('You can only delete your own videos'),
     ).toBeVisible();
+    expect(screen.getByText('Stubborn')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to delete video' when the delete gets no answer (network down)", async () => {
+    serve([makeVideo({ _id: 'v1', title: 'Stubborn' })]);
+    server().on('deleteVideo', () => networkFailure);
+    const { user } = await openMyVideos();
+    await user.click(await screen.findByRole('button', { name: 'Delete Stubborn' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Video' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await within(notifications()).findByText('Failed to delete video')).toBeVisible();
     expect(screen.getByText('Stubborn')).toBeInTheDocument();
   });
 

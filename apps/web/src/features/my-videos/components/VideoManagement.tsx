@@ -4,7 +4,7 @@ import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
 import { useToast } from '../../../components/toast';
 import { videoCardText } from '../../../components/VideoCard';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { isProcessing, myVideosText } from '../api/my-videos-api';
 import { useDeleteVideo, useTogglePublish, useUpdateVideo } from '../hooks/use-my-videos';
@@ -41,7 +41,7 @@ export function useVideoDeletion(userId: string): {
       },
       onError: (error) => {
         setDeleting(null);
-        toast.error(errorMessage(error, myVideosText.deleteFailed));
+        toast.error(messageOf(error, myVideosText.deleteFailed));
       },
     });
   };
@@ -95,7 +95,7 @@ export function usePublishToggle(userId: string) {
   return {
     toggle: (video: Video) =>
       toggle.mutate(video._id, {
-        onError: (error) => toast.error(errorMessage(error, myVideosText.toggleFailed)),
+        onError: (error) => toast.error(messageOf(error, myVideosText.toggleFailed)),
       }),
     isToggling: (video: Video) => toggle.isPending && toggle.variables === video._id,
   };

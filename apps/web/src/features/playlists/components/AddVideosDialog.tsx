@@ -6,7 +6,7 @@ import { FormAlert } from '../../../components/form/FormAlert';
 import { SearchField } from '../../../components/form/SearchField';
 import { LoadError } from '../../../components/LoadError';
 import { VideoThumbnail } from '../../../components/VideoCard';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { playlistText } from '../api/playlists-api';
 import { useAddVideos, usePickerVideos } from '../hooks/use-playlists';
 
@@ -49,7 +49,7 @@ export function AddVideosDialog({
       await add.mutateAsync(selected);
       onClose();
     } catch (error) {
-      setFailure(errorMessage(error, playlistText.addFailed));
+      setFailure(messageOf(error, playlistText.addFailed));
     }
   };
 

@@ -2,7 +2,7 @@ import type { Playlist } from '@kinora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { withContractServer } from '../../../testing/contract-server';
+import { networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makePlaylist, makePlaylistVideo } from '../../../testing/playlist-fixtures';
 import { makeVideo } from '../../../testing/video-fixtures';
@@ -184,6 +184,44 @@ describe('playlist detail', () => {
     expect(titles()).toEqual(['Intro', 'Middle', 'Finale']);
   });
 
+  it("says 'Failed to remove video from playlist' when the removal gets no answer", async () => {
+    const playlist = makePlaylist({ videos: threeVideos(), videoCount: 3 });
+    servePlaylist(playlist);
+    server().on('removePlaylistVideo', () => networkFailure);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = await openPlaylist(playlist);
+    await user.click(screen.getByRole('button', { name: 'Remove Middle from playlist' }));
+    expect(
+      await within(notifications()).findByText('Failed to remove video from playlist'),
+    ).toBeInTheDocument();
+    expect(titles()).toEqual(['Intro', 'Middle', 'Finale']);
+  });
+
+  it("says 'Failed to delete playlist' when the delete gets no answer, and stays", async () => {
+    const playlist = makePlaylist({ name: 'Survivor' });
+    servePlaylist(playlist);
+    server().on('deletePlaylist', () => networkFailure);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user, router } = await openPlaylist(playlist);
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    expect(
+      await within(notifications()).findByText('Failed to delete playlist'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/playlist/${playlist._id}`);
+  });
+
+  it("says 'Failed to update playlist' in the dialog when the save gets no answer", async () => {
+    const playlist = makePlaylist({ name: 'Before' });
+    servePlaylist(playlist);
+    server().on('updatePlaylist', () => networkFailure);
+    const { user } = await openPlaylist(playlist);
+    await user.click(screen.getByRole('button', { name: 'Edit' }));
+    const dialog = screen.getByRole('dialog', { name: 'Edit Playlist' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), ' and after');
+    await user.click(within(dialog).getByRole('button', { name: 'Save Changes' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to update playlist');
+  });
+
   it('the owner deletes the playlist after confirming and goes to /playlists', async () => {
     const playlist = makePlaylist({ name: 'Goner' });
     servePlaylist(playlist);
@@ -274,6 +312,30 @@ describe('playlist detail', () => {
       status: 500,
       error: { code: 'INTERNAL', message: '' },
     }));
+    const { user } = await openPlaylist(playlist);
+    await user.click(screen.getAllByRole('button', { name: 'Add Videos' })[0]!);
+    const dialog = screen.getByRole('dialog', { name: 'Add Videos' });
+    await user.click(await within(dialog).findByRole('checkbox', { name: /One/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add 1 Video' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Failed to add videos to playlist',
+    );
+  });
+
+  it("Add Videos says 'Failed to add videos to playlist' when adding gets no answer", async () => {
+    const playlist = makePlaylist();
+    servePlaylist(playlist);
+    server().on('listVideos', () => ({
+      data: {
+        videos: [makeVideo({ title: 'One' })],
+        page: 1,
+        limit: 50,
+        totalPages: 1,
+        hasNextPage: false,
+        totalVideos: 1,
+      },
+    }));
+    server().on('addPlaylistVideo', () => networkFailure);
     const { user } = await openPlaylist(playlist);
     await user.click(screen.getAllByRole('button', { name: 'Add Videos' })[0]!);
     const dialog = screen.getByRole('dialog', { name: 'Add Videos' });

@@ -15,7 +15,7 @@ import { LoadError } from '../../../components/LoadError';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
 import { channelOf, countLabel, VideoThumbnail } from '../../../components/VideoCard';
-import { errorMessage, isApiError } from '../../../lib/api';
+import { isApiError, messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { copyText } from '../../../lib/clipboard';
 import { formatRelativeTime } from '../../../lib/format';
@@ -125,7 +125,7 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
     if (!window.confirm(playlistText.confirmDelete)) return;
     remove.mutate(playlist._id, {
       onSuccess: () => void navigate('/playlists'),
-      onError: (error) => toast.error(errorMessage(error, playlistText.deleteFailed)),
+      onError: (error) => toast.error(messageOf(error, playlistText.deleteFailed)),
     });
   };
 
@@ -246,7 +246,7 @@ function PlaylistItems({ playlist, isOwner }: { playlist: Playlist; isOwner: boo
         hasMore: page.hasMoreVideos,
       });
     } catch (error) {
-      toast.error(errorMessage(error, playlistText.fetchFailed));
+      toast.error(messageOf(error, playlistText.fetchFailed));
     } finally {
       setIsLoadingMore(false);
     }
@@ -255,7 +255,7 @@ function PlaylistItems({ playlist, isOwner }: { playlist: Playlist; isOwner: boo
   const removeVideo = (video: PlaylistVideo) => {
     if (!window.confirm(playlistText.confirmRemove)) return;
     remove.mutate(video._id, {
-      onError: (error) => toast.error(errorMessage(error, playlistText.removeFailed)),
+      onError: (error) => toast.error(messageOf(error, playlistText.removeFailed)),
     });
   };
 
@@ -276,7 +276,7 @@ function PlaylistItems({ playlist, isOwner }: { playlist: Playlist; isOwner: boo
             )?.focus();
           });
         },
-        onError: (error) => toast.error(errorMessage(error, playlistText.moveFailed)),
+        onError: (error) => toast.error(messageOf(error, playlistText.moveFailed)),
       },
     );
   };

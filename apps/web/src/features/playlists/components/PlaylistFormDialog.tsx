@@ -5,7 +5,7 @@ import { Dialog } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, playlistText } from '../api/playlists-api';
 
@@ -65,9 +65,7 @@ export function PlaylistFormDialog({
       await onSubmit({ name: name.trim(), description: description.trim(), visibility });
       onClose();
     } catch (error) {
-      setFailure(
-        errorMessage(error, isEdit ? playlistText.updateFailed : playlistText.createFailed),
-      );
+      setFailure(messageOf(error, isEdit ? playlistText.updateFailed : playlistText.createFailed));
       setIsSaving(false);
     }
   };

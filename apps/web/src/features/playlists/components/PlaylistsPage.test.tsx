@@ -2,7 +2,7 @@ import type { Playlist } from '@kinora/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { withContractServer } from '../../../testing/contract-server';
+import { networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makePlaylist, makePlaylistVideo } from '../../../testing/playlist-fixtures';
 
@@ -111,6 +111,40 @@ describe('playlists page', () => {
     await user.click(screen.getByRole('button', { name: 'Create Your First Playlist' }));
     expect(screen.getByRole('dialog', { name: 'Create Playlist' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveFocus();
+  });
+
+  it("shows Watch later apart, and 'No playlists yet' while the person has none of their own", async () => {
+    servePlaylists([watchLater()]);
+    server().on('createPlaylist', (request) => ({
+      status: 201,
+      data: makePlaylist(request.body as { name: string; description: string }),
+    }));
+    const { user } = await openPlaylists();
+    expect(await screen.findByText('No playlists yet')).toBeInTheDocument();
+    const [later] = await cards();
+    expect(within(later!).getByRole('link', { name: 'Watch later' })).toBeInTheDocument();
+    expect(screen.queryByText(/in your collection/)).toBeNull();
+
+    await user.click(screen.getByRole('button', { name: 'Create Your First Playlist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Playlist' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Talks');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'Good ones');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Playlist' }));
+    expect(await screen.findByRole('link', { name: 'Talks' })).toBeInTheDocument();
+    expect(screen.queryByText('No playlists yet')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Watch later' })).toBeInTheDocument();
+  });
+
+  it("says 'Failed to create playlist' in the dialog when the create gets no answer", async () => {
+    servePlaylists([]);
+    server().on('createPlaylist', () => networkFailure);
+    const { user } = await openPlaylists();
+    await user.click(await screen.findByRole('button', { name: 'Create Your First Playlist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Playlist' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'A');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Description' }), 'B');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Playlist' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Failed to create playlist');
   });
 
   it('creates a playlist: live counters, required fields, the new card comes first', async () => {
@@ -225,6 +259,20 @@ describe('playlists page', () => {
     await remove();
     expect(await screen.findByText('No playlists yet')).toBeInTheDocument();
     expect(server().requestsTo('deletePlaylist')[0]?.params).toEqual({ playlistId: list._id });
+  });
+
+  it("says 'Failed to delete playlist' when the delete gets no answer; the card stays", async () => {
+    const list = makePlaylist({ name: 'Survivor' });
+    servePlaylists([list]);
+    server().on('deletePlaylist', () => networkFailure);
+    vi.spyOn(window, 'confirm').mockReturnValue(true);
+    const { user } = await openPlaylists();
+    await cards();
+    await user.click(screen.getByRole('button', { name: 'Options for Survivor' }));
+    await user.click(screen.getByRole('menuitem', { name: 'Delete playlist' }));
+    const notifications = screen.getByRole('status', { name: 'Notifications' });
+    expect(await within(notifications).findByText('Failed to delete playlist')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Survivor' })).toBeInTheDocument();
   });
 
   it("says 'Failed to fetch playlists'; Try Again loads again", async () => {

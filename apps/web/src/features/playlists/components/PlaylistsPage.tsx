@@ -7,7 +7,7 @@ import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { playlistText } from '../api/playlists-api';
@@ -50,11 +50,27 @@ function Playlists({ user }: { user: CurrentUser }) {
   const deletePlaylist = (playlist: Playlist) => {
     if (!window.confirm(playlistText.confirmDelete)) return;
     remove.mutate(playlist._id, {
-      onError: (error) => toast.error(errorMessage(error, playlistText.deleteFailed)),
+      onError: (error) => toast.error(messageOf(error, playlistText.deleteFailed)),
     });
   };
 
   const list = loadedPlaylists(playlists.data);
+  // Watch later is built in, not a playlist the person made: it sits apart, and without one of
+  // their own the page says 'No playlists yet' (signed-in-areas §2).
+  const builtIn = list.filter((playlist) => playlist.kind === 'watch_later');
+  const own = list.filter((playlist) => playlist.kind !== 'watch_later');
+  const cardGrid = (shown: Playlist[]) => (
+    <div className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+      {shown.map((playlist) => (
+        <PlaylistCard
+          key={playlist._id}
+          playlist={playlist}
+          onEdit={() => setDialog({ mode: 'edit', playlist })}
+          onDelete={() => deletePlaylist(playlist)}
+        />
+      ))}
+    </div>
+  );
   return (
     <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
       <header className="flex flex-wrap items-center justify-between gap-4">
@@ -83,26 +99,22 @@ function Playlists({ user }: { user: CurrentUser }) {
           onRetry={() => void playlists.refetch()}
           isRetrying={playlists.isFetching}
         />
-      ) : list.length === 0 ? (
-        <StatusPanel
-          title={playlistText.empty}
-          description="Collect videos into playlists to watch them in order or share them."
-          icon={<PlaylistIcon size={26} />}
-        >
-          <Button onClick={() => setDialog({ mode: 'create' })}>{playlistText.createFirst}</Button>
-        </StatusPanel>
       ) : (
         <>
-          <div className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
-            {list.map((playlist) => (
-              <PlaylistCard
-                key={playlist._id}
-                playlist={playlist}
-                onEdit={() => setDialog({ mode: 'edit', playlist })}
-                onDelete={() => deletePlaylist(playlist)}
-              />
-            ))}
-          </div>
+          {builtIn.length > 0 ? cardGrid(builtIn) : null}
+          {own.length === 0 ? (
+            <StatusPanel
+              title={playlistText.empty}
+              description="Collect videos into playlists to watch them in order or share them."
+              icon={<PlaylistIcon size={26} />}
+            >
+              <Button onClick={() => setDialog({ mode: 'create' })}>
+                {playlistText.createFirst}
+              </Button>
+            </StatusPanel>
+          ) : (
+            cardGrid(own)
+          )}
           {playlists.hasNextPage ? (
             <div className="flex justify-center">
               <Button
@@ -119,12 +131,14 @@ function Playlists({ user }: { user: CurrentUser }) {
               {playlistText.fetchListFailed}
             </p>
           ) : null}
-          <p className="text-center text-sm text-fg-muted">
-            {/* Pages not loaded yet hold more: the count says so rather than stop short. */}
-            {list.length}
-            {playlists.hasNextPage ? '+' : ''} {list.length === 1 ? 'Playlist' : 'Playlists'} in
-            your collection
-          </p>
+          {own.length > 0 ? (
+            <p className="text-center text-sm text-fg-muted">
+              {/* Pages not loaded yet hold more: the count says so rather than stop short. */}
+              {list.length}
+              {playlists.hasNextPage ? '+' : ''} {list.length === 1 ? 'Playlist' : 'Playlists'} in
+              your collection
+            </p>
+          ) : null}
         </>
       )}
 

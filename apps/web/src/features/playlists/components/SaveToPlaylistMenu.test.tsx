@@ -2,7 +2,7 @@ import type { Playlist } from '@kinora/contract';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { withContractServer } from '../../../testing/contract-server';
+import { networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makePlaylist, makePlaylistVideo } from '../../../testing/playlist-fixtures';
 import { makeVideo, videoId } from '../../../testing/video-fixtures';
@@ -132,6 +132,38 @@ describe('save to playlist on the watch page', () => {
     );
     await user.click(within(dropdown()).getByRole('button', { name: 'Music' }));
     expect(await within(notifications()).findByText('Already in Music')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to add videos to playlist' when adding gets no answer", async () => {
+    const talks = makePlaylist({ name: 'Talks' });
+    server().on('addPlaylistVideo', () => networkFailure);
+    const { user } = await openWatchPage(true, [talks]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(await within(dropdown()).findByRole('button', { name: 'Talks' }));
+    expect(
+      await within(notifications()).findByText('Failed to add videos to playlist'),
+    ).toBeInTheDocument();
+    expect(within(dropdown()).getByRole('button', { name: 'Talks' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+  });
+
+  it("says 'Failed to create playlist' when the create gets no answer", async () => {
+    server().on('createPlaylist', () => networkFailure);
+    const { user } = await openWatchPage();
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await user.click(
+      await within(dropdown()).findByRole('button', { name: 'Create new playlist' }),
+    );
+    await user.type(
+      within(dropdown()).getByRole('textbox', { name: 'Playlist name' }),
+      'Fresh{Enter}',
+    );
+    expect(
+      await within(notifications()).findByText('Failed to create playlist'),
+    ).toBeInTheDocument();
+    expect(server().requestsTo('addPlaylistVideo')).toHaveLength(0);
   });
 
   it('creates a playlist with an empty description and adds the video to it', async () => {

@@ -5,7 +5,7 @@ import { buttonClass } from '../../../components/Button';
 import { inputClass } from '../../../components/form/TextField';
 import { CheckIcon, ListPlusIcon, PlaylistIcon, SpinnerIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
-import { errorMessage, isApiError } from '../../../lib/api';
+import { isApiError, messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import {
   addVideoToPlaylist,
@@ -154,7 +154,7 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
         setSavedTo((ids) => [...ids, playlist._id]);
         toast.success(saveText.already(playlist.name));
       } else {
-        toast.error(errorMessage(error, playlistText.addFailed));
+        toast.error(messageOf(error, playlistText.addFailed));
       }
     } finally {
       setBusyId(null);
@@ -166,7 +166,7 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
       onSuccess: (result) => {
         toast.success(result.isSaved ? saveText.savedToWatchLater : saveText.removedFromWatchLater);
       },
-      onError: (error) => toast.error(errorMessage(error, saveText.watchLaterFailed)),
+      onError: (error) => toast.error(messageOf(error, saveText.watchLaterFailed)),
     });
 
   const createAndAdd = async (event: FormEvent) => {
@@ -180,7 +180,7 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
       setIsCreating(false);
       await saveTo(created);
     } catch (error) {
-      toast.error(errorMessage(error, playlistText.createFailed));
+      toast.error(messageOf(error, playlistText.createFailed));
     }
   };
 

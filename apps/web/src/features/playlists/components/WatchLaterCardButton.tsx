@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router';
 import { thumbnailActionClass } from '../../../components/VideoCard';
 import { CheckIcon, ClockIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useToggleWatchLater, useWatchLater } from '../hooks/use-playlists';
@@ -30,7 +30,7 @@ export function WatchLaterCardButton({ videoId, title }: { videoId: string; titl
     toggle.mutate(videoId, {
       onSuccess: (result) =>
         toast.success(result.isSaved ? saveText.savedToWatchLater : saveText.removedFromWatchLater),
-      onError: (error) => toast.error(errorMessage(error, saveText.watchLaterFailed)),
+      onError: (error) => toast.error(messageOf(error, saveText.watchLaterFailed)),
     });
   };
 

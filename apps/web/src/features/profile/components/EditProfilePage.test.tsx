@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { deferred, withContractServer } from '../../../testing/contract-server';
+import { deferred, networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeFile, makeUser } from '../../../testing/fixtures';
 import { renderRoute } from '../../../app/testing';
 
@@ -24,6 +24,31 @@ describe('edit profile page', () => {
   it('sends visitors to /login', async () => {
     const { router } = renderRoute('/profile/edit');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+  });
+
+  it("says 'Failed to load user profile. Please login.' when the profile gets no answer", async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    server().on('currentUser', () => networkFailure);
+    const { router } = renderRoute('/profile/edit');
+    expect(
+      await screen.findByText('Failed to load user profile. Please login.'),
+    ).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/edit');
+    expect(screen.getByRole('link', { name: 'Sign In Now' })).toHaveAttribute('href', '/login');
+  });
+
+  it.each([
+    ['a 5xx without a message', 'Failed to load user profile. Please login.', 503],
+    ['404: the account is gone', 'User not found', 404],
+  ] as const)('says so when the profile cannot be loaded (%s)', async (_, text, status) => {
+    localStorage.setItem('accessToken', 'token-1');
+    server().on('currentUser', () => ({
+      status,
+      error: { code: status === 404 ? 'NOT_FOUND' : 'INTERNAL', message: '' },
+    }));
+    const { router } = renderRoute('/profile/edit');
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/profile/edit');
   });
 
   it('shows the fields, a read-only username, Save, Cancel and Back to Profile', async () => {

@@ -8,6 +8,7 @@ import { CoverImage } from '../../../components/CoverImage';
 import { TextField } from '../../../components/form/TextField';
 import { ArrowLeftIcon, CameraIcon } from '../../../components/icons';
 import { PageSkeleton } from '../../../components/PageSkeleton';
+import { SignInPrompt } from '../../../components/SignInPrompt';
 import { useToast } from '../../../components/toast';
 import { announceProfileUpdated, replaceSessionUser, useSession } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
@@ -21,6 +22,7 @@ import { updateProfileDetails } from '../api/profile-api';
 import { useProfileImageUpload } from '../hooks/use-profile-image-upload';
 import { ImagePickerButton } from './ImagePickerButton';
 import { MessagingSettingsSection } from './MessagingSettingsSection';
+import { profileFailureText } from './ProfileLayout';
 import { UploadStatus } from './UploadStatus';
 
 export const editProfileMessages = {
@@ -37,7 +39,12 @@ export function EditProfilePage() {
   useDocumentTitle('Edit Profile');
   const session = useSession();
   if (session.status === 'loading') return <PageSkeleton label="Loading profile" />;
-  if (session.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (session.status === 'signedOut') {
+    // A visitor goes to sign in; a profile that could not be loaded says so (§8), with the way
+    // to sign in beside it.
+    if (session.failure === null) return <Navigate to="/login" replace />;
+    return <SignInPrompt title="Edit Profile" message={profileFailureText(session.failure)} />;
+  }
   return <EditProfile user={session.user} />;
 }
 

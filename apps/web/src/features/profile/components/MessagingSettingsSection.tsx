@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { replaceSessionUser } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
@@ -54,7 +54,7 @@ function MessagePolicyChoice({ user }: { user: CurrentUser }) {
     },
     onError: (error) => {
       setChosen(user.messagePolicy);
-      toast.error(errorMessage(error, text.policyFailed));
+      toast.error(messageOf(error, text.policyFailed));
     },
   });
 
@@ -113,7 +113,7 @@ function BlockedPeople() {
       );
       toast.success(`${person.username} is unblocked`);
     },
-    onError: (error) => toast.error(errorMessage(error, text.unblockFailed)),
+    onError: (error) => toast.error(messageOf(error, text.unblockFailed)),
     onSettled: () => queryClient.invalidateQueries({ queryKey: blockedKeys.list }),
   });
   const unblockingId = unblock.isPending ? unblock.variables._id : null;

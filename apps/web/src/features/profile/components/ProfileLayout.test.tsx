@@ -4,7 +4,7 @@ import { act } from 'react';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
 import { PROFILE_UPDATED_STORAGE_KEY } from '../../../lib/auth/profile-events';
-import { deferred, withContractServer } from '../../../testing/contract-server';
+import { deferred, networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 
 const server = withContractServer();
@@ -76,6 +76,20 @@ describe('profile header', { timeout: 15_000 }, () => {
     expect(screen.getByText('Failed to load user profile. Please login.')).toBeVisible();
     expect(screen.getByRole('link', { name: 'Sign In Now' })).toHaveAttribute('href', '/login');
     expect(server().requestsTo('myStats')).toHaveLength(0);
+  });
+
+  it.each([
+    ['no answer', 'Failed to load user profile. Please login.', networkFailure],
+    [
+      'the account gone (404)',
+      'User not found',
+      { status: 404, error: { code: 'NOT_FOUND', message: 'User not found' } },
+    ],
+  ] as const)('says why the profile could not be loaded: %s', async (_, text, reply) => {
+    server().on('currentUser', () => reply);
+    renderRoute('/profile/videos');
+    expect(await screen.findByText(text)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Sign In Now' })).toHaveAttribute('href', '/login');
   });
 
   it('shows who one is, the five figures from my-stats, Refresh and Edit Profile', async () => {

@@ -7,6 +7,7 @@ import { Button, buttonClass } from '../../../components/Button';
 import { CoverImage } from '../../../components/CoverImage';
 import { AlertTriangleIcon, MailIcon, PencilIcon, RefreshIcon } from '../../../components/icons';
 import { SignInPrompt } from '../../../components/SignInPrompt';
+import { isApiError } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
@@ -17,10 +18,18 @@ import { useProfileStats, useRefreshScreen } from '../hooks/use-profile-stats';
 export const profileText = {
   signedOutTitle: 'Your Profile',
   signedOut: 'Failed to load user profile. Please login.',
+  userNotFound: 'User not found',
   refresh: 'Refresh',
   editProfile: 'Edit Profile',
   statsFailed: 'Failed to load channel statistics',
 } as const;
+
+/** Why the profile could not be loaded: the account is gone (404), or anything else (§8). */
+export function profileFailureText(failure: unknown): string {
+  return isApiError(failure) && failure.status === 404
+    ? profileText.userNotFound
+    : profileText.signedOut;
+}
 
 type CountKey = 'videosCount' | 'tweetsCount' | 'subscribersCount';
 
@@ -53,7 +62,12 @@ export function ProfileLayout() {
 
   if (session.status === 'loading') return <ProfileSkeleton />;
   if (session.status === 'signedOut') {
-    return <SignInPrompt title={profileText.signedOutTitle} message={profileText.signedOut} />;
+    return (
+      <SignInPrompt
+        title={profileText.signedOutTitle}
+        message={profileFailureText(session.failure)}
+      />
+    );
   }
   return <Profile user={session.user} />;
 }

@@ -1,5 +1,5 @@
 import { useToast } from '../../../components/toast';
-import { isApiError } from '../../../lib/api';
+import { isApiError, messageOf } from '../../../lib/api';
 import { tweetText } from '../api/tweets-api';
 import { useCreateTweet } from '../hooks/use-tweets';
 import { TweetComposer } from './TweetComposer';
@@ -29,7 +29,7 @@ export function NewTweetBox({
       onPosted?.();
     } catch (error) {
       const isRefusal = isApiError(error) && error.status >= 400 && error.status < 500;
-      toast.error(isRefusal ? error.message : tweetText.postFailed);
+      toast.error(isRefusal ? messageOf(error, tweetText.postFailed) : tweetText.postFailed);
       throw error;
     }
   };

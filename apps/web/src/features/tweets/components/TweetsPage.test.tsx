@@ -2,7 +2,7 @@ import type { Tweet } from '@kinora/contract';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { deferred, withContractServer } from '../../../testing/contract-server';
+import { deferred, networkFailure, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makeTweet } from '../../../testing/tweet-fixtures';
 import { ownerId } from '../../../testing/video-fixtures';
@@ -130,6 +130,21 @@ describe('tweets page', () => {
     expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
   });
 
+  it("shows 'Failed to fetch channels' when the channels get no answer; Try Again loads them", async () => {
+    signIn();
+    const t1 = makeTweet({ content: 'Back online' });
+    let attempts = 0;
+    server().on('tweetChannels', () => {
+      attempts += 1;
+      return attempts === 1 ? networkFailure : { data: channelPage([t1]) };
+    });
+    const { user } = await openTweets();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to fetch channels');
+    await user.click(within(alert).getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByText(/Back online/)).toBeInTheDocument();
+  });
+
   it('posts a trimmed tweet from the compose box and reloads the feed', async () => {
     const { user } = await openAll([]);
     expect(await screen.findByText('No tweets yet')).toBeInTheDocument();
@@ -254,6 +269,15 @@ describe('tweets page', () => {
     server().on('deleteTweet', () => ({ status: 500, error: { code: 'INTERNAL', message: '' } }));
     await user.click(await screen.findByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Failed to delete tweet')).toBeInTheDocument();
+  });
+
+  it("says 'Failed to delete tweet' when the delete gets no answer; the tweet stays", async () => {
+    const own = makeTweet({ owner: mine, content: 'Still here' });
+    const { user } = await openAll([own]);
+    server().on('deleteTweet', () => networkFailure);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Failed to delete tweet')).toBeInTheDocument();
+    expect(screen.getByText('Still here')).toBeInTheDocument();
   });
 
   it("edits one's own tweet, which then shows 'edited'", async () => {

@@ -8,7 +8,7 @@ import {
 } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
-import { errorMessage } from '../../../lib/api';
+import { messageOf } from '../../../lib/api';
 import { myStatsQuery } from '../../../lib/my-stats';
 import {
   createTweet,
@@ -129,7 +129,7 @@ export function useUpdateTweet() {
   return useMutation({
     mutationFn: ({ id, content }: { id: string; content: string }) => updateTweet(id, content),
     onSuccess: (tweet) => replaceTweet(tweet._id, tweet),
-    onError: (error) => toast.error(errorMessage(error, tweetText.updateFailed)),
+    onError: (error) => toast.error(messageOf(error, tweetText.updateFailed)),
   });
 }
 
@@ -143,6 +143,6 @@ export function useDeleteTweet() {
       void queryClient.invalidateQueries({ queryKey: myStatsQuery().queryKey });
       return queryClient.invalidateQueries({ queryKey: tweetKeys.all });
     },
-    onError: (error) => toast.error(errorMessage(error, tweetText.deleteFailed)),
+    onError: (error) => toast.error(messageOf(error, tweetText.deleteFailed)),
   });
 }

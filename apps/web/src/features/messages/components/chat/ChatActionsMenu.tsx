@@ -8,7 +8,7 @@ import { FormAlert } from '../../../../components/form/FormAlert';
 import { TextAreaField } from '../../../../components/form/TextAreaField';
 import { Icon, type IconProps } from '../../../../components/icons';
 import { useToast } from '../../../../components/toast';
-import { errorMessage } from '../../../../lib/api';
+import { messageOf } from '../../../../lib/api';
 import { blockUser, chatKeys, chatText, reportConversation } from '../../api/chat-api';
 
 const MoreIcon = (p: IconProps) => (
@@ -133,7 +133,7 @@ function BlockDialog({
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
       navigate('/messages/conversations');
     } catch (failure) {
-      setError(errorMessage(failure, chatText.blockFailed));
+      setError(messageOf(failure, chatText.blockFailed));
       setIsBusy(false);
     }
   };
@@ -176,7 +176,7 @@ function ReportDialog({
       toast.success(chatText.reportSent);
       onClose();
     } catch (failure) {
-      setError(errorMessage(failure, chatText.reportFailed));
+      setError(messageOf(failure, chatText.reportFailed));
       setIsBusy(false);
     }
   };

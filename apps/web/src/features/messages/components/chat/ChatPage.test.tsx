@@ -3,7 +3,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Socket as ServerSocket } from 'socket.io';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../../app/testing';
-import { deferred, withContractServer } from '../../../../testing/contract-server';
+import { deferred, networkFailure, withContractServer } from '../../../../testing/contract-server';
 import { makeUser } from '../../../../testing/fixtures';
 
 // The chat page against the contract server, with a real socket.io server on the same origin:
@@ -242,6 +242,40 @@ describe('chat page', () => {
     expect(input()).toHaveValue('  Are you there?  ');
     expect(within(log()).queryAllByTestId('chat-message')).toHaveLength(0);
     expect(screen.getByText('No messages yet')).toBeInTheDocument();
+  });
+
+  it("alerts 'Failed to send message. Try again.' when the send gets no answer", async () => {
+    serveChat([]);
+    serveSocket();
+    server().on('sendMessage', () => networkFailure);
+    const { user } = await openChat();
+    await screen.findByText('Live');
+    await user.type(input(), 'Are you there?{Enter}');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Failed to send message. Try again.',
+    );
+    expect(input()).toHaveValue('Are you there?');
+    expect(within(log()).queryAllByTestId('chat-message')).toHaveLength(0);
+  });
+
+  it('shows Disconnected and Retry when the network drops; Retry once it is back: Live', async () => {
+    serveChat([]);
+    serveSocket();
+    const { user } = await openChat();
+    await screen.findByText('Live');
+
+    server().setNetworkDown(true);
+    act(() => {
+      server().io.disconnectSockets(true);
+    });
+    expect(await screen.findByText('Disconnected', { selector: '[role="status"]' })).toBeTruthy();
+    expect(input()).toBeDisabled();
+    expect(screen.getByText('Reconnecting to enable messaging...')).toBeInTheDocument();
+
+    server().setNetworkDown(false);
+    await user.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Live')).toBeInTheDocument();
+    expect(input()).toBeEnabled();
   });
 
   it('shows messages that arrive live, ignores other conversations, and reads them', async () => {
