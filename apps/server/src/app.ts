@@ -219,7 +219,6 @@ export async function buildApp({
   registerAuthRoutes(router, { auth, cookies });
   registerUserRoutes(router, {
     users,
-    auth,
     storage,
     cookies,
     limitStore,
