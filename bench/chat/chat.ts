@@ -28,6 +28,7 @@ import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { hashPassword } from '../../apps/server/src/platform/auth/passwords';
 import { AccessTokens } from '../../apps/server/src/platform/auth/tokens';
+import { DomainEvents } from '../../apps/server/src/platform/events/domain-events';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
 import { AuthRepository, AuthService, SessionCache } from '../../apps/server/src/modules/auth';
 import { integerOptions } from '../args';
@@ -348,6 +349,8 @@ async function prepareDatabase(jwtSecret: string): Promise<Conversation[]> {
       new AccessTokens(jwtSecret, accessTtlSeconds),
       86_400,
       jwtSecret,
+      // Nothing here ends a session: no one listens.
+      new DomainEvents(() => undefined),
     );
     const tokens = new Map<string, string>();
     const queue = [...ids.values()];

@@ -223,7 +223,6 @@ export async function buildApp({
   registerAuthRoutes(router, { auth, cookies });
   registerUserRoutes(router, {
     users,
-    auth,
     storage,
     cookies,
     limitStore,
@@ -243,7 +242,7 @@ export async function buildApp({
   registerChannelRoutes(router, { channels: services.channels, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
-  registerMessageRoutes(router, { messages: services.messages });
+  registerMessageRoutes(router, services.messaging);
   // The chat socket, on this process's HTTP server (decision 0021), its broadcasts shared with
   // the other API processes through Redis when configured (decision 0022).
   const cluster = config.redis ? await connectRealtimeCluster(config.redis, app.log) : null;
@@ -254,7 +253,7 @@ export async function buildApp({
     ...(cluster ? { adapter: cluster.adapter } : {}),
   });
   const stopDeliveries = registerMessageSockets(realtime, {
-    messages: services.messages,
+    ...services.messaging,
     events: services.events,
   });
   const stopSessionEnds = services.events.on('sessions.ended', ({ sessionIds }) =>

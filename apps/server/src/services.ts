@@ -6,7 +6,7 @@ import path from 'node:path';
 import { AccessTokens } from './platform/auth/tokens';
 import { UploadSigner } from './platform/auth/upload-signatures';
 import type { Config } from './platform/config/config';
-import type { DatabaseHandle } from './platform/db/client';
+import type { Database, DatabaseHandle } from './platform/db/client';
 import { DomainEvents } from './platform/events/domain-events';
 import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
@@ -17,7 +17,17 @@ import { CommentsRepository, CommentsService } from './modules/comments';
 import { HistoryRepository, HistoryService } from './modules/history';
 import { LikesRepository, LikesService } from './modules/likes';
 import { PlaylistsRepository, PlaylistsService } from './modules/playlists';
-import { MessagesRepository, MessagesService } from './modules/messages';
+import {
+  ConversationsRepository,
+  ConversationsService,
+  MessageRequestsRepository,
+  MessageRequestsService,
+  MessageSafetyRepository,
+  MessageSafetyService,
+  MessagesRepository,
+  MessagesService,
+  type Messaging,
+} from './modules/messages';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -48,7 +58,7 @@ export interface Services {
   channels: ChannelsService;
   tweets: TweetsService;
   search: SearchService;
-  messages: MessagesService;
+  messaging: Messaging;
   /** Told after each commit; sockets and notifications listen here (decision 0021). */
   events: DomainEvents;
 }
@@ -115,9 +125,22 @@ export function createServices(deps: {
     channels: new ChannelsService(new ChannelsRepository(db), videos),
     tweets: new TweetsService(new TweetsRepository(db), events),
     search: new SearchService(new SearchRepository(db), videos),
-    messages: new MessagesService(new MessagesRepository(db), events, (key) =>
-      key ? storage.publicUrl(key) : null,
-    ),
+    messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
     events,
+  };
+}
+
+/** Messaging's four services; messages and reports ask the conversations who belongs. */
+function createMessaging(
+  db: Database,
+  events: DomainEvents,
+  avatar: (key: string | null) => string | null,
+): Messaging {
+  const conversations = new ConversationsService(new ConversationsRepository(db), events, avatar);
+  return {
+    requests: new MessageRequestsService(new MessageRequestsRepository(db), events, avatar),
+    conversations,
+    messages: new MessagesService(new MessagesRepository(db), conversations, events, avatar),
+    safety: new MessageSafetyService(new MessageSafetyRepository(db), conversations, avatar),
   };
 }

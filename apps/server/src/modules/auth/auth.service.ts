@@ -63,7 +63,7 @@ export class AuthService {
   }
 
   /** One answer for an unknown email and a wrong password, in about the same time. */
-  async verifyCredentials({
+  private async verifyCredentials({
     email,
     password,
   }: {
@@ -74,6 +74,23 @@ export class AuthService {
     const ok = await verifyPassword(found?.passwordHash ?? null, password);
     if (!found || !ok) throw invalidCredentials();
     return found.userId;
+  }
+
+  /**
+   * Signs a person in with their email and password: the credentials are checked, then a
+   * session of its own is started for this device. Answers whose session it is.
+   */
+  async signIn({
+    email,
+    password,
+    userAgent,
+  }: {
+    email: string;
+    password: string;
+    userAgent: string | null;
+  }): Promise<{ userId: string; tokens: IssuedTokens }> {
+    const userId = await this.verifyCredentials({ email, password });
+    return { userId, tokens: await this.startSession({ userId, userAgent }) };
   }
 
   async startSession({

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Comment, Video } from '@kinora/contract';
+import type { Comment } from '@kinora/contract';
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comments } from '../../platform/db/schema';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo, togglePublish } from '../../../test/media-factories';
@@ -26,19 +27,14 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
-
 async function post(videoId: string, user: RegisteredUser, content: string): Promise<Comment> {
-  const res = await call('POST', `/comments/${videoId}`, user, { content });
+  const res = await callApi(t.app, 'addComment', {
+    params: { videoId },
+    as: user,
+    body: { content },
+  });
   expect(res.statusCode, res.body).toBe(201);
-  return res.json<{ data: Comment }>().data;
+  return res.data;
 }
 
 const rowsOf = async (videoId: string) =>
@@ -48,8 +44,8 @@ const rowsOf = async (videoId: string) =>
 
 /** The video's `comments` field, the list's `totalCount` and the rows agree. */
 async function expectCount(videoId: string, expected: number) {
-  const video = (await call('GET', `/videos/${videoId}`)).json<{ data: Video }>().data;
-  const list = (await call('GET', `/comments/${videoId}`)).json().data;
+  const video = (await callApi(t.app, 'getVideo', { params: { id: videoId } })).data;
+  const list = (await callApi(t.app, 'listComments', { params: { videoId } })).data;
   expect({ video: video.comments, list: list.totalCount, rows: await rowsOf(videoId) }).toEqual({
     video: expected,
     list: expected,
@@ -63,9 +59,12 @@ describe('GET /comments/:videoId', () => {
     const posted: Comment[] = [];
     for (let i = 1; i <= 5; i++) posted.push(await post(video._id, i % 2 ? bob : carol, `c${i}`));
 
-    const page1 = await call('GET', `/comments/${video._id}?page=1&limit=2`);
+    const page1 = await callApi(t.app, 'listComments', {
+      params: { videoId: video._id },
+      query: { page: 1, limit: 2 },
+    });
     expect(page1.statusCode).toBe(200);
-    const data = page1.json().data;
+    const data = page1.data;
     expect(data).toMatchObject({
       totalCount: 5,
       page: 1,
@@ -82,38 +81,72 @@ describe('GET /comments/:videoId', () => {
       likesCount: 0,
       isLiked: false,
     });
-    const page3 = (await call('GET', `/comments/${video._id}?page=3&limit=2`)).json().data;
+    const page3 = (
+      await callApi(t.app, 'listComments', {
+        params: { videoId: video._id },
+        query: { page: 3, limit: 2 },
+      })
+    ).data;
     expect(page3.comments.map((c: Comment) => c.content)).toEqual(['c1']);
     expect(page3.hasNextPage).toBe(false);
-    const all = (await call('GET', `/comments/${video._id}`, carol)).json().data;
+    const all = (
+      await callApi(t.app, 'listComments', { params: { videoId: video._id }, as: carol })
+    ).data;
     expect(all.comments).toHaveLength(5);
     expect(JSON.stringify(all)).not.toContain('email');
   });
 
   it('answers 404 for an unknown video or someone else’s draft, 400 for a malformed id', async () => {
-    expect((await call('GET', `/comments/${randomUUID()}`)).statusCode).toBe(404);
-    expect((await call('GET', '/comments/not-an-id')).statusCode).toBe(400);
+    expect(
+      (await callApi(t.app, 'listComments', { params: { videoId: randomUUID() } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'listComments', { params: { videoId: 'not-an-id' } })).statusCode,
+    ).toBe(400);
     const draft = await createVideo(t.app, olga);
     await post(draft._id, bob, 'before it was hidden');
     await togglePublish(t.app, olga, draft._id);
-    expect((await call('GET', `/comments/${draft._id}`)).statusCode).toBe(404);
-    expect((await call('GET', `/comments/${draft._id}`, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/comments/${draft._id}`, olga)).statusCode).toBe(200);
-    expect((await call('POST', `/comments/${draft._id}`, bob, { content: 'x' })).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await callApi(t.app, 'listComments', { params: { videoId: draft._id } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'listComments', { params: { videoId: draft._id }, as: bob }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'listComments', { params: { videoId: draft._id }, as: olga }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await callApi(t.app, 'addComment', {
+          params: { videoId: draft._id },
+          as: bob,
+          body: { content: 'x' },
+        })
+      ).statusCode,
+    ).toBe(404);
   });
 });
 
 describe('POST /comments/:videoId', () => {
   it('adds a trimmed comment for a signed-in user and counts it', async () => {
     const video = await createVideo(t.app, olga);
-    expect((await call('POST', `/comments/${video._id}`, null, { content: 'hi' })).statusCode).toBe(
-      401,
-    );
-    const res = await call('POST', `/comments/${video._id}`, bob, { content: '  Lovely shot  ' });
+    expect(
+      (
+        await callApi(t.app, 'addComment', {
+          params: { videoId: video._id },
+          body: { content: 'hi' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const res = await callApi(t.app, 'addComment', {
+      params: { videoId: video._id },
+      as: bob,
+      body: { content: '  Lovely shot  ' },
+    });
     expect(res.statusCode).toBe(201);
-    expect(res.json().data).toMatchObject({
+    expect(res.data).toMatchObject({
       content: 'Lovely shot',
       owner: bob.userId,
       videoId: video._id,
@@ -129,12 +162,22 @@ describe('POST /comments/:videoId', () => {
       {},
       { content: 'x'.repeat(2001) },
     ]) {
-      const res = await call('POST', `/comments/${video._id}`, bob, payload);
+      const res = await callApi(t.app, 'addComment', {
+        params: { videoId: video._id },
+        as: bob,
+        body: malformed(payload),
+      });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 40)).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.error.code).toBe('VALIDATION_FAILED');
     }
     expect(
-      (await call('POST', `/comments/${randomUUID()}`, bob, { content: 'x' })).statusCode,
+      (
+        await callApi(t.app, 'addComment', {
+          params: { videoId: randomUUID() },
+          as: bob,
+          body: { content: 'x' },
+        })
+      ).statusCode,
     ).toBe(404);
     await expectCount(video._id, 0);
   });
@@ -144,7 +187,11 @@ describe('POST /comments/:videoId', () => {
     const users = [bob, carol, olga];
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call('POST', `/comments/${video._id}`, users[i % 3], { content: `burst ${i}` }),
+        callApi(t.app, 'addComment', {
+          params: { videoId: video._id },
+          as: users[i % 3],
+          body: { content: `burst ${i}` },
+        }),
       ),
     );
     expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 201));
@@ -156,23 +203,50 @@ describe('PATCH /comments/:commentId', () => {
   it('lets the author alone edit: 401 for a visitor, 403 for others, even the video’s owner', async () => {
     const video = await createVideo(t.app, olga);
     const comment = await post(video._id, bob, 'first words');
-    const url = `/comments/${comment._id}`;
-    expect((await call('PATCH', url, null, { content: 'visitor' })).statusCode).toBe(401);
+    const params = { commentId: comment._id };
+    expect(
+      (await callApi(t.app, 'updateComment', { params, body: { content: 'visitor' } })).statusCode,
+    ).toBe(401);
     for (const other of [carol, olga]) {
-      const res = await call('PATCH', url, other, { content: 'not mine' });
+      const res = await callApi(t.app, 'updateComment', {
+        params,
+        as: other,
+        body: { content: 'not mine' },
+      });
       expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.error.code).toBe('FORBIDDEN');
     }
-    expect((await call('PATCH', url, bob, { content: '   ' })).statusCode).toBe(400);
-    const res = await call('PATCH', url, bob, { content: ' better words ' });
+    expect(
+      (await callApi(t.app, 'updateComment', { params, as: bob, body: { content: '   ' } }))
+        .statusCode,
+    ).toBe(400);
+    const res = await callApi(t.app, 'updateComment', {
+      params,
+      as: bob,
+      body: { content: ' better words ' },
+    });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({ _id: comment._id, content: 'better words' });
-    const list = (await call('GET', `/comments/${video._id}`)).json().data;
+    expect(res.data).toMatchObject({ _id: comment._id, content: 'better words' });
+    const list = (await callApi(t.app, 'listComments', { params: { videoId: video._id } })).data;
     expect(list.comments.map((c: Comment) => c.content)).toEqual(['better words']);
     expect(
-      (await call('PATCH', `/comments/${randomUUID()}`, bob, { content: 'x' })).statusCode,
+      (
+        await callApi(t.app, 'updateComment', {
+          params: { commentId: randomUUID() },
+          as: bob,
+          body: { content: 'x' },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await call('PATCH', '/comments/nope', bob, { content: 'x' })).statusCode).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'updateComment', {
+          params: { commentId: 'nope' },
+          as: bob,
+          body: { content: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
     await expectCount(video._id, 1);
   });
 });
@@ -185,22 +259,40 @@ describe('DELETE /comments/:commentId', () => {
     const byOlga = await post(video._id, olga, 'by olga');
     await expectCount(video._id, 3);
 
-    expect((await call('DELETE', `/comments/${byBob._id}`, null)).statusCode).toBe(401);
-    const forbidden = await call('DELETE', `/comments/${byBob._id}`, carol);
+    expect(
+      (await callApi(t.app, 'deleteComment', { params: { commentId: byBob._id } })).statusCode,
+    ).toBe(401);
+    const forbidden = await callApi(t.app, 'deleteComment', {
+      params: { commentId: byBob._id },
+      as: carol,
+    });
     expect(forbidden.statusCode).toBe(403);
     // The owner's own comment is not bob's to delete either.
-    expect((await call('DELETE', `/comments/${byOlga._id}`, bob)).statusCode).toBe(403);
+    expect(
+      (await callApi(t.app, 'deleteComment', { params: { commentId: byOlga._id }, as: bob }))
+        .statusCode,
+    ).toBe(403);
     await expectCount(video._id, 3);
 
-    expect((await call('DELETE', `/comments/${byBob._id}`, bob)).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'deleteComment', { params: { commentId: byBob._id }, as: bob }))
+        .statusCode,
+    ).toBe(200);
     await expectCount(video._id, 2);
-    const byOwner = await call('DELETE', `/comments/${byCarol._id}`, olga);
+    const byOwner = await callApi(t.app, 'deleteComment', {
+      params: { commentId: byCarol._id },
+      as: olga,
+    });
     expect(byOwner.statusCode).toBe(200);
     await expectCount(video._id, 1);
     // Gone is gone, and the count does not go down twice.
-    expect((await call('DELETE', `/comments/${byBob._id}`, bob)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'deleteComment', { params: { commentId: byBob._id }, as: bob }))
+        .statusCode,
+    ).toBe(404);
     await expectCount(video._id, 1);
-    const remaining = (await call('GET', `/comments/${video._id}`)).json().data.comments;
+    const remaining = (await callApi(t.app, 'listComments', { params: { videoId: video._id } }))
+      .data.comments;
     expect(remaining.map((c: Comment) => c._id)).toEqual([byOlga._id]);
   });
 
@@ -209,8 +301,8 @@ describe('DELETE /comments/:commentId', () => {
     const comment = await post(video._id, bob, 'contested');
     await post(video._id, carol, 'stays');
     const answers = await Promise.all([
-      call('DELETE', `/comments/${comment._id}`, bob),
-      call('DELETE', `/comments/${comment._id}`, olga),
+      callApi(t.app, 'deleteComment', { params: { commentId: comment._id }, as: bob }),
+      callApi(t.app, 'deleteComment', { params: { commentId: comment._id }, as: olga }),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 404]);
     await expectCount(video._id, 1);

@@ -198,9 +198,9 @@ describe('unread counts', () => {
     const [carol] = await people(t.app, 1);
     const other = await openConversation(t.app, carol, bob);
     await post(carol, other, 'from carol');
-    expect(await t.services.messages.unreadTotal({ userId: bob.userId })).toBe(21);
+    expect(await t.services.messaging.conversations.unreadTotal({ userId: bob.userId })).toBe(21);
     await call('PATCH', `/messages/conversations/${other}/read`, bob);
-    expect(await t.services.messages.unreadTotal({ userId: bob.userId })).toBe(20);
+    expect(await t.services.messaging.conversations.unreadTotal({ userId: bob.userId })).toBe(20);
     // The sender's own messages are never unread to them.
     expect(await unreadIn(alice, id)).toBe(0);
 

@@ -146,7 +146,7 @@ describe('blocks', () => {
     const post = (user: RegisteredUser, content: string) =>
       call('POST', `/messages/conversations/${id}/messages`, user, { content });
     expect((await post(bob, 'before')).statusCode).toBe(201);
-    const unread = () => t.services.messages.unreadTotal({ userId: alice.userId });
+    const unread = () => t.services.messaging.conversations.unreadTotal({ userId: alice.userId });
     expect(await unread()).toBe(1);
     await block(alice, bob);
     expect(await conversationIds(alice)).toEqual([]);

@@ -10,11 +10,15 @@ let stop: () => void;
 
 beforeAll(async () => {
   t = await createTestApp();
-  stop = deliverMessagingEvents(t.services.events, t.services.messages, (room, event, payload) => {
-    // Every payload must be what the contract declares for its event.
-    serverSocketEvents[event].parse(payload);
-    delivered.push({ room, event, payload });
-  });
+  stop = deliverMessagingEvents(
+    t.services.events,
+    t.services.messaging.conversations,
+    (room, event, payload) => {
+      // Every payload must be what the contract declares for its event.
+      serverSocketEvents[event].parse(payload);
+      delivered.push({ room, event, payload });
+    },
+  );
 });
 afterAll(async () => {
   stop();

@@ -5,7 +5,7 @@
  */
 import type { ServerSocketEvents } from '@kinora/contract';
 import type { DomainEvents } from '../../platform/events/domain-events';
-import type { MessagesService } from './messages.service';
+import type { ConversationsService } from './conversations.service';
 
 /** A person's private room (requests, unread counts) or a conversation's room (its messages). */
 export type Room = `user:${string}` | `conversation:${string}`;
@@ -21,7 +21,7 @@ export type Deliver = <E extends keyof ServerSocketEvents>(
 /** Listens to messaging's domain events and delivers them; answers the function that stops. */
 export function deliverMessagingEvents(
   events: DomainEvents,
-  messages: MessagesService,
+  conversations: ConversationsService,
   deliver: Deliver,
 ): () => void {
   const unreadCount = (userId: string, conversationId: string, unread: number, total: number) =>
@@ -47,7 +47,7 @@ export function deliverMessagingEvents(
     }),
     // A read on one device clears the badge on the others.
     events.on('conversation.read', async ({ conversationId, userId }) =>
-      unreadCount(userId, conversationId, 0, await messages.unreadTotal({ userId })),
+      unreadCount(userId, conversationId, 0, await conversations.unreadTotal({ userId })),
     ),
   ];
   return () => {

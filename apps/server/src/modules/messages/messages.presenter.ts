@@ -1,6 +1,9 @@
 /** Every field of messaging that leaves the server is chosen here, for HTTP and events alike. */
 import type { BlockedUser, Conversation, Message, MessageRequest, Person } from '@kinora/contract';
-import type { ConversationRow, MessageRow, PersonRow, RequestRow } from './messages.repository';
+import type { ConversationRow } from './conversations.repository';
+import type { RequestRow } from './message-requests.repository';
+import type { MessageRow } from './messages.repository';
+import type { PersonRow } from './messaging.sql';
 
 /** Turns a stored picture key into its public address. */
 export type AvatarUrl = (key: string | null) => string | null;

@@ -1,30 +1,32 @@
 import { endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
-import type { MessagesService } from './messages.service';
+import type { Messaging } from './messaging';
 
 /** Thin handlers: the contract validates, the service decides and presents. */
-export function registerMessageRoutes(router: Router, deps: { messages: MessagesService }): void {
-  const { messages } = deps;
+export function registerMessageRoutes(
+  router: Router,
+  { requests, conversations, messages, safety }: Messaging,
+): void {
   router.route(endpoints.sendMessageRequest, {
     message: 'Message request sent successfully',
-    handler: ({ body, actor }) => messages.sendRequest({ actor, ...body }),
+    handler: ({ body, actor }) => requests.sendRequest({ actor, ...body }),
   });
   router.route(endpoints.checkMessageRequest, {
     message: 'Message request status',
-    handler: ({ params, actor }) => messages.checkRequest({ actor, receiverId: params.receiverId }),
+    handler: ({ params, actor }) => requests.checkRequest({ actor, receiverId: params.receiverId }),
   });
   router.route(endpoints.listMessageRequests, {
     message: 'Message requests',
-    handler: ({ actor }) => messages.listRequests({ actor }),
+    handler: ({ actor }) => requests.listRequests({ actor }),
   });
   router.route(endpoints.respondToMessageRequest, {
     message: 'Message request answered',
     handler: ({ params, body, actor }) =>
-      messages.respondToRequest({ actor, requestId: params.id, action: body.action }),
+      requests.respondToRequest({ actor, requestId: params.id, action: body.action }),
   });
   router.route(endpoints.listConversations, {
     message: 'Conversations',
-    handler: ({ actor }) => messages.listConversations({ actor }),
+    handler: ({ actor }) => conversations.listConversations({ actor }),
   });
   router.route(endpoints.conversationMessages, {
     message: 'Messages',
@@ -38,23 +40,23 @@ export function registerMessageRoutes(router: Router, deps: { messages: Messages
   });
   router.route(endpoints.markConversationRead, {
     message: 'Conversation marked read',
-    handler: ({ params, actor }) => messages.markRead({ actor, conversationId: params.id }),
+    handler: ({ params, actor }) => conversations.markRead({ actor, conversationId: params.id }),
   });
   router.route(endpoints.reportConversation, {
     message: 'Conversation reported',
     handler: ({ params, body, actor }) =>
-      messages.reportConversation({ actor, conversationId: params.id, reason: body.reason }),
+      safety.reportConversation({ actor, conversationId: params.id, reason: body.reason }),
   });
   router.route(endpoints.blockUser, {
     message: 'User blocked',
-    handler: ({ params, actor }) => messages.block({ actor, userId: params.userId }),
+    handler: ({ params, actor }) => safety.block({ actor, userId: params.userId }),
   });
   router.route(endpoints.unblockUser, {
     message: 'User unblocked',
-    handler: ({ params, actor }) => messages.unblock({ actor, userId: params.userId }),
+    handler: ({ params, actor }) => safety.unblock({ actor, userId: params.userId }),
   });
   router.route(endpoints.listBlockedUsers, {
     message: 'Blocked users',
-    handler: ({ actor }) => messages.listBlocked({ actor }),
+    handler: ({ actor }) => safety.listBlocked({ actor }),
   });
 }

@@ -7,7 +7,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import { notFound } from '../../platform/http/errors';
 import type { Realtime, RealtimeConnection } from '../../platform/realtime/realtime';
 import { conversationRoom, deliverMessagingEvents } from './messages.deliveries';
-import type { MessagesService } from './messages.service';
+import type { Messaging } from './messaging';
 
 /** Message ids a device's `send_message` remembers, to re-announce each once. */
 const recentAnnouncements = 200;
@@ -15,11 +15,15 @@ const recentAnnouncements = 200;
 /** Registers the handlers; answers the function that stops delivering events. */
 export function registerMessageSockets(
   realtime: Realtime,
-  { messages, events }: { messages: MessagesService; events: DomainEvents },
+  {
+    conversations,
+    messages,
+    events,
+  }: Pick<Messaging, 'conversations' | 'messages'> & { events: DomainEvents },
 ): () => void {
   realtime.on('join_conversation', async (connection, conversationId) => {
     // Members only; anyone else hears the HTTP calls' answer and joins nothing.
-    if (!(await messages.isMember({ actor: connection.actor, conversationId }))) {
+    if (!(await conversations.isMember({ actor: connection.actor, conversationId }))) {
       throw notFound('Conversation');
     }
     await connection.join(conversationRoom(conversationId));
@@ -42,7 +46,7 @@ export function registerMessageSockets(
     ids.add(message._id);
     realtime.deliver(conversationRoom(message.conversationId), 'new_message', message);
   });
-  return deliverMessagingEvents(events, messages, (room, event, payload) =>
+  return deliverMessagingEvents(events, conversations, (room, event, payload) =>
     realtime.deliver(room, event, payload),
   );
 }

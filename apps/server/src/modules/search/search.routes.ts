@@ -2,7 +2,8 @@ import { endpoints } from '@kinora/contract';
 import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo, shareVideos } from '../videos';
+import { shareVideos } from '../videos';
+import { presentSearchResult } from './search.presenter';
 import type { SearchService } from './search.service';
 
 export function registerSearchRoutes(
@@ -12,24 +13,8 @@ export function registerSearchRoutes(
   const { search, storage } = deps;
   router.route(endpoints.search, {
     message: 'Search results',
-    handler: async ({ query, actor }) => {
-      const result = await search.search({ ...query, viewer: actor });
-      return {
-        videos: result.videos.map((v) => presentVideo(v, storage)),
-        channels: result.channels.map((c) => ({
-          _id: c.id,
-          username: c.username,
-          fullName: c.fullname,
-          fullname: c.fullname,
-          avatar: c.avatarKey ? storage.publicUrl(c.avatarKey) : null,
-          subscribersCount: c.subscribersCount,
-        })),
-        page: query.page,
-        limit: query.limit,
-        totalVideos: result.totalVideos,
-        totalChannels: result.totalChannels,
-      };
-    },
+    handler: async ({ query, actor }) =>
+      presentSearchResult(await search.search({ ...query, viewer: actor }), query, storage),
     // Search finds published videos only: the same answer for everyone.
     shared: ({ data }) => shareVideos(data.videos),
     shows: ({ data }) => [

@@ -73,6 +73,14 @@ export function tsqueryOf(lookups: WordLookup[]): string {
     .join(' & ');
 }
 
+/** What a search found: a page of each kind, with the totals. */
+export interface SearchHits {
+  videos: VideoRecord[];
+  totalVideos: number;
+  channels: ChannelHit[];
+  totalChannels: number;
+}
+
 export class SearchService {
   constructor(
     private readonly repo: SearchRepository,
@@ -85,12 +93,7 @@ export class SearchService {
     page: number;
     limit: number;
     viewer: Viewer | null;
-  }): Promise<{
-    videos: VideoRecord[];
-    totalVideos: number;
-    channels: ChannelHit[];
-    totalChannels: number;
-  }> {
+  }): Promise<SearchHits> {
     const words = searchWords(input.query);
     if (words.length === 0) return { videos: [], totalVideos: 0, channels: [], totalChannels: 0 };
     const tsquery = tsqueryOf(await this.repo.lookUpWords(words));

@@ -1,8 +1,5 @@
 export { UploadsRepository, type MediaAssetRow } from './uploads.repository';
-export {
-  UploadsService,
-  type VideoProber,
-  type VideoFacts,
-  type UploadLimits,
-} from './uploads.service';
+export { UploadsService } from './uploads.service';
+export type { VideoFacts, VideoProber } from './upload-finalizer';
+export type { UploadLimits } from './upload-limits';
 export { registerUploadRoutes, cloudName } from './uploads.routes';

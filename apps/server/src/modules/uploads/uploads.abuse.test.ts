@@ -19,7 +19,7 @@ import {
 } from '../../../test/media-factories';
 import { multipart, type FilePart } from '../../../test/multipart';
 import { uploadConcurrency } from './upload-slots';
-import { chunkMaxBytes } from './uploads.service';
+import { chunkMaxBytes } from './upload-limits';
 
 // Audit defects a (a stranger could fill the disk before the signature was checked) and l (a
 // chunk was read whole into memory; abandoned sessions), through the real HTTP server.

@@ -6,14 +6,10 @@ import { asMalformedMultipart, wellFormedParts, type Router } from '../../platfo
 import type { Storage } from '../../platform/storage/storage';
 import { presentChunkAck, presentUploadedAsset } from './uploads.presenter';
 import { UploadSlots } from './upload-slots';
-import type {
-  ChunkInfo,
-  EarlyFile,
-  ResourceType,
-  SignedFields,
-  UploadOutcome,
-  UploadsService,
-} from './uploads.service';
+import type { ChunkInfo } from './upload-limits';
+import type { UploadOutcome } from './upload-sessions';
+import type { ResourceType, SignedFields } from './upload-signatures';
+import type { EarlyFile, UploadsService } from './uploads.service';
 
 export const cloudName = 'kinora';
 

@@ -4,7 +4,7 @@ import type { Router } from '../../platform/http/router';
 import { FailureBudget } from '../../platform/rate-limit/failure-budget';
 import type { LimitStore } from '../../platform/rate-limit/limit-store';
 import type { Storage } from '../../platform/storage/storage';
-import { LoginThrottle, setSessionCookies, type AuthService, type CookieSettings } from '../auth';
+import { LoginThrottle, setSessionCookies, type CookieSettings } from '../auth';
 import { presentCurrentUser } from './users.presenter';
 import type { UsersService } from './users.service';
 
@@ -23,7 +23,6 @@ export function registerUserRoutes(
   router: Router,
   deps: {
     users: UsersService;
-    auth: AuthService;
     storage: Storage;
     cookies: CookieSettings;
     /** Where the sign-in throttle and the sign-up budget count (shared by all processes). */
@@ -31,7 +30,7 @@ export function registerUserRoutes(
     authRateLimitPerMinute: number;
   },
 ): void {
-  const { users, auth, storage, cookies } = deps;
+  const { users, storage, cookies } = deps;
   const present = (user: Parameters<typeof presentCurrentUser>[0]) =>
     presentCurrentUser(user, storage);
   const loginThrottle = new LoginThrottle(deps.limitStore);
@@ -73,13 +72,11 @@ export function registerUserRoutes(
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
       // The email is already trimmed and lower-cased by the contract: one account, one key.
-      const userId = await loginThrottle.attempt(body.email, () => auth.verifyCredentials(body));
-      const tokens = await auth.startSession({
-        userId,
-        userAgent: request.headers['user-agent'] ?? null,
-      });
+      const { user, tokens } = await loginThrottle.attempt(body.email, () =>
+        users.signIn({ credentials: body, userAgent: request.headers['user-agent'] ?? null }),
+      );
       setSessionCookies(reply, tokens, cookies);
-      return { user: present(await users.getUser({ userId })), accessToken: tokens.accessToken };
+      return { user: present(user), accessToken: tokens.accessToken };
     },
   });
 

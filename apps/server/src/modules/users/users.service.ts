@@ -83,6 +83,18 @@ export class UsersService {
     return { user, tokens };
   }
 
+  /** Signs in (auth's `signIn`) and answers the account with the new session's tokens. */
+  async signIn(input: {
+    credentials: { email: string; password: string };
+    userAgent: string | null;
+  }): Promise<{ user: UserRow; tokens: IssuedTokens }> {
+    const { userId, tokens } = await this.auth.signIn({
+      ...input.credentials,
+      userAgent: input.userAgent,
+    });
+    return { user: await this.getUser({ userId }), tokens };
+  }
+
   async updateDetails({
     userId,
     changes,

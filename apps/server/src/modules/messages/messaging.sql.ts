@@ -1,0 +1,27 @@
+/** What the messaging repositories share: how a person is read, and the pair rules in SQL. */
+import { sql } from 'drizzle-orm';
+import { userBlocks, users } from '../../platform/db/schema';
+
+export interface PersonRow {
+  id: string;
+  username: string;
+  fullname: string;
+  avatarKey: string | null;
+}
+
+/** The columns of a person as messaging shows them. */
+export const person = {
+  id: users.id,
+  username: users.username,
+  fullname: users.fullname,
+  avatarKey: users.avatarKey,
+};
+
+/** The pair's ids in the order the conversations table keeps them. */
+export const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
+
+/** Either of the two blocks the other. */
+export const blockedBetween = (a: string, b: string) => sql`exists (
+  select 1 from ${userBlocks}
+  where (${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b})
+     or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a}))`;

@@ -1,0 +1,33 @@
+import type { SearchChannel, SearchResult } from '@kinora/contract';
+import type { Storage } from '../../platform/storage/storage';
+import { presentVideo } from '../videos';
+import type { ChannelHit } from './search.repository';
+import type { SearchHits } from './search.service';
+
+/** A channel found by a search: both namings of the spec's full name, and the public count. */
+export function presentSearchChannel(channel: ChannelHit, storage: Storage): SearchChannel {
+  return {
+    _id: channel.id,
+    username: channel.username,
+    fullName: channel.fullname,
+    fullname: channel.fullname,
+    avatar: channel.avatarKey ? storage.publicUrl(channel.avatarKey) : null,
+    subscribersCount: channel.subscribersCount,
+  };
+}
+
+/** One page of search results with the totals of both kinds. */
+export function presentSearchResult(
+  result: SearchHits,
+  paging: { page: number; limit: number },
+  storage: Storage,
+): SearchResult {
+  return {
+    videos: result.videos.map((v) => presentVideo(v, storage)),
+    channels: result.channels.map((c) => presentSearchChannel(c, storage)),
+    page: paging.page,
+    limit: paging.limit,
+    totalVideos: result.totalVideos,
+    totalChannels: result.totalChannels,
+  };
+}
