@@ -67,7 +67,8 @@ export function registerTweetRoutes(
       const { records, nextCursor } = await tweets.tweetFeed({ actor, ...query });
       return { tweets: records.map((t) => presentTweet(t, storage)), nextCursor };
     },
-    shows: ({ data }) => [shows.followedTweets, ...tweetsShown(data.tweets)],
+    // A new tweet enters its followers' feeds when their answers expire (decision 0025).
+    shows: ({ data }) => tweetsShown(data.tweets),
   });
 
   router.route(endpoints.tweetChannels, {
@@ -81,7 +82,8 @@ export function registerTweetRoutes(
         hasNextPage,
       };
     },
-    shows: ({ data }) => [shows.followedTweets, ...data.channels.map((c) => shows.person(c._id))],
+    shows: ({ data }) =>
+      data.channels.flatMap((c) => [shows.person(c._id), shows.tweet(c.latestTweet._id)]),
   });
 
   router.route(endpoints.createTweet, {

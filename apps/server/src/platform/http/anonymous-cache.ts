@@ -42,10 +42,10 @@ export interface AnswerDeclaration {
   /** Null when the route has no rule, or this answer holds something a visitor may not see. */
   sharing: SharingRule | null;
   /**
-   * What the answer shows (`kept-tags.ts`): a change to any of these drops it. None: the
+   * What the answer shows (`kept-tags.ts`): a change to any of these drops it. Null: the
    * route says nothing of what it shows, and its answer is not kept.
    */
-  shows: readonly string[];
+  shows: readonly string[] | null;
 }
 
 /**
@@ -379,7 +379,7 @@ export function registerAnonymousCache(
         ? undefined
         : keptSharing(turn.identity, declaration);
     const tags =
-      declaration && declaration.shows.length > 0
+      declaration && declaration.shows !== null
         ? reader === undefined
           ? declaration.shows
           : [...declaration.shows, `reader:${reader}`]

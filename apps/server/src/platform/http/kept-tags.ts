@@ -34,8 +34,6 @@ export const shows = {
   tweet: (id: string) => `tweet:${id}`,
   /** Every reader's feed of the videos of the channels they follow. */
   followedVideos: 'followed-videos',
-  /** Every reader's feed of the tweets of the channels they follow (and its channel list). */
-  followedTweets: 'followed-tweets',
   /** One person's own answers (kept for them alone): their feeds. */
   reader: (id: string) => `reader:${id}`,
 } as const;
@@ -81,17 +79,15 @@ export const dropsOf: Drops = {
   // A saved position and a playlist are their owner's, read fresh: no kept answer shows them.
   'history.saved': () => [],
   'playlist.changed': () => [],
-  'tweet.created': ({ authorId }) => [
-    shows.tweets(authorId),
-    shows.channel(authorId),
-    shows.followedTweets,
-  ],
+  // Followers' tweet feeds take a new tweet when their answer expires (`PUBLIC_CACHE_TTL`): a
+  // tweet a second would otherwise recompute every reader's feed every second. Its author's
+  // own list and page show it at once.
+  'tweet.created': ({ authorId }) => [shows.tweets(authorId), shows.channel(authorId)],
   'tweet.updated': ({ tweetId }) => [shows.tweet(tweetId)],
   'tweet.deleted': ({ tweetId, authorId }) => [
     shows.tweet(tweetId),
     shows.tweets(authorId),
     shows.channel(authorId),
-    shows.followedTweets,
   ],
   'user.updated': ({ userId }) => [shows.person(userId), shows.channel(userId)],
 };

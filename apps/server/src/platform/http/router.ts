@@ -241,7 +241,7 @@ export class Router {
       const rule = spec.shared?.(answer);
       this.sharing.declare(request, {
         actor,
-        shows: spec.shows?.(answer) ?? [],
+        shows: spec.shows?.(answer) ?? null,
         sharing: rule
           ? {
               notFor: rule.notFor.filter((id): id is string => typeof id === 'string'),
