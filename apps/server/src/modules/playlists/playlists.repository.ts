@@ -266,12 +266,14 @@ export class PlaylistsRepository {
 
   /**
    * Moves a video to `position` (clamped to the last place), shifting those between by one,
-   * under the playlist's lock. Answers null when the video is not in the playlist.
+   * under the playlist's lock. Answers null when the video is not in the playlist or the mover
+   * may not see it (a draft of someone else is not there for them, as when reading).
    */
   async moveItem(
     playlistId: string,
     videoId: string,
     position: number,
+    viewer: Viewer,
   ): Promise<{ from: number; to: number } | null> {
     return this.db.transaction(async (tx) => {
       await tx
@@ -282,6 +284,7 @@ export class PlaylistsRepository {
       const [item] = await tx
         .select({ position: playlistItems.position })
         .from(playlistItems)
+        .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosVisibleTo(viewer)))
         .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.videoId, videoId)));
       if (!item) return null;
       const [{ n } = { n: 0 }] = await tx

@@ -145,7 +145,7 @@ export class PlaylistsService {
   }): Promise<PlaylistView> {
     const playlist = await this.repo.findById(input.playlistId);
     assertCanEditPlaylist(input.actor, playlist);
-    if (!(await this.repo.moveItem(playlist.id, input.videoId, input.position))) {
+    if (!(await this.repo.moveItem(playlist.id, input.videoId, input.position, input.actor))) {
       throw new AppError('NOT_FOUND', 'Video not found in this playlist');
     }
     return this.view((await this.repo.findById(playlist.id))!, input.actor);
