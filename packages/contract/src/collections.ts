@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { Id, IsoDate } from './common';
 import { limits } from './limits';
 import { KeysetCursor } from './pagination';
+import { hasVisibleText, trimText } from './text';
 import { PlaybackSeconds, Video } from './videos';
 
 /** public: listed on the owner's page; unlisted: readable by its link only; private: owner only. */
@@ -64,14 +65,16 @@ export const UserPlaylistsQuery = z.object({
 export type UserPlaylistsQuery = z.input<typeof UserPlaylistsQuery>;
 export const playlistsTotalHeader = 'x-total-count';
 
+/** Trimmed of spaces and invisible characters; a name must hold something that shows. */
 const PlaylistName = z
   .string({ message: 'Playlist name is required' })
-  .trim()
-  .min(1, 'Playlist name is required')
+  .overwrite(trimText)
+  .refine(hasVisibleText, 'Playlist name is required')
   .max(limits.playlistName, `Playlist name must be at most ${limits.playlistName} characters`);
+/** May be empty; one of invisible characters alone is empty. */
 const PlaylistDescription = z
   .string()
-  .trim()
+  .overwrite((text) => (hasVisibleText(text) ? trimText(text) : ''))
   .max(
     limits.playlistDescription,
     `Playlist description must be at most ${limits.playlistDescription} characters`,

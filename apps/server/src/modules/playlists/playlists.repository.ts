@@ -2,6 +2,11 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
+import {
+  insertWithinLimit,
+  type CreationWindow,
+  type LimitedInsert,
+} from '../../platform/db/creation-limit';
 import { playlistItems, playlists, users, videos } from '../../platform/db/schema';
 import { videoRecordSource, videosVisibleTo, type VideoRecord } from '../videos';
 
@@ -175,14 +180,37 @@ export class PlaylistsRepository {
       .orderBy(playlists.id, asc(first.position));
   }
 
-  async insert(input: {
-    ownerId: string;
-    name: string;
-    description: string;
-    visibility: PlaylistVisibility;
-  }): Promise<string> {
-    const [row] = await this.db.insert(playlists).values(input).returning({ id: playlists.id });
-    return row!.id;
+  /** Stores a playlist unless its owner created `window.max` within the window. */
+  async insert(
+    input: {
+      ownerId: string;
+      name: string;
+      description: string;
+      visibility: PlaylistVisibility;
+    },
+    window: CreationWindow,
+  ): Promise<LimitedInsert<string>> {
+    return insertWithinLimit(this.db, {
+      lockKey: `playlists:${input.ownerId}`,
+      window,
+      recent: async (tx, since) => {
+        const [row] = await tx
+          .select({ count: count(), oldest: sql<Date | null>`min(${playlists.createdAt})` })
+          .from(playlists)
+          .where(
+            and(
+              eq(playlists.ownerId, input.ownerId),
+              eq(playlists.kind, 'custom'),
+              sql`${playlists.createdAt} > ${since}`,
+            ),
+          );
+        return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+      },
+      insert: async (tx) => {
+        const [row] = await tx.insert(playlists).values(input).returning({ id: playlists.id });
+        return row!.id;
+      },
+    });
   }
 
   async update(

@@ -1,6 +1,7 @@
 import { limits, type CreatePlaylistBody, type UpdatePlaylistBody } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { AppError, notFound } from '../../platform/http/errors';
+import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import type { VideosService } from '../videos';
 import {
   assertCanAddVideo,
@@ -18,6 +19,14 @@ export interface PlaylistView {
   hasMoreVideos: boolean;
   videoCount: number;
 }
+
+/**
+ * Playlists one person may create in an hour (Watch later aside), counted from the stored
+ * playlists so that every API process applies the same limit: far above what organising a
+ * library takes, far below what fills the database.
+ */
+export const playlistsPerHour = { max: 50, windowSeconds: 3600 };
+export const playlistsTooFast = 'You are creating playlists too fast';
 
 /** How many videos a playlist answer holds unless the reader asks for fewer. */
 const firstPage = 200;
@@ -78,13 +87,19 @@ export class PlaylistsService {
     actor: Viewer;
     details: CreatePlaylistBody;
   }): Promise<PlaylistView> {
-    const id = await this.repo.insert({
-      ownerId: input.actor.userId,
-      name: input.details.name,
-      description: input.details.description ?? '',
-      visibility: input.details.visibility ?? 'public',
-    });
-    return this.view((await this.repo.findById(id))!, input.actor);
+    const stored = await this.repo.insert(
+      {
+        ownerId: input.actor.userId,
+        name: input.details.name,
+        description: input.details.description ?? '',
+        visibility: input.details.visibility ?? 'public',
+      },
+      playlistsPerHour,
+    );
+    if ('retryAfterSeconds' in stored) {
+      throw rateLimited(playlistsTooFast, stored.retryAfterSeconds * 1000);
+    }
+    return this.view((await this.repo.findById(stored.created))!, input.actor);
   }
 
   async updatePlaylist(input: {

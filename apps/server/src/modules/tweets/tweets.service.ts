@@ -1,6 +1,7 @@
 import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
+import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import { assertCanDeleteTweet, assertCanEditTweet } from './tweets.policy';
 import type {
   TweetChannelRecord,
@@ -8,6 +9,13 @@ import type {
   TweetRecord,
   TweetsRepository,
 } from './tweets.repository';
+
+/**
+ * Tweets one person may post in an hour: a brake on flooding the followers' feeds, counted
+ * from the stored tweets (as messages are) so that every API process applies the same limit.
+ */
+export const tweetsPerHour = { max: 50, windowSeconds: 3600 };
+export const tweetsTooFast = 'You are posting tweets too fast';
 
 export class TweetsService {
   constructor(private readonly repo: TweetsRepository) {}
@@ -84,8 +92,11 @@ export class TweetsService {
   }
 
   async createTweet({ actor, content }: { actor: Viewer; content: string }) {
-    const id = await this.repo.insert({ ownerId: actor.userId, content });
-    return this.readBack(id, actor);
+    const stored = await this.repo.insert({ ownerId: actor.userId, content }, tweetsPerHour);
+    if ('retryAfterSeconds' in stored) {
+      throw rateLimited(tweetsTooFast, stored.retryAfterSeconds * 1000);
+    }
+    return this.readBack(stored.created, actor);
   }
 
   async updateTweet({
