@@ -227,6 +227,7 @@ export async function buildApp({
     cookies,
     limitStore,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
+    deviceCookieSecret: config.secrets.jwtSecret,
   });
   registerUploadRoutes(router, app, {
     uploads: services.uploads,
