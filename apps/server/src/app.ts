@@ -18,6 +18,7 @@ import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { answerRoutingError, installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
+import { clientErrorHandler, refuseLongUrls } from './platform/http/long-requests';
 import { registerNulByteGuard } from './platform/http/nul-bytes';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { Router } from './platform/http/router';
@@ -75,6 +76,20 @@ export async function buildApp({
   services,
   logStream,
 }: AppDeps): Promise<FastifyInstance> {
+  const security = securityHeaders({
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'media-src': ["'self'", 'blob:'],
+        'connect-src': ["'self'"],
+        'worker-src': ["'self'", 'blob:'],
+        'upgrade-insecure-requests': config.secureCookies ? [] : null,
+      },
+    },
+    crossOriginResourcePolicy: { policy: 'same-origin' },
+    strictTransportSecurity: config.secureCookies,
+  });
   // Kept answers for visitors are sent before Fastify sees the request (decision 0010).
   let kept: AnonymousCache | null = null;
   const app = Fastify({
@@ -95,31 +110,19 @@ export async function buildApp({
     bodyLimit: 1024 * 1024,
     // The OpenAPI document is built from zod schemas; Fastify validates with them too.
     ajv: { customOptions: { coerceTypes: false } },
-    // Runs per request, so `security` below is set by then.
     frameworkErrors: (error, request, reply) => answerRoutingError(error, request, reply, security),
+    // What Node's HTTP parser refuses (headers over 16 KB...), in the envelope too.
+    clientErrorHandler: clientErrorHandler(security),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   registerNulByteGuard(app);
-  const security = securityHeaders({
-    contentSecurityPolicy: {
-      useDefaults: true,
-      directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
-        'media-src': ["'self'", 'blob:'],
-        'connect-src': ["'self'"],
-        'worker-src': ["'self'", 'blob:'],
-        'upgrade-insecure-requests': config.secureCookies ? [] : null,
-      },
-    },
-    crossOriginResourcePolicy: { policy: 'same-origin' },
-    strictTransportSecurity: config.secureCookies,
-  });
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(security).header('X-Request-Id', request.id);
     done();
   });
+  refuseLongUrls(app);
   await app.register(cors, {
     origin: config.corsOrigins,
     credentials: true,
@@ -227,6 +230,7 @@ export async function buildApp({
     cookies,
     limitStore,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
+    deviceCookieSecret: config.secrets.jwtSecret,
   });
   registerUploadRoutes(router, app, {
     uploads: services.uploads,

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './common';
 import { limits } from './limits';
-import { Video } from './videos';
+import { KeysetCursor } from './pagination';
+import { hasVisibleText, trimText } from './text';
+import { PlaybackSeconds, Video } from './videos';
 
 /** public: listed on the owner's page; unlisted: readable by its link only; private: owner only. */
 export const PlaylistVisibility = z.enum(['public', 'unlisted', 'private']);
@@ -63,14 +65,16 @@ export const UserPlaylistsQuery = z.object({
 export type UserPlaylistsQuery = z.input<typeof UserPlaylistsQuery>;
 export const playlistsTotalHeader = 'x-total-count';
 
+/** Trimmed of spaces and invisible characters; a name must hold something that shows. */
 const PlaylistName = z
   .string({ message: 'Playlist name is required' })
-  .trim()
-  .min(1, 'Playlist name is required')
+  .overwrite(trimText)
+  .refine(hasVisibleText, 'Playlist name is required')
   .max(limits.playlistName, `Playlist name must be at most ${limits.playlistName} characters`);
+/** May be empty; one of invisible characters alone is empty. */
 const PlaylistDescription = z
   .string()
-  .trim()
+  .overwrite((text) => (hasVisibleText(text) ? trimText(text) : ''))
   .max(
     limits.playlistDescription,
     `Playlist description must be at most ${limits.playlistDescription} characters`,
@@ -126,7 +130,7 @@ export type WatchLaterToggleResult = z.infer<typeof WatchLaterToggleResult>;
  * `cursor`; pass the last entry's as `cursor` for the next page (an empty page is the end).
  */
 export const CursorQuery = z.object({
-  cursor: z.string().trim().min(1).max(200).optional(),
+  cursor: KeysetCursor.optional(),
   limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100').default(50),
 });
 export type CursorQuery = z.input<typeof CursorQuery>;
@@ -141,7 +145,7 @@ export type HistoryEntry = z.infer<typeof HistoryEntry>;
 export const WatchHistory = z.array(HistoryEntry);
 
 export const SaveWatchPositionBody = z.object({
-  positionSeconds: z.number().min(0).max(86_400),
+  positionSeconds: PlaybackSeconds,
 });
 export type SaveWatchPositionBody = z.input<typeof SaveWatchPositionBody>;
 

@@ -37,6 +37,11 @@ export const ErrorCode = z.enum([
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'UNSUPPORTED_MEDIA_TYPE',
+  /** The request's address (414) or its headers (431) are longer than the server reads. */
+  'URI_TOO_LONG',
+  'HEADERS_TOO_LARGE',
+  /** The request's headers did not arrive in time (408). */
+  'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'INTERNAL',
 ]);

@@ -11,5 +11,6 @@ export * from './uploads';
 export * from './videos';
 export * from './channels';
 export * from './collections';
+export * from './text';
 export * from './tweets';
 export * from './messages';

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IsoDate } from './common';
 import { limits } from './limits';
 import { PageInfo, PageQuery } from './pagination';
+import { hasVisibleText, trimText } from './text';
 
 /** A tweet as every list shows it (signed-in-areas.md §3). */
 export const Tweet = z.object({
@@ -29,12 +30,15 @@ export type TweetPage = z.infer<typeof TweetPage>;
 export const UserTweetPage = TweetPage.extend({ docs: z.array(Tweet) });
 export type UserTweetPage = z.infer<typeof UserTweetPage>;
 
-/** The text of a new or edited tweet: trimmed, 1 to 280 characters. */
+/**
+ * The text of a new or edited tweet: trimmed of spaces and invisible characters, then holding
+ * something that shows, at most 280 characters.
+ */
 export const TweetBody = z.object({
   content: z
     .string({ message: 'Content is required' })
-    .trim()
-    .min(1, 'Tweet cannot be empty')
+    .overwrite(trimText)
+    .refine(hasVisibleText, 'Tweet cannot be empty')
     .max(limits.tweet, `Tweet is at most ${limits.tweet} characters`),
 });
 export type TweetBody = z.infer<typeof TweetBody>;

@@ -108,10 +108,20 @@ export const ViewResult = z.object({
 });
 export type ViewResult = z.infer<typeof ViewResult>;
 
+/**
+ * A playback position in seconds, at most a day, rounded to the millisecond: a player's float
+ * keeps its meaning, and a tiny one (5e-324) becomes 0 rather than underflow the stored real.
+ */
+export const PlaybackSeconds = z
+  .number()
+  .min(0, 'The position cannot be negative')
+  .max(86_400, 'The position is at most 86400 seconds')
+  .transform((seconds) => Math.round(seconds * 1000) / 1000 || 0);
+
 export const RecordViewBody = z
   .object({
     /** Playback position in seconds, kept in the viewer's history to resume from. */
-    position: z.number().min(0).max(86_400).optional(),
+    position: PlaybackSeconds.optional(),
   })
   // The spec's client sends no body at all.
   .nullish();

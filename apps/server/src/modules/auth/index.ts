@@ -1,6 +1,7 @@
 export { AuthRepository } from './auth.repository';
 export { AuthService, type IssuedTokens } from './auth.service';
 export { SessionAuthenticator } from './authenticator';
+export { KnownDevices } from './known-devices';
 export { LoginThrottle, defaultLoginThrottle, type LoginThrottleOptions } from './login-throttle';
 export { SessionCache } from './session-cache';
 export { registerAuthRoutes } from './auth.routes';

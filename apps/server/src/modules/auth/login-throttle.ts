@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import type { LimitStore } from '../../platform/rate-limit/limit-store';
+import { accountKeyOf } from './known-devices';
 
 export interface LoginThrottleOptions {
   /** Sign-ins an account may fail before it has to wait. */
@@ -24,6 +24,10 @@ export const defaultLoginThrottle: LoginThrottleOptions = {
  * per-address rate limit does not see a guesser with many addresses). Keyed by the normalised
  * email, hashed so the store holds no addresses, and applied to unknown emails alike so the
  * throttle does not tell which accounts exist.
+ *
+ * It throttles, it does not lock the owner out: a sign-in from a device the account signed in
+ * on before (`KnownDevices`) skips the account's wait and spends a budget of its own, the same
+ * number of failures; a known device that spends it is a stranger again until it signs in.
  */
 export class LoginThrottle {
   constructor(
@@ -37,11 +41,27 @@ export class LoginThrottle {
    * `freeAttempts`-th on, each attempt takes a lock that the next one has to wait out, twice as
    * long each time. Success forgets the failures.
    */
-  async attempt<T>(email: string, signIn: () => Promise<T>): Promise<T> {
-    const account = createHash('sha256').update(email).digest('base64url');
+  async attempt<T>(
+    email: string,
+    signIn: () => Promise<T>,
+    /** The device id a valid device cookie of this account proves, if the request has one. */
+    knownDevice: string | null = null,
+  ): Promise<T> {
+    const account = accountKeyOf(email);
     const failuresKey = `login:${account}:failures`;
     const waitKey = `login:${account}:wait`;
     const { freeAttempts, firstWaitMs, maxWaitMs, memoryMs } = this.options;
+
+    if (knownDevice) {
+      // Counted from the start, as below, so a burst cannot pass the device's budget. The
+      // account's failures stay: its owner signing in gives guessers elsewhere nothing back.
+      const deviceKey = `login-device:${knownDevice}:failures`;
+      if ((await this.store.hit(deviceKey, memoryMs)).count <= freeAttempts) {
+        const result = await signIn();
+        await this.store.delete([deviceKey]);
+        return result;
+      }
+    }
 
     const waiting = await this.store.peek(waitKey);
     if (waiting.resetInMs > 0) throw this.refused(waiting.resetInMs);

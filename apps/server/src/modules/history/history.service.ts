@@ -2,7 +2,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor } from '../../platform/db/keyset';
 import { AppError } from '../../platform/http/errors';
-import type { VideosService } from '../videos';
+import { leavesWatchTraces, type VideosService } from '../videos';
 import { assertCanSeeWatchHistory } from './history.policy';
 import type { HistoryRecord, HistoryRepository, WatchPositionRecord } from './history.repository';
 
@@ -48,14 +48,19 @@ export class HistoryService {
     });
   }
 
-  /** Where the person is in a video, to resume from; not a view (views count on their own). */
+  /**
+   * Where the person is in a video, to resume from; not a view (views count on their own). A
+   * draft reviewed by its owner or staff is not kept (`leavesWatchTraces`).
+   */
   async saveWatchPosition(input: {
     actor: Viewer;
     videoId: string;
     positionSeconds: number;
   }): Promise<{ recorded: boolean; positionSeconds: number }> {
     // A video the person may not see is not there for them, in history too.
-    await this.videos.getVideo({ videoId: input.videoId, viewer: input.actor });
+    const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.actor });
+    if (!leavesWatchTraces(video))
+      return { recorded: false, positionSeconds: input.positionSeconds };
     const recorded = await this.repo.savePosition(
       input.actor.userId,
       input.videoId,

@@ -2,6 +2,11 @@ import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
+import {
+  insertWithinLimit,
+  type CreationWindow,
+  type LimitedInsert,
+} from '../../platform/db/creation-limit';
 import { playlistItems, playlists, users, videos } from '../../platform/db/schema';
 import { videoRecordSource, videosVisibleTo, type VideoRecord } from '../videos';
 
@@ -175,14 +180,37 @@ export class PlaylistsRepository {
       .orderBy(playlists.id, asc(first.position));
   }
 
-  async insert(input: {
-    ownerId: string;
-    name: string;
-    description: string;
-    visibility: PlaylistVisibility;
-  }): Promise<string> {
-    const [row] = await this.db.insert(playlists).values(input).returning({ id: playlists.id });
-    return row!.id;
+  /** Stores a playlist unless its owner created `window.max` within the window. */
+  async insert(
+    input: {
+      ownerId: string;
+      name: string;
+      description: string;
+      visibility: PlaylistVisibility;
+    },
+    window: CreationWindow,
+  ): Promise<LimitedInsert<string>> {
+    return insertWithinLimit(this.db, {
+      lockKey: `playlists:${input.ownerId}`,
+      window,
+      recent: async (tx, since) => {
+        const [row] = await tx
+          .select({ count: count(), oldest: sql<Date | null>`min(${playlists.createdAt})` })
+          .from(playlists)
+          .where(
+            and(
+              eq(playlists.ownerId, input.ownerId),
+              eq(playlists.kind, 'custom'),
+              sql`${playlists.createdAt} > ${since}`,
+            ),
+          );
+        return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+      },
+      insert: async (tx) => {
+        const [row] = await tx.insert(playlists).values(input).returning({ id: playlists.id });
+        return row!.id;
+      },
+    });
   }
 
   async update(
@@ -266,12 +294,14 @@ export class PlaylistsRepository {
 
   /**
    * Moves a video to `position` (clamped to the last place), shifting those between by one,
-   * under the playlist's lock. Answers null when the video is not in the playlist.
+   * under the playlist's lock. Answers null when the video is not in the playlist or the mover
+   * may not see it (a draft of someone else is not there for them, as when reading).
    */
   async moveItem(
     playlistId: string,
     videoId: string,
     position: number,
+    viewer: Viewer,
   ): Promise<{ from: number; to: number } | null> {
     return this.db.transaction(async (tx) => {
       await tx
@@ -282,6 +312,7 @@ export class PlaylistsRepository {
       const [item] = await tx
         .select({ position: playlistItems.position })
         .from(playlistItems)
+        .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosVisibleTo(viewer)))
         .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.videoId, videoId)));
       if (!item) return null;
       const [{ n } = { n: 0 }] = await tx

@@ -438,6 +438,27 @@ describe('videos in a playlist', () => {
     expect(card.videoCount).toBe(1);
   });
 
+  it('answers 404 to moving a video hidden from the mover, as reading and adding do, moving nothing', async () => {
+    const playlist = await create(olga);
+    const [bobs] = await insertVideos(bob, 1);
+    const [first, last] = await insertVideos(olga, 2);
+    for (const id of [first!, bobs!, last!]) await add(olga, playlist._id, id);
+    await t.database.db.update(videos).set({ isPublished: false }).where(eq(videos.id, bobs!));
+    const moved = await call('PATCH', `/playlists/${playlist._id}/videos/${bobs}`, olga, {
+      position: 0,
+    });
+    expect(moved.statusCode, moved.body).toBe(404);
+    expect(moved.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect((await add(olga, playlist._id, bobs!)).statusCode).toBe(404);
+    await expectOrder(playlist._id, [first!, bobs!, last!]);
+    // The videos the mover sees still move around the hidden one.
+    expect(
+      (await call('PATCH', `/playlists/${playlist._id}/videos/${last}`, olga, { position: 0 }))
+        .statusCode,
+    ).toBe(200);
+    await expectOrder(playlist._id, [last!, first!, bobs!]);
+  });
+
   it('holds at most 5,000 videos', async () => {
     const full = await create(olga, { name: 'Full' });
     await t.database.db.execute(sql`

@@ -2,6 +2,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import { limits, type CreatePlaylistBody, type UpdatePlaylistBody } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { AppError, notFound } from '../../platform/http/errors';
+import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import type { VideosService } from '../videos';
 import {
   assertCanAddVideo,
@@ -19,6 +20,14 @@ export interface PlaylistView {
   hasMoreVideos: boolean;
   videoCount: number;
 }
+
+/**
+ * Playlists one person may create in an hour (Watch later aside), counted from the stored
+ * playlists so that every API process applies the same limit: far above what organising a
+ * library takes, far below what fills the database.
+ */
+export const playlistsPerHour = { max: 50, windowSeconds: 3600 };
+export const playlistsTooFast = 'You are creating playlists too fast';
 
 /** How many videos a playlist answer holds unless the reader asks for fewer. */
 const firstPage = 200;
@@ -85,14 +94,20 @@ export class PlaylistsService {
     actor: Viewer;
     details: CreatePlaylistBody;
   }): Promise<PlaylistView> {
-    const id = await this.repo.insert({
-      ownerId: input.actor.userId,
-      name: input.details.name,
-      description: input.details.description ?? '',
-      visibility: input.details.visibility ?? 'public',
-    });
-    this.changed({ id, ownerId: input.actor.userId });
-    return this.view((await this.repo.findById(id))!, input.actor);
+    const stored = await this.repo.insert(
+      {
+        ownerId: input.actor.userId,
+        name: input.details.name,
+        description: input.details.description ?? '',
+        visibility: input.details.visibility ?? 'public',
+      },
+      playlistsPerHour,
+    );
+    if ('retryAfterSeconds' in stored) {
+      throw rateLimited(playlistsTooFast, stored.retryAfterSeconds * 1000);
+    }
+    this.changed({ id: stored.created, ownerId: input.actor.userId });
+    return this.view((await this.repo.findById(stored.created))!, input.actor);
   }
 
   async updatePlaylist(input: {
@@ -157,7 +172,7 @@ export class PlaylistsService {
   }): Promise<PlaylistView> {
     const playlist = await this.repo.findById(input.playlistId);
     assertCanEditPlaylist(input.actor, playlist);
-    if (!(await this.repo.moveItem(playlist.id, input.videoId, input.position))) {
+    if (!(await this.repo.moveItem(playlist.id, input.videoId, input.position, input.actor))) {
       throw new AppError('NOT_FOUND', 'Video not found in this playlist');
     }
     this.changed(playlist);

@@ -1,5 +1,10 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/client';
+import {
+  insertWithinLimit,
+  type CreationWindow,
+  type LimitedInsert,
+} from '../../platform/db/creation-limit';
 import { followedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { likes, tweets, users } from '../../platform/db/schema';
@@ -178,10 +183,27 @@ export class TweetsRepository {
     return this.selectRecords(viewerId).where(inArray(tweets.id, ids));
   }
 
-  async insert(input: { ownerId: string; content: string }): Promise<string> {
-    const [row] = await this.db.insert(tweets).values(input).returning({ id: tweets.id });
-    if (!row) throw new Error('insert answered no row');
-    return row.id;
+  /** Stores a tweet unless its owner posted `window.max` within the window. */
+  async insert(
+    input: { ownerId: string; content: string },
+    window: CreationWindow,
+  ): Promise<LimitedInsert<string>> {
+    return insertWithinLimit(this.db, {
+      lockKey: `tweets:${input.ownerId}`,
+      window,
+      recent: async (tx, since) => {
+        const [row] = await tx
+          .select({ count: count(), oldest: sql<Date | null>`min(${tweets.createdAt})` })
+          .from(tweets)
+          .where(and(eq(tweets.ownerId, input.ownerId), sql`${tweets.createdAt} > ${since}`));
+        return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+      },
+      insert: async (tx) => {
+        const [row] = await tx.insert(tweets).values(input).returning({ id: tweets.id });
+        if (!row) throw new Error('insert answered no row');
+        return row.id;
+      },
+    });
   }
 
   async updateContent(id: string, content: string): Promise<void> {

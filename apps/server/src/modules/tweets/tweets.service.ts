@@ -2,6 +2,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
+import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import { assertCanDeleteTweet, assertCanEditTweet } from './tweets.policy';
 import type {
   TweetChannelRecord,
@@ -9,6 +10,13 @@ import type {
   TweetRecord,
   TweetsRepository,
 } from './tweets.repository';
+
+/**
+ * Tweets one person may post in an hour: a brake on flooding the followers' feeds, counted
+ * from the stored tweets (as messages are) so that every API process applies the same limit.
+ */
+export const tweetsPerHour = { max: 50, windowSeconds: 3600 };
+export const tweetsTooFast = 'You are posting tweets too fast';
 
 export class TweetsService {
   constructor(
@@ -89,9 +97,12 @@ export class TweetsService {
   }
 
   async createTweet({ actor, content }: { actor: Viewer; content: string }) {
-    const id = await this.repo.insert({ ownerId: actor.userId, content });
-    this.events.emit('tweet.created', { tweetId: id, authorId: actor.userId });
-    return this.readBack(id, actor);
+    const stored = await this.repo.insert({ ownerId: actor.userId, content }, tweetsPerHour);
+    if ('retryAfterSeconds' in stored) {
+      throw rateLimited(tweetsTooFast, stored.retryAfterSeconds * 1000);
+    }
+    this.events.emit('tweet.created', { tweetId: stored.created, authorId: actor.userId });
+    return this.readBack(stored.created, actor);
   }
 
   async updateTweet({

@@ -189,6 +189,8 @@ describe('POST /users/login', () => {
     expect(Object.keys(cookiesOf(res.headers['set-cookie']))).toEqual([
       'accessToken',
       'refreshToken',
+      // The known-device cookie (issue 20 k; known-devices.routes.test.ts).
+      expect.stringMatching(/^kinoraDevice_/),
     ]);
   });
 

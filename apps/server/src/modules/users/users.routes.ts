@@ -4,7 +4,7 @@ import type { Router } from '../../platform/http/router';
 import { FailureBudget } from '../../platform/rate-limit/failure-budget';
 import type { LimitStore } from '../../platform/rate-limit/limit-store';
 import type { Storage } from '../../platform/storage/storage';
-import { LoginThrottle, setSessionCookies, type CookieSettings } from '../auth';
+import { KnownDevices, LoginThrottle, setSessionCookies, type CookieSettings } from '../auth';
 import { presentCurrentUser } from './users.presenter';
 import type { UsersService } from './users.service';
 
@@ -28,12 +28,15 @@ export function registerUserRoutes(
     /** Where the sign-in throttle and the sign-up budget count (shared by all processes). */
     limitStore: LimitStore;
     authRateLimitPerMinute: number;
+    /** Signs the device cookies that let an account's own browsers past its sign-in throttle. */
+    deviceCookieSecret: string;
   },
 ): void {
   const { users, storage, cookies } = deps;
   const present = (user: Parameters<typeof presentCurrentUser>[0]) =>
     presentCurrentUser(user, storage);
   const loginThrottle = new LoginThrottle(deps.limitStore);
+  const knownDevices = new KnownDevices(deps.deviceCookieSecret, { secure: cookies.secure });
   // Sign-up answers "already taken", which tells whether an account exists. The answer stays
   // (people need it), but an address gets few of them per hour; sign-ups that succeed do not
   // count, so many people signing up behind one address are not held back.
@@ -62,6 +65,7 @@ export function registerUserRoutes(
         }),
       );
       setSessionCookies(reply, tokens, cookies);
+      knownDevices.remember(reply, body.email);
       return { user: present(user), accessToken: tokens.accessToken };
     },
   });
@@ -72,10 +76,13 @@ export function registerUserRoutes(
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
       // The email is already trimmed and lower-cased by the contract: one account, one key.
-      const { user, tokens } = await loginThrottle.attempt(body.email, () =>
-        users.signIn({ credentials: body, userAgent: request.headers['user-agent'] ?? null }),
+      const { user, tokens } = await loginThrottle.attempt(
+        body.email,
+        () => users.signIn({ credentials: body, userAgent: request.headers['user-agent'] ?? null }),
+        knownDevices.recognise(request.cookies, body.email),
       );
       setSessionCookies(reply, tokens, cookies);
+      knownDevices.remember(reply, body.email);
       return { user: present(user), accessToken: tokens.accessToken };
     },
   });

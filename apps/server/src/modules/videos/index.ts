@@ -7,6 +7,7 @@ export {
   canInteractWithVideo,
   canSeeDraftsOf,
   canSeeVideo,
+  leavesWatchTraces,
   videosVisibleTo,
   type PolicyVideo,
 } from './videos.policy';

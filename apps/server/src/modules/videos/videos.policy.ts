@@ -41,6 +41,14 @@ export function canInteractWithVideo(viewer: Viewer | null, video: PolicyVideo):
 }
 
 /**
+ * Views and watch history are traces of watching what is out: the owner and staff reviewing a
+ * draft leave neither, so a draft goes out with no views and nobody's history holds it.
+ */
+export function leavesWatchTraces(video: PolicyVideo): boolean {
+  return video.isPublished;
+}
+
+/**
  * The videos this viewer may see, as a condition on the `videos` table: the SQL form of
  * `canSeeVideo`, used by every query that reaches videos (listings, search, channels, liked
  * videos, comments). For a visitor it is `is_published` alone, the predicate of the partial

@@ -308,11 +308,13 @@ export class VideosRepository {
   }): Promise<{ views: number; counted: boolean } | null> {
     return this.db.transaction(async (tx) => {
       const [locked] = await tx
-        .select({ views: videos.views })
+        .select({ views: videos.views, isPublished: videos.isPublished })
         .from(videos)
         .where(eq(videos.id, input.videoId))
         .for('update');
       if (!locked) return null;
+      // Made a draft since the service looked: a draft keeps no views nor history.
+      if (!locked.isPublished) return { views: locked.views, counted: false };
       const [recent] = await tx
         .select({ id: viewEvents.id })
         .from(viewEvents)

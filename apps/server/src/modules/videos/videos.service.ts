@@ -5,7 +5,12 @@ import { uniqueViolation } from '../../platform/db/errors';
 import type { Viewer } from '../../platform/auth/roles';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import type { UploadsService } from '../uploads';
-import { assertCanEditVideo, assertCanSeeVideo, canSeeVideo } from './videos.policy';
+import {
+  assertCanEditVideo,
+  assertCanSeeVideo,
+  canSeeVideo,
+  leavesWatchTraces,
+} from './videos.policy';
 import type { ListFilter, VideoRecord, VideosRepository } from './videos.repository';
 
 /** The most views that visitors from one address can add to one video in an hour. */
@@ -225,7 +230,8 @@ export class VideosService {
    * known by address and by the view cookie the server gave their browser, folded into one of
    * `visitorSlotsPerAddress` slots of that address: visitors behind one address (a household,
    * an office) mostly count apart, while a client that changes its User-Agent or drops the
-   * cookie adds at most that many views per video per hour from its address.
+   * cookie adds at most that many views per video per hour from its address. A draft played by
+   * its owner or staff counts nothing and keeps no history (`leavesWatchTraces`).
    */
   async recordView(input: {
     videoId: string;
@@ -235,6 +241,7 @@ export class VideosService {
   }): Promise<{ views: number; counted: boolean }> {
     const video = await this.repo.findById(input.videoId);
     assertCanSeeVideo(input.viewer, video);
+    if (!leavesWatchTraces(video)) return { views: video.views, counted: false };
     const viewerKey = input.viewer
       ? `user:${input.viewer.userId}`
       : visitorViewerKey(input.client.ip, input.client.viewerCookie);

@@ -80,6 +80,11 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(400).send(errorEnvelope(400, 'VALIDATION_FAILED', message, errors));
     }
     const fastifyError = error as FastifyError;
+    if (fastifyError.code === 'FST_STATIC_FORBIDDEN_PATH') {
+      // The web app's files refuse a path they cannot look up (a name over the file system's
+      // 255 bytes, `..`): no such file, so the page or a 404, as for any other missing file.
+      return reply.callNotFound();
+    }
     const mapped = fastifyError.code ? frameworkErrors[fastifyError.code] : undefined;
     if (mapped) {
       const status =
@@ -129,6 +134,8 @@ export function installErrorHandler(app: FastifyInstance): void {
   });
 }
 
+export const longPathPartMessage = 'A part of the path is longer than any id or name';
+
 /**
  * Answers the errors Fastify raises while it looks up the route, before any hook has run (a
  * path parameter over `maxParamLength`, a parameter that is not valid percent-encoding): the
@@ -141,9 +148,7 @@ export function answerRoutingError(
   headers: Record<string, string>,
 ): void {
   const message =
-    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
-      ? 'A part of the path is longer than any id or name'
-      : 'The path is not valid';
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? longPathPartMessage : 'The path is not valid';
   void reply
     .code(400)
     .headers(headers)

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { errorEnvelope } from './error-handler';
+import { errorEnvelope, longPathPartMessage } from './error-handler';
 
 /**
  * Paths the server answers itself: a miss there is a 404 envelope, never the app's page (a
@@ -10,10 +10,14 @@ import { errorEnvelope } from './error-handler';
  */
 const serverPaths = ['/api', '/media', '/v1_1', '/socket.io', '/assets'];
 
-function isServerPath(url: string): boolean {
-  const pathname = url.split('?')[0]!;
+function isServerPath(pathname: string): boolean {
   return serverPaths.some((p) => pathname === p || pathname.startsWith(`${p}/`));
 }
+
+/** No API route has a part this long (Fastify's `maxParamLength`): a bad id or name. */
+const longestPathPart = 100;
+/** How much of a missing path the 404 message repeats. */
+const shownPathLength = 120;
 
 /**
  * Serves the built single-page app from the same origin as the API: hashed assets are cached
@@ -47,19 +51,24 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
   }
 
   app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
-    const wantsPage =
-      (request.method === 'GET' || request.method === 'HEAD') && !isServerPath(request.url);
+    const pathname = request.url.split('?')[0]!;
+    const isServer = isServerPath(pathname);
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServer;
     if (hasWebApp && wantsPage) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
+    if (
+      pathname.startsWith('/api/') &&
+      pathname.split('/').some((p) => p.length > longestPathPart)
+    ) {
+      // What Fastify answers a parameter over `maxParamLength`, when the web app's files
+      // (matching any path) took the request instead.
+      return reply.code(400).send(errorEnvelope(400, 'VALIDATION_FAILED', longPathPartMessage));
+    }
+    const shown =
+      pathname.length > shownPathLength ? `${pathname.slice(0, shownPathLength)}…` : pathname;
     return reply
       .code(404)
-      .send(
-        errorEnvelope(
-          404,
-          'ROUTE_NOT_FOUND',
-          `No route for ${request.method} ${request.url.split('?')[0]}`,
-        ),
-      );
+      .send(errorEnvelope(404, 'ROUTE_NOT_FOUND', `No route for ${request.method} ${shown}`));
   });
 }

@@ -1,4 +1,4 @@
-import type { Playlist, PlaylistVisibility } from '@kinora/contract';
+import { hasVisibleText, trimText, type Playlist, type PlaylistVisibility } from '@kinora/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -48,11 +48,14 @@ export function PlaylistFormDialog({
   const [isSaving, setIsSaving] = useState(false);
   const visibilityName = useId();
 
-  const isBlank = name.trim() === '' || description.trim() === '';
+  // The contract's rule: a text of spaces and invisible characters alone is blank.
+  const isBlank = !hasVisibleText(name) || !hasVisibleText(description);
   const errors = {
-    name: touched.name && !name.trim() ? playlistText.nameRequired : undefined,
+    name: touched.name && !hasVisibleText(name) ? playlistText.nameRequired : undefined,
     description:
-      touched.description && !description.trim() ? playlistText.descriptionRequired : undefined,
+      touched.description && !hasVisibleText(description)
+        ? playlistText.descriptionRequired
+        : undefined,
   };
 
   const submit = async (event: FormEvent) => {
@@ -62,7 +65,7 @@ export function PlaylistFormDialog({
     setIsSaving(true);
     setFailure(null);
     try {
-      await onSubmit({ name: name.trim(), description: description.trim(), visibility });
+      await onSubmit({ name: trimText(name), description: trimText(description), visibility });
       onClose();
     } catch (error) {
       setFailure(messageOf(error, isEdit ? playlistText.updateFailed : playlistText.createFailed));

@@ -195,6 +195,26 @@ describe('playlists page', () => {
     expect(await screen.findByText('3 Playlists in your collection')).toBeInTheDocument();
   });
 
+  it('treats a name or description of invisible characters alone as blank', async () => {
+    servePlaylists([watchLater()]);
+    const { user } = await openPlaylists();
+    await cards();
+    await user.click(screen.getByRole('button', { name: 'Create Playlist' }));
+    const dialog = screen.getByRole('dialog', { name: 'Create Playlist' });
+    const submit = within(dialog).getByRole('button', { name: 'Create Playlist' });
+    const name = within(dialog).getByRole('textbox', { name: 'Name' });
+    const description = within(dialog).getByRole('textbox', { name: 'Description' });
+    fireEvent.change(name, { target: { value: '\u0085' } });
+    fireEvent.blur(name);
+    fireEvent.change(description, { target: { value: '\u200b\u200b' } });
+    fireEvent.blur(description);
+    expect(within(dialog).getByText('Playlist name is required')).toBeInTheDocument();
+    expect(within(dialog).getByText('Playlist description is required')).toBeInTheDocument();
+    expect(submit).toBeDisabled();
+    await user.click(submit);
+    expect(server().requestsTo('createPlaylist')).toHaveLength(0);
+  });
+
   it('says why a create failed, preferring the server message', async () => {
     servePlaylists([]);
     server().on('createPlaylist', () => ({

@@ -1,4 +1,4 @@
-import type { Playlist } from '@kinora/contract';
+import { hasVisibleText, trimText, type Playlist } from '@kinora/contract';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/Button';
@@ -171,8 +171,8 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
 
   const createAndAdd = async (event: FormEvent) => {
     event.preventDefault();
-    const trimmed = name.trim();
-    if (!trimmed) return;
+    if (!hasVisibleText(name)) return;
+    const trimmed = trimText(name);
     try {
       // The quick create sends an empty description (the server allows it; spec §2.8).
       const created = await create.mutateAsync({ name: trimmed, description: '' });
@@ -291,7 +291,7 @@ function SavePanel({ videoId, userId }: { videoId: string; userId: string }) {
             </button>
             <button
               type="submit"
-              disabled={!name.trim() || create.isPending}
+              disabled={!hasVisibleText(name) || create.isPending}
               className={buttonClass({ size: 'sm' })}
             >
               Create

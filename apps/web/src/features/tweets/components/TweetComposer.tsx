@@ -1,3 +1,4 @@
+import { hasVisibleText, trimText } from '@kinora/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { cn } from '../../../lib/cn';
@@ -32,7 +33,8 @@ export function TweetComposer({
   const [content, setContent] = useState(initialContent);
   const [isBusy, setBusy] = useState(false);
   const counterId = useId();
-  const trimmed = content.trim();
+  // The contract's rule: trimmed of spaces and invisible characters, something must show.
+  const trimmed = hasVisibleText(content) ? trimText(content) : '';
   const isOver = trimmed.length > TWEET_MAX;
 
   const submit = async (event: FormEvent) => {

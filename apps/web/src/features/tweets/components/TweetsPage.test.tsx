@@ -177,6 +177,17 @@ describe('tweets page', () => {
     expect(tweetButton()).toBeDisabled();
   });
 
+  it('keeps the button disabled for text of invisible characters alone, as the server refuses it', async () => {
+    await openAll([]);
+    await screen.findByText('No tweets yet');
+    for (const value of ['\u200b'.repeat(280), '\u0085', ' \u2060\ufeff\u3164 ', '\u2800']) {
+      fireEvent.change(composer(), { target: { value } });
+      expect(tweetButton(), JSON.stringify(value)).toBeDisabled();
+    }
+    fireEvent.change(composer(), { target: { value: '\u200bHi\u0085' } });
+    expect(tweetButton()).toBeEnabled();
+  });
+
   it('shows the button busy while posting and the failure texts when the server refuses', async () => {
     const { user } = await openAll([]);
     await screen.findByText('No tweets yet');

@@ -1,0 +1,44 @@
+/**
+ * Per-person creation limits counted from the stored rows, as messages are: every API process
+ * sees the same count without a shared store. A transaction-scoped advisory lock per person and
+ * kind makes the count and the insert one step, so a burst of requests at once cannot all pass
+ * under the limit together; other people never wait on it.
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Database, Tx } from './client';
+
+export interface CreationWindow {
+  /** Rows one person may create within the window. */
+  max: number;
+  windowSeconds: number;
+}
+
+export type LimitedInsert<T> = { created: T } | { retryAfterSeconds: number };
+
+/**
+ * Inserts with `insert` unless the person already created `window.max` rows in the window
+ * (`recent`: the rows of theirs in it, as a query on the table), then answers how long until
+ * the oldest of them leaves it.
+ */
+export async function insertWithinLimit<T>(
+  db: Database,
+  input: {
+    /** Names the lock: the kind of row and the person, e.g. `tweets:<user id>`. */
+    lockKey: string;
+    window: CreationWindow;
+    /** `count(*)` and `min(created_at)` of the person's rows created since `since`. */
+    recent: (tx: Tx, since: SQL) => Promise<{ count: number; oldest: Date | null }>;
+    insert: (tx: Tx) => Promise<T>;
+  },
+): Promise<LimitedInsert<T>> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${input.lockKey}, 0))`);
+    const since = sql`now() - make_interval(secs => ${input.window.windowSeconds})`;
+    const { count, oldest } = await input.recent(tx, since);
+    if (count >= input.window.max) {
+      const leavesAt = (oldest?.getTime() ?? Date.now()) + input.window.windowSeconds * 1000;
+      return { retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - Date.now()) / 1000)) };
+    }
+    return { created: await input.insert(tx) };
+  });
+}
