@@ -1054,6 +1054,8 @@ interface Figures {
   timeouts: number;
   nodeCpuMs?: number;
   pgCpuMs?: number;
+  /** CPU seconds of the server process and of its database backends over the run. */
+  cpuSeconds?: { node: number; pg: number };
 }
 
 function wrk(read: Read, seconds: number): Promise<Figures> {
@@ -1139,6 +1141,7 @@ async function withCpu<T>(
 async function measure(read: Read, seconds: number, server: ChildProcess): Promise<Figures> {
   const [figures, node, pgSeconds] = await withCpu(server, () => wrk(read, seconds));
   if (read.port === kinoraPort && figures.requests > 0) {
+    figures.cpuSeconds = { node, pg: pgSeconds };
     figures.nodeCpuMs = (node * 1000) / figures.requests;
     figures.pgCpuMs = (pgSeconds * 1000) / figures.requests;
   }
@@ -1166,8 +1169,33 @@ interface ReadResult {
   mode: 'kept' | 'nothing kept';
   figures: Figures;
   bareRps: number;
-  /** Writes answered while the read ran. */
-  writes: number;
+  /** Writes sent while the read ran, by kind. */
+  writes: Record<Kind, number>;
+}
+
+const sum = (values: number[]) => values.reduce((a, b) => a + b, 0);
+const sentNow = () => ({ ...seq });
+const sentSince = (before: Record<Kind, number>) =>
+  Object.fromEntries(kinds.map((k) => [k, seq[k] - before[k]])) as Record<Kind, number>;
+
+/** What each write kind costs the server and the database alone (measured after the kept reads). */
+let writeCpu = new Map<Kind, { node: number; pg: number }>();
+
+/**
+ * CPU per read net of the writes sent meanwhile, each counted at what it costs alone: an
+ * estimate, to compare a read's cost with and without the writes.
+ */
+function netCpuMs(r: ReadResult): string {
+  const spent = r.figures.cpuSeconds;
+  if (!spent || r.figures.requests === 0 || writeCpu.size === 0) return '-';
+  const writesMs = sum(
+    kinds.map((k) => {
+      const cost = writeCpu.get(k);
+      return cost ? r.writes[k] * (cost.node + cost.pg) : 0;
+    }),
+  );
+  const net = Math.max(0, (spent.node + spent.pg) * 1000 - writesMs) / r.figures.requests;
+  return net.toFixed(3);
 }
 
 /** Issue 18's targets for a read of the traffic model, and for "nothing kept". */
@@ -1209,8 +1237,9 @@ function readRow(r: ReadResult): string[] {
     ms(f.p95_us / 1000),
     ms(f.p99_us / 1000),
     `${((rps(f) / r.bareRps) * 100).toFixed(0)}%`,
-    (r.writes / (f.duration_us / 1e6)).toFixed(0),
+    (sum(Object.values(r.writes)) / (f.duration_us / 1e6)).toFixed(0),
     cpu,
+    netCpuMs(r),
     String(f.non2xx + errorsOf(f)),
     readTarget(r),
     readVerdict(r),
@@ -1226,6 +1255,7 @@ const readHeader = [
   'share of bare',
   'writes/s meanwhile',
   'CPU ms/req node + pg',
+  'CPU ms/req net of writes (est.)',
   'non-2xx + errors',
   'target',
   'verdict',
@@ -1373,11 +1403,11 @@ async function main(): Promise<void> {
         await settle();
         const bareFigures = await wrk(bare, duration);
         group = `${mode}:${read.name}`;
-        const count0 = answers.length;
+        const sent0 = sentNow();
         writers.start();
         const figures = await measure(read, duration, kinora);
         writers.stop();
-        const writes = answers.length - count0;
+        const writes = sentSince(sent0);
         group = '';
         const result = { read, mode, figures, bareRps: rps(bareFigures), writes };
         results.push(result);
@@ -1398,7 +1428,7 @@ async function main(): Promise<void> {
   const keptAfterRefused = await refusedKeepsCache();
 
   // 4. Each write alone: CPU per request over an idle baseline (the open sockets' heartbeats).
-  const writeCpu = await writeCosts(kinora);
+  writeCpu = await writeCosts(kinora);
 
   // 5. Nothing kept: the same reads on a server started with PUBLIC_CACHE_TTL=0s.
   if (!args['kept-only']) {
@@ -1426,7 +1456,10 @@ async function main(): Promise<void> {
       if (mine.length > 0) finalReads.push(median(mine));
     }
   }
-  console.log(`\nTraffic model, ${started}, commit ${commit}; load average now ${loadAverage()}\n`);
+  const minutes = ((Date.now() - Date.parse(started)) / 60_000).toFixed(1);
+  console.log(
+    `\nTraffic model, ${started}, commit ${commit}, ${minutes} min; load average now ${loadAverage()}\n`,
+  );
   console.log(
     `Reads (each its median round of ${rounds} by share of the bare run just before it; bare: ` +
       `${bare.label}):\n`,
