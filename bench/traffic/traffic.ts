@@ -1056,6 +1056,30 @@ interface Figures {
   pgCpuMs?: number;
   /** CPU seconds of the server process and of its database backends over the run. */
   cpuSeconds?: { node: number; pg: number };
+  /** How busy the whole machine's cores were over the run, everyone's work, in %. */
+  machineBusy?: number;
+}
+
+/** The machine's CPU time counters (jiffies, all cores) from /proc/stat, or null off Linux. */
+function machineTimes(): { total: number; idle: number } | null {
+  try {
+    const line = readFileSync('/proc/stat', 'utf8').split('\n')[0]!;
+    // cpu  user nice system idle iowait irq softirq steal
+    const f = line.trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: f.reduce((a, b) => a + b, 0), idle: f[3]! + f[4]! + f[7]! };
+  } catch {
+    return null;
+  }
+}
+
+function busyPercent(
+  before: ReturnType<typeof machineTimes>,
+  after: ReturnType<typeof machineTimes>,
+): number | undefined {
+  if (!before || !after || after.total <= before.total) return undefined;
+  return (
+    (100 * (after.total - before.total - (after.idle - before.idle))) / (after.total - before.total)
+  );
 }
 
 function wrk(read: Read, seconds: number): Promise<Figures> {
@@ -1139,7 +1163,9 @@ async function withCpu<T>(
 }
 
 async function measure(read: Read, seconds: number, server: ChildProcess): Promise<Figures> {
+  const machine0 = machineTimes();
   const [figures, node, pgSeconds] = await withCpu(server, () => wrk(read, seconds));
+  figures.machineBusy = busyPercent(machine0, machineTimes());
   if (read.port === kinoraPort && figures.requests > 0) {
     figures.cpuSeconds = { node, pg: pgSeconds };
     figures.nodeCpuMs = (node * 1000) / figures.requests;
@@ -1240,6 +1266,7 @@ function readRow(r: ReadResult): string[] {
     (sum(Object.values(r.writes)) / (f.duration_us / 1e6)).toFixed(0),
     cpu,
     netCpuMs(r),
+    f.machineBusy === undefined ? '-' : `${f.machineBusy.toFixed(0)}%`,
     String(f.non2xx + errorsOf(f)),
     readTarget(r),
     readVerdict(r),
@@ -1256,6 +1283,7 @@ const readHeader = [
   'writes/s meanwhile',
   'CPU ms/req node + pg',
   'CPU ms/req net of writes (est.)',
+  'machine busy',
   'non-2xx + errors',
   'target',
   'verdict',
@@ -1520,6 +1548,7 @@ async function main(): Promise<void> {
       ms(worst),
       w.map((x) => `${x.kind} ${ms(x.p99)}`).join(', '),
       String(c.figures.non2xx + errorsOf(c.figures) + w.reduce((s, x) => s + x.failed, 0)),
+      c.figures.machineBusy === undefined ? '-' : `${c.figures.machineBusy.toFixed(0)}%`,
       c.figures.p99_us / 1000 < 50 && worst < 50 ? 'PASS' : 'FAIL',
     ];
   });
@@ -1539,6 +1568,7 @@ async function main(): Promise<void> {
         'writes p99 ms (worst kind)',
         'writes p99 ms by kind',
         'errors',
+        'machine busy',
         'p99 < 50 ms',
       ],
       coldRows,
