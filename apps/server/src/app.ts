@@ -179,8 +179,14 @@ export async function buildApp({
         /^\/api\/v1\/search$/,
         /^\/api\/v1\/channels\/[^/]+(?:\/videos)?$/,
         /^\/api\/v1\/users\/c\/[^/]+$/,
+      ],
+      // Lists with each reader's own flags (a comment's or a tweet's `isLiked`), or where a
+      // reader may see more (a playlist's owner, its drafts): a visitor's answer is shared,
+      // each signed-in person's kept for them (decision 0025).
+      eachReaderPaths: [
         /^\/api\/v1\/comments\/[^/]+$/,
         /^\/api\/v1\/tweets\/user\/[^/]+$/,
+        /^\/api\/v1\/playlists\/(?!watch-later$)[^/]+$/,
       ],
       // What a signed-in person follows, theirs alone: asked again on every visit to the
       // subscriptions and tweets pages, and the dearest signed-in reads (decision 0024).
@@ -188,6 +194,7 @@ export async function buildApp({
         /^\/api\/v1\/subscriptions\/feed$/,
         /^\/api\/v1\/tweets\/feed$/,
         /^\/api\/v1\/tweets\/channels$/,
+        /^\/api\/v1\/users\/watchHistory$/,
       ],
       ttlMs: config.publicCacheTtlSeconds * 1000,
       // Never shorter than the others: a search is the dearest answer to recompute (decision

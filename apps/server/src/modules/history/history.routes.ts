@@ -1,4 +1,5 @@
 import { endpoints } from '@kinora/contract';
+import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentHistoryEntry, presentWatchPosition } from './history.presenter';
@@ -19,6 +20,7 @@ export function registerHistoryRoutes(
       (await history.watchHistory({ actor, cursor: query.cursor, limit: query.limit })).map((r) =>
         presentHistoryEntry(r, storage),
       ),
+    shows: ({ actor, data }) => [shows.history(actor.userId), ...videosShown(data)],
   });
   router.route(endpoints.watchPositions, {
     message: 'Watch positions',

@@ -75,10 +75,13 @@ export class HistoryService {
     if (!(await this.repo.remove(input.actor.userId, input.videoId))) {
       throw new AppError('NOT_FOUND', 'Video not found in your history');
     }
+    this.events.emit('history.removed', { userId: input.actor.userId, videoId: input.videoId });
   }
 
   async clearHistory(input: { actor: Viewer }): Promise<{ removed: number }> {
-    return { removed: await this.repo.clear(input.actor.userId) };
+    const removed = await this.repo.clear(input.actor.userId);
+    this.events.emit('history.removed', { userId: input.actor.userId, videoId: null });
+    return { removed };
   }
 
   async historySettings(input: { actor: Viewer }): Promise<{ paused: boolean }> {

@@ -1,4 +1,5 @@
 import { endpoints, playlistsTotalHeader } from '@kinora/contract';
+import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentPlaylist } from './playlists.presenter';
@@ -48,6 +49,11 @@ export function registerPlaylistRoutes(
         }),
         storage,
       ),
+    shows: ({ data }) => [
+      shows.playlist(data._id),
+      shows.person(data.owner),
+      ...videosShown(data.videos),
+    ],
   });
   router.route(endpoints.createPlaylist, {
     message: 'Playlist created',

@@ -252,6 +252,10 @@ export class VideosService {
       positionSeconds: input.positionSeconds,
     });
     if (!result) throw notFound('Video');
+    // A signed-in viewer's history has the video (and its position) now.
+    if (input.viewer) {
+      this.events.emit('history.saved', { userId: input.viewer.userId, videoId: input.videoId });
+    }
     return result;
   }
 

@@ -58,6 +58,8 @@ export interface DomainEventMap {
   'subscription.changed': { subscriberId: string; channelId: string; isSubscribed: boolean };
   /** A watch position saved: the person's own history, nothing public. */
   'history.saved': { userId: string; videoId: string };
+  /** A video taken out of the person's history, or all of it (`videoId` null). */
+  'history.removed': { userId: string; videoId: string | null };
   'playlist.changed': { playlistId: string; ownerId: string };
   'tweet.created': TweetChange;
   'tweet.updated': TweetChange;
@@ -96,6 +98,7 @@ export const changeEvents = [
   'like.toggled',
   'subscription.changed',
   'history.saved',
+  'history.removed',
   'playlist.changed',
   'tweet.created',
   'tweet.updated',

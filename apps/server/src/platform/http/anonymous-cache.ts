@@ -101,6 +101,13 @@ export interface AnonymousCacheOptions {
    * unchecked token's request always reaches the handlers.
    */
   personalPaths?: RegExp[];
+  /**
+   * Paths whose GET answers are shared between visitors and each signed-in person's own (they
+   * hold per-person fields in lists: a comment's `isLiked`; or a reader may see more: a
+   * playlist's owner its drafts): a visitor's answer is kept as on `paths`, a signed-in
+   * person's as on `personalPaths`.
+   */
+  eachReaderPaths?: RegExp[];
   /** How long one answer serves every visitor. */
   ttlMs: number;
   /**
@@ -180,6 +187,8 @@ export interface AnonymousCache {
  * `onRequest` hook otherwise. Serving from memory skips Fastify's request objects, routing and
  * hooks, which were most of the CPU time of a kept answer (bench/README.md).
  */
+type AnswerKind = 'shared' | 'personal' | 'each reader';
+
 export function registerAnonymousCache(
   app: FastifyInstance,
   options: AnonymousCacheOptions,
@@ -239,23 +248,29 @@ export function registerAnonymousCache(
   const pathOf = (url: string) => url.split('?', 1)[0]!;
   const lifetimeOf = (url: string) =>
     options.lifetimes?.find((l) => l.path.test(pathOf(url)))?.ttlMs ?? options.ttlMs;
-  /** Which kind of kept answer a GET of `url` has: shared, each reader's own, or none. */
-  const kindOf = (method: string | undefined, url: string): 'shared' | 'personal' | null => {
+  /**
+   * Which kind of kept answer a GET of `url` has: shared, each reader's own, visitors' shared
+   * and each signed-in reader's own, or none.
+   */
+  const kindOf = (method: string | undefined, url: string): AnswerKind | null => {
     if (method !== 'GET') return null;
     const path = pathOf(url);
     if (options.paths.some((p) => p.test(path))) return 'shared';
-    return options.personalPaths?.some((p) => p.test(path)) ? 'personal' : null;
+    if (options.personalPaths?.some((p) => p.test(path))) return 'personal';
+    return options.eachReaderPaths?.some((p) => p.test(path)) ? 'each reader' : null;
   };
   /**
    * Where this caller's answer to `url` is kept: the URL for a shared answer, the person's id
    * and the URL for their own (a line break never appears in a URL); null when it is not kept.
    */
   const keyOf = (
-    kind: 'shared' | 'personal',
+    kind: AnswerKind,
     url: string,
     identity: CallerIdentity,
   ): { key: string; reader: string | undefined } | null => {
     if (kind === 'shared') return { key: url, reader: undefined };
+    if (kind === 'each reader' && identity.kind === 'visitor')
+      return { key: url, reader: undefined };
     if (identity.kind !== 'signed-in') return null;
     const reader = identity.actor.userId;
     return { key: `${reader}\n${url}`, reader };

@@ -18,6 +18,7 @@ describe('kept answers dropped by the changes that concern them', () => {
   let other: Video;
   /** Taken back to a draft and published again; its own page is not among those read. */
   let third: Video;
+  let playlistId: string;
 
   const pages = () =>
     ({
@@ -30,6 +31,7 @@ describe('kept answers dropped by the changes that concern them', () => {
       viewerChannel: `/api/v1/channels/${viewer.userId}`,
       tweets: `/api/v1/tweets/user/${owner.userId}`,
       search: '/api/v1/search?query=kept',
+      playlist: `/api/v1/playlists/${playlistId}`,
     }) as const;
   type Page = keyof ReturnType<typeof pages>;
 
@@ -75,6 +77,10 @@ describe('kept answers dropped by the changes that concern them', () => {
     video = await createVideo(t.app, owner, { title: 'kept one' });
     other = await createVideo(t.app, owner, { title: 'kept two' });
     third = await createVideo(t.app, owner, { title: 'kept three' });
+    const playlist = await call('POST', '/api/v1/playlists', owner, { name: 'Kept favourites' });
+    playlistId = playlist.json<{ data: { _id: string } }>().data._id;
+    const added = await call('POST', `/api/v1/playlists/${playlistId}/videos/${video._id}`, owner);
+    expect(added.statusCode).toBe(200);
   });
   afterAll(() => t?.close());
 
@@ -125,7 +131,14 @@ describe('kept answers dropped by the changes that concern them', () => {
       title: 'kept one, renamed',
     });
     expect(edited.statusCode).toBe(200);
-    expect(await recomputed()).toEqual(['channelVideos', 'comments', 'home', 'search', 'video']);
+    expect(await recomputed()).toEqual([
+      'channelVideos',
+      'comments',
+      'home',
+      'playlist',
+      'search',
+      'video',
+    ]);
   });
 
   it("a new name drops every answer that shows the person, and nobody else's", async () => {
@@ -169,5 +182,45 @@ describe('kept answers dropped by the changes that concern them', () => {
     await togglePublish(t.app, owner, third._id);
     expect(await recomputed()).toEqual(['channel', 'channelVideos', 'home', 'search']);
     expect(await listed()).toContain(third._id);
+  });
+
+  it("a playlist's change drops its page only", async () => {
+    await warm();
+    const added = await call('POST', `/api/v1/playlists/${playlistId}/videos/${other._id}`, owner);
+    expect(added.statusCode).toBe(200);
+    expect(await recomputed()).toEqual(['playlist']);
+  });
+
+  it("keeps each signed-in reader's own history, comments and playlist, until their own change", async () => {
+    const own = async (url: string, user: RegisteredUser) => {
+      const res = await t.app.inject({ url, headers: user.auth });
+      expect(res.statusCode, url).toBe(200);
+      return { kept: res.headers.age !== undefined, body: res.json<{ data: unknown }>().data };
+    };
+    const history = '/api/v1/users/watchHistory';
+    const comments = `/api/v1/comments/${video._id}`;
+    const playlist = `/api/v1/playlists/${playlistId}`;
+    for (const url of [history, comments, playlist]) {
+      await own(url, viewer);
+      expect((await own(url, viewer)).kept, url).toBe(true);
+      // Another person's answer is their own: computed for them, not the viewer's.
+      expect((await own(url, owner)).kept, url).toBe(false);
+    }
+    // Someone else saving a position leaves the viewer's history kept; the viewer's own drops it.
+    await call('PUT', `/api/v1/users/watchHistory/${video._id}`, owner, { positionSeconds: 4 });
+    expect((await own(history, viewer)).kept).toBe(true);
+    await call('PUT', `/api/v1/users/watchHistory/${other._id}`, viewer, { positionSeconds: 5 });
+    const fresh = await own(history, viewer);
+    expect(fresh.kept).toBe(false);
+    expect((fresh.body as { _id: string }[]).map((e) => e._id)).toContain(other._id);
+    // Liking a comment drops the comments of its video, for every reader.
+    const listed = await own(comments, viewer);
+    const [first] = (listed.body as { comments: { _id: string; isLiked: boolean }[] }).comments;
+    await call('POST', `/api/v1/likes/comment/${first!._id}/toggle`, viewer);
+    const after = await own(comments, viewer);
+    expect(after.kept).toBe(false);
+    expect(
+      (after.body as { comments: { _id: string; isLiked: boolean }[] }).comments[0],
+    ).toMatchObject({ _id: first!._id, isLiked: !first!.isLiked });
   });
 });

@@ -34,6 +34,10 @@ export const shows = {
   tweet: (id: string) => `tweet:${id}`,
   /** Every reader's feed of the videos of the channels they follow. */
   followedVideos: 'followed-videos',
+  /** A playlist's own fields and the order of its videos. */
+  playlist: (id: string) => `playlist:${id}`,
+  /** A person's watch history. */
+  history: (userId: string) => `history:${userId}`,
   /** One person's own answers (kept for them alone): their feeds. */
   reader: (id: string) => `reader:${id}`,
 } as const;
@@ -77,8 +81,11 @@ export const dropsOf: Drops = {
     shows.reader(subscriberId),
   ],
   // A saved position and a playlist are their owner's, read fresh: no kept answer shows them.
-  'history.saved': () => [],
-  'playlist.changed': () => [],
+  // A saved position and a playlist are their owner's: their own history and the playlist's
+  // page drop, nothing else.
+  'history.saved': ({ userId }) => [shows.history(userId)],
+  'history.removed': ({ userId }) => [shows.history(userId)],
+  'playlist.changed': ({ playlistId }) => [shows.playlist(playlistId)],
   // Followers' tweet feeds take a new tweet when their answer expires (`PUBLIC_CACHE_TTL`): a
   // tweet a second would otherwise recompute every reader's feed every second. Its author's
   // own list and page show it at once.

@@ -100,7 +100,9 @@ export interface RouteSpec<E extends Endpoint> {
    * one of them drops it (decision 0025). Without it, the answer is never kept.
    */
   shows?: (
-    answer: Pick<HandlerContext<E>, 'params' | 'query'> & { data: z.output<E['response']> },
+    answer: Pick<HandlerContext<E>, 'params' | 'query' | 'actor'> & {
+      data: z.output<E['response']>;
+    },
   ) => readonly string[];
 }
 
@@ -239,9 +241,12 @@ export class Router {
         data,
       } as Parameters<NonNullable<RouteSpec<E>['shared']>>[0];
       const rule = spec.shared?.(answer);
+      const shown = spec.shows?.({ ...answer, actor } as Parameters<
+        NonNullable<RouteSpec<E>['shows']>
+      >[0]);
       this.sharing.declare(request, {
         actor,
-        shows: spec.shows?.(answer) ?? null,
+        shows: shown ?? null,
         sharing: rule
           ? {
               notFor: rule.notFor.filter((id): id is string => typeof id === 'string'),
