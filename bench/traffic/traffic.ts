@@ -1647,7 +1647,12 @@ async function main(): Promise<void> {
   }
   const failed =
     checks.some((c) => !c.ok) ||
-    finalReads.some((r) => r.figures.requests === 0 || r.figures.non2xx + errorsOf(r.figures) > 0);
+    finalReads.some(
+      (r) => r.figures.requests === 0 || r.figures.non2xx + errorsOf(r.figures) > 0,
+    ) ||
+    coldPhases.some((c) => c.figures.non2xx + errorsOf(c.figures) > 0) ||
+    // Every write of the run, in any phase: a success that was not one, or a refusal that was.
+    writeRows('', 1).some((w) => w.failed > 0);
   if (failed) process.exitCode = 1;
 }
 
