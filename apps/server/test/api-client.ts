@@ -14,6 +14,8 @@ import {
   type BodyOf,
   type Endpoint,
   type EndpointName,
+  type Endpoints,
+  type Envelope,
   type ParamsOf,
   type QueryOf,
   type ResponseOf,
@@ -42,6 +44,10 @@ export type CallOptions<N extends EndpointName> = Slot<'params', ParamsOf<N>> &
 type OptionsArgs<N extends EndpointName> =
   Empty extends CallOptions<N> ? [options?: CallOptions<N>] : [options: CallOptions<N>];
 
+/** A success's body: the envelope, and its data's fields beside it where the endpoint spreads them. */
+export type SuccessBody<N extends EndpointName> = Envelope<ResponseOf<N>> &
+  (Endpoints[N] extends { spreadData: true } ? ResponseOf<N> : Empty);
+
 /** One answer: its status and headers, the success's typed `data` or the refusal's `error`. */
 export interface ApiAnswer<N extends EndpointName> {
   readonly statusCode: number;
@@ -54,6 +60,8 @@ export interface ApiAnswer<N extends EndpointName> {
   readonly error: ErrorEnvelope;
   /** The envelope's message, success or not. */
   readonly message: string;
+  /** The whole body as sent, success or refusal (for assertions on the envelope itself). */
+  json(): SuccessBody<N> | ErrorEnvelope;
 }
 
 /** Input sent on purpose to be refused: it skips the contract's input types, and says so. */
@@ -137,5 +145,6 @@ function answerOf<N extends EndpointName>(
       if (typeof message !== 'string') throw new Error(`expected an envelope; ${describe()}`);
       return message;
     },
+    json: () => res.json<SuccessBody<N> | ErrorEnvelope>(),
   };
 }

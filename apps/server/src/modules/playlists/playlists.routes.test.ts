@@ -3,6 +3,7 @@ import type { Playlist, WatchLaterToggleResult } from '@kinora/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlistItems, playlists, users, videos, watchHistory } from '../../platform/db/schema';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo } from '../../../test/media-factories';
@@ -21,13 +22,6 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
 
 /** Calls that must succeed, answering the playlist. */
 async function playlistOf(
@@ -38,7 +32,7 @@ async function playlistOf(
 ): Promise<Playlist> {
   const res = await call(method, url, user, payload);
   expect(res.statusCode, res.body).toBe(method === 'POST' && url === '/playlists' ? 201 : 200);
-  return res.json<{ data: Playlist }>().data;
+  return res.data;
 }
 
 const create = (
@@ -86,13 +80,16 @@ async function expectOrder(playlistId: string, videoIds: string[]) {
 }
 
 const add = (user: RegisteredUser, playlistId: string, videoId: string) =>
-  call('POST', `/playlists/${playlistId}/videos/${videoId}`, user);
+  callApi(t.app, 'addPlaylistVideo', { params: { playlistId, videoId }, as: user });
 
 describe('POST /playlists', () => {
   it('creates a playlist answering the whole of it, owner as a plain id, public by default', async () => {
-    const res = await call('POST', '/playlists', olga, { name: '  Road trip  ', description: '' });
+    const res = await callApi(t.app, 'createPlaylist', {
+      as: olga,
+      body: { name: '  Road trip  ', description: '' },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const playlist = res.json<{ data: Playlist }>().data;
+    const playlist = res.data;
     expect(playlist).toMatchObject({
       name: 'Road trip',
       description: '',
@@ -116,7 +113,7 @@ describe('POST /playlists', () => {
 
   it('refuses a visitor (401) and bad fields (400 naming them), writing nothing', async () => {
     expect(
-      (await call('POST', '/playlists', null, { name: 'x', description: '' })).statusCode,
+      (await callApi(t.app, 'createPlaylist', { body: { name: 'x', description: '' } })).statusCode,
     ).toBe(401);
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(playlists);
     for (const [payload, field] of [
@@ -127,10 +124,10 @@ describe('POST /playlists', () => {
       [{ name: 'ok', description: 'd'.repeat(201) }, 'description'],
       [{ name: 'ok', description: '', visibility: 'friends' }, 'visibility'],
     ] as const) {
-      const res = await call('POST', '/playlists', bob, payload);
+      const res = await callApi(t.app, 'createPlaylist', { as: bob, body: payload });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
-      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+      expect(res.error.code).toBe('VALIDATION_FAILED');
+      expect(res.error.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(playlists);
     expect(after).toEqual(before);
@@ -150,19 +147,34 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
     for (const p of Object.values(made)) await add(olga, p._id, video!);
     for (const reader of [null, bob, olga]) {
       for (const visibility of ['public', 'unlisted'] as const) {
-        const res = await call('GET', `/playlists/${made[visibility]._id}`, reader);
+        const res = await callApi(t.app, 'getPlaylist', {
+          params: { playlistId: made[visibility]._id },
+          as: reader,
+        });
         expect(res.statusCode).toBe(200);
-        expect(res.json().data).toMatchObject({ visibility, videoCount: 1 });
+        expect(res.data).toMatchObject({ visibility, videoCount: 1 });
       }
     }
     for (const reader of [null, bob]) {
-      const res = await call('GET', `/playlists/${made.private._id}`, reader);
+      const res = await callApi(t.app, 'getPlaylist', {
+        params: { playlistId: made.private._id },
+        as: reader,
+      });
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Playlist not found');
+      expect(res.message).toBe('Playlist not found');
     }
-    expect((await call('GET', `/playlists/${made.private._id}`, olga)).statusCode).toBe(200);
-    expect((await call('GET', `/playlists/${randomUUID()}`, olga)).statusCode).toBe(404);
-    expect((await call('GET', '/playlists/not-an-id', olga)).statusCode).toBe(400);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: made.private._id }, as: olga }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: randomUUID() }, as: olga }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: 'not-an-id' }, as: olga }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('lists a user’s playlists as a plain array: all to the owner (Watch later first), public ones to others', async () => {
@@ -174,7 +186,9 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
     const hidden = await create(carol, { name: 'Hidden', visibility: 'private' });
     const newer = await create(carol, { name: 'Newer', visibility: 'public' });
 
-    const own = (await call('GET', `/playlists/user/${carol.userId}`, carol)).json().data;
+    const own = (
+      await callApi(t.app, 'userPlaylists', { params: { userId: carol.userId }, as: carol })
+    ).data;
     expect(own.map((p: Playlist) => p.name)).toEqual([
       'Watch later',
       'Newer',
@@ -193,13 +207,18 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
     expect(card).toMatchObject({ videoCount: 6, hasMoreVideos: true });
 
     for (const reader of [null, bob]) {
-      const res = await call('GET', `/playlists/user/${carol.userId}`, reader);
+      const res = await callApi(t.app, 'userPlaylists', {
+        params: { userId: carol.userId },
+        as: reader,
+      });
       expect(res.statusCode).toBe(200);
-      const names = res.json().data.map((p: Playlist) => p.name);
+      const names = res.data.map((p: Playlist) => p.name);
       expect(names).toEqual(['Newer', 'Older']);
     }
     expect([unlisted._id, hidden._id]).not.toContain(newer._id);
-    expect((await call('GET', `/playlists/user/${randomUUID()}`)).json().data).toEqual([]);
+    expect(
+      (await callApi(t.app, 'userPlaylists', { params: { userId: randomUUID() } })).data,
+    ).toEqual([]);
   });
 
   it('pages a user’s playlists with page and limit, the total in X-Total-Count, 100 by default', async () => {
@@ -218,7 +237,7 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
       const res = await call('GET', `/playlists/user/${dana.userId}${query}`, reader);
       expect(res.statusCode, res.body).toBe(200);
       return {
-        names: res.json<{ data: Playlist[] }>().data.map((p) => p.name),
+        names: res.data.map((p) => p.name),
         total: Number(res.headers['x-total-count']),
       };
     };
@@ -265,8 +284,22 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
     expect(second.hasMoreVideos).toBe(false);
     const small = await playlistOf('GET', `/playlists/${long._id}?after=9&limit=5`, null);
     expect(small.videos.map((v) => v.position)).toEqual([10, 11, 12, 13, 14]);
-    expect((await call('GET', `/playlists/${long._id}?limit=201`)).statusCode).toBe(400);
-    expect((await call('GET', `/playlists/${long._id}?after=-1`)).statusCode).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'getPlaylist', {
+          params: { playlistId: long._id },
+          query: { limit: 201 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'getPlaylist', {
+          params: { playlistId: long._id },
+          query: { after: '-1' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -277,7 +310,7 @@ describe('PUT and DELETE /playlists/:id', () => {
     expect((await call('PUT', url, null, { name: 'Visitor' })).statusCode).toBe(401);
     const forbidden = await call('PUT', url, bob, { name: 'Not mine' });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().code).toBe('FORBIDDEN');
+    expect(forbidden.error.code).toBe('FORBIDDEN');
     expect((await call('PUT', url, olga, {})).statusCode).toBe(400);
     expect((await call('PUT', url, olga, { name: '' })).statusCode).toBe(400);
     const updated = await playlistOf('PUT', url, olga, {
@@ -303,13 +336,27 @@ describe('PUT and DELETE /playlists/:id', () => {
     const playlist = await create(olga);
     const [video] = await insertVideos(olga, 1);
     await add(olga, playlist._id, video!);
-    expect((await call('DELETE', `/playlists/${playlist._id}`, null)).statusCode).toBe(401);
-    expect((await call('DELETE', `/playlists/${playlist._id}`, bob)).statusCode).toBe(403);
-    const res = await call('DELETE', `/playlists/${playlist._id}`, olga);
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: playlist._id } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: playlist._id }, as: bob }))
+        .statusCode,
+    ).toBe(403);
+    const res = await callApi(t.app, 'deletePlaylist', {
+      params: { playlistId: playlist._id },
+      as: olga,
+    });
     expect(res.statusCode).toBe(200);
-    expect((await call('GET', `/playlists/${playlist._id}`, olga)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: playlist._id }, as: olga }))
+        .statusCode,
+    ).toBe(404);
     expect(await rowsOf(playlist._id)).toEqual([]);
-    expect((await call('DELETE', `/playlists/${playlist._id}`, olga)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: playlist._id }, as: olga }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -355,17 +402,26 @@ describe('videos in a playlist', () => {
     });
     const draft = await add(olga, playlist._id, bobsDraft!);
     expect(draft.statusCode).toBe(404);
-    expect(draft.json().message).toBe('Video not found');
+    expect(draft.message).toBe('Video not found');
     expect((await add(olga, playlist._id, randomUUID())).statusCode).toBe(404);
     expect((await add(olga, playlist._id, olgasDraft!)).statusCode).toBe(200);
     expect((await add(bob, playlist._id, published!)).statusCode).toBe(403);
-    expect((await call('POST', `/playlists/${playlist._id}/videos/${published}`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (
+        await callApi(t.app, 'addPlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: published },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await add(olga, randomUUID(), published!)).statusCode).toBe(404);
-    expect((await call('POST', `/playlists/${playlist._id}/videos/nope`, olga)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (
+        await callApi(t.app, 'addPlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: 'nope' },
+          as: olga,
+        })
+      ).statusCode,
+    ).toBe(400);
     await expectOrder(playlist._id, [published!, olgasDraft!]);
   });
 
@@ -386,7 +442,7 @@ describe('videos in a playlist', () => {
     await expectOrder(playlist._id, [ids[0]!, ids[2]!, ids[3]!]);
     const gone = await call('DELETE', url, olga);
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe('Video not found in this playlist');
+    expect(gone.message).toBe('Video not found in this playlist');
   });
 
   it('reorders with PATCH { position }, both ways, past the end meaning last', async () => {
@@ -394,11 +450,15 @@ describe('videos in a playlist', () => {
     const [a, b, c, d, e] = await insertVideos(olga, 5);
     for (const id of [a, b, c, d, e]) await add(olga, playlist._id, id!);
     const move = (videoId: string, position: unknown, user: RegisteredUser | null = olga) =>
-      call('PATCH', `/playlists/${playlist._id}/videos/${videoId}`, user, { position });
+      callApi(t.app, 'movePlaylistVideo', {
+        params: { playlistId: playlist._id, videoId },
+        as: user,
+        body: { position },
+      });
 
     const down = await move(b!, 3);
     expect(down.statusCode, down.body).toBe(200);
-    expect(down.json().data.videos.map((v: { _id: string }) => v._id)).toEqual([a, c, d, b, e]);
+    expect(down.data.videos.map((v: { _id: string }) => v._id)).toEqual([a, c, d, b, e]);
     await expectOrder(playlist._id, [a!, c!, d!, b!, e!]);
     expect((await move(e!, 0)).statusCode).toBe(200);
     await expectOrder(playlist._id, [e!, a!, c!, d!, b!]);
@@ -432,7 +492,7 @@ describe('videos in a playlist', () => {
       [bobs, 0],
       [olgas, 1],
     ]);
-    const cards = (await call('GET', `/playlists/user/${olga.userId}`)).json().data;
+    const cards = (await callApi(t.app, 'userPlaylists', { params: { userId: olga.userId } })).data;
     const card = cards.find((p: Playlist) => p._id === playlist._id);
     expect(card.videos.map((v: { _id: string }) => v._id)).toEqual([olgas]);
     expect(card.videoCount).toBe(1);
@@ -452,7 +512,7 @@ describe('videos in a playlist', () => {
     const [extra] = await insertVideos(olga, 1);
     const res = await add(olga, full._id, extra!);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('A playlist holds at most 5,000 videos');
+    expect(res.message).toBe('A playlist holds at most 5,000 videos');
     const opened = await playlistOf('GET', `/playlists/${full._id}`, olga);
     expect(opened).toMatchObject({ videoCount: 5000, hasMoreVideos: true });
     expect(opened.videos).toHaveLength(200);
@@ -499,10 +559,17 @@ describe('concurrency with deletions', () => {
       const incoming = await insertVideos(olga, 8);
       const answers = await Promise.all([
         ...incoming.map((id) => add(olga, playlist._id, id)),
-        call('DELETE', `/videos/${present[1]}`, bob),
-        call('DELETE', `/videos/${present[3]}`, bob),
-        call('DELETE', `/playlists/${playlist._id}/videos/${present[0]}`, olga),
-        call('PATCH', `/playlists/${playlist._id}/videos/${present[4]}`, olga, { position: 0 }),
+        callApi(t.app, 'deleteVideo', { params: { id: present[1] }, as: bob }),
+        callApi(t.app, 'deleteVideo', { params: { id: present[3] }, as: bob }),
+        callApi(t.app, 'removePlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: present[0] },
+          as: olga,
+        }),
+        callApi(t.app, 'movePlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: present[4] },
+          as: olga,
+          body: { position: 0 },
+        }),
       ]);
       expect(answers.map((a) => `${a.statusCode} ${a.statusCode === 200 ? '' : a.body}`)).toEqual(
         answers.map(() => '200 '),
@@ -521,11 +588,11 @@ describe('Watch later', () => {
     const dana = await registerUser(t.app);
     const [video] = await insertVideos(bob, 1);
     const toggle = (user: RegisteredUser | null) =>
-      call('POST', `/playlists/watch-later/${video}`, user);
+      callApi(t.app, 'toggleWatchLater', { params: { videoId: video }, as: user });
     expect((await toggle(null)).statusCode).toBe(401);
     const saved = await toggle(dana);
     expect(saved.statusCode, saved.body).toBe(200);
-    const first = saved.json<{ data: WatchLaterToggleResult }>().data;
+    const first = saved.data;
     expect(first).toMatchObject({ isSaved: true, videoCount: 1 });
 
     const watchLater = await playlistOf('GET', '/playlists/watch-later', dana);
@@ -540,13 +607,13 @@ describe('Watch later', () => {
     expect(watchLater.videos.map((v) => v._id)).toEqual([video]);
     // The same list through the ordinary calls: reorder and remove work on it.
     expect((await add(dana, first.playlistId, video!)).statusCode).toBe(409);
-    const unsaved = (await toggle(dana)).json<{ data: WatchLaterToggleResult }>().data;
+    const unsaved = (await toggle(dana)).data;
     expect(unsaved).toEqual({ isSaved: false, playlistId: first.playlistId, videoCount: 0 });
 
     // One per account, however it is asked for at once.
     await Promise.all([
-      call('GET', '/playlists/watch-later', dana),
-      call('GET', `/playlists/user/${dana.userId}`, dana),
+      callApi(t.app, 'getWatchLater', { as: dana }),
+      callApi(t.app, 'userPlaylists', { params: { userId: dana.userId }, as: dana }),
       toggle(dana),
     ]);
     const rows = await t.database.db
@@ -555,8 +622,13 @@ describe('Watch later', () => {
       .where(eq(playlists.ownerId, dana.userId));
     expect(rows).toEqual([{ id: first.playlistId }]);
     // Private: others are not told it exists, nor see it listed.
-    expect((await call('GET', `/playlists/${first.playlistId}`, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/playlists/user/${dana.userId}`, bob)).json().data).toEqual([]);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: first.playlistId }, as: bob }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'userPlaylists', { params: { userId: dana.userId }, as: bob })).data,
+    ).toEqual([]);
   });
 
   it('cannot be renamed, made public or deleted (409 with a clear message)', async () => {
@@ -569,7 +641,7 @@ describe('Watch later', () => {
     ]) {
       const res = await call('PUT', url, olga, payload);
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(
+      expect(res.message).toBe(
         'Watch later is built in: it cannot be renamed, made public or deleted',
       );
     }
@@ -580,8 +652,14 @@ describe('Watch later', () => {
 
   it('refuses a draft of someone else (404) and takes one’s own', async () => {
     const [bobsDraft] = await insertVideos(bob, 1, { isPublished: false });
-    expect((await call('POST', `/playlists/watch-later/${bobsDraft}`, olga)).statusCode).toBe(404);
-    expect((await call('POST', `/playlists/watch-later/${bobsDraft}`, bob)).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'toggleWatchLater', { params: { videoId: bobsDraft }, as: olga }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'toggleWatchLater', { params: { videoId: bobsDraft }, as: bob }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -593,9 +671,15 @@ describe('deleting what a playlist holds', () => {
     const bobs = await create(bob);
     for (const id of [x!, video._id, y!]) await add(olga, mine._id, id);
     for (const id of [video._id, x!]) await add(bob, bobs._id, id);
-    await call('PUT', `/users/watchHistory/${video._id}`, olga, { positionSeconds: 1 });
+    await callApi(t.app, 'saveWatchPosition', {
+      params: { videoId: video._id },
+      as: olga,
+      body: { positionSeconds: 1 },
+    });
 
-    expect((await call('DELETE', `/videos/${video._id}`, bob)).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'deleteVideo', { params: { id: video._id }, as: bob })).statusCode,
+    ).toBe(200);
     await expectOrder(mine._id, [x!, y!]);
     await expectOrder(bobs._id, [x!]);
     const history = await t.database.db

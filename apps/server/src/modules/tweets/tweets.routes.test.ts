@@ -10,6 +10,7 @@ import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, tweets } from '../../platform/db/schema';
 import { grantUserRole } from '../users';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
 import { TweetsRepository } from './tweets.repository';
@@ -34,18 +35,11 @@ afterAll(async () => {
 });
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
 
 async function ok<T>(method: Method, url: string, user?: RegisteredUser | null, payload?: object) {
   const res = await call(method, url, user, payload);
   expect(res.statusCode, res.body).toBe(method === 'POST' && url === '/tweets' ? 201 : 200);
-  return res.json<{ data: T }>().data;
+  return res.data;
 }
 
 const post = (user: RegisteredUser, content: string) =>
@@ -92,15 +86,20 @@ describe('POST /tweets', () => {
       { content: 'x'.repeat(281) },
       {},
     ]) {
-      const res = await call('POST', '/tweets', alice, payload);
+      const res = await callApi(t.app, 'createTweet', { as: alice, body: payload });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     }
     // 280 characters once trimmed is within the limit, whatever surrounds it.
     expect(
-      (await call('POST', '/tweets', alice, { content: ` ${'y'.repeat(280)} ` })).statusCode,
+      (
+        await callApi(t.app, 'createTweet', {
+          as: alice,
+          body: { content: ` ${'y'.repeat(280)} ` },
+        })
+      ).statusCode,
     ).toBe(201);
-    expect((await call('POST', '/tweets', null, { content: 'Hi' })).statusCode).toBe(401);
+    expect((await callApi(t.app, 'createTweet', { body: { content: 'Hi' } })).statusCode).toBe(401);
   });
 });
 
@@ -116,12 +115,12 @@ describe('tweets written with the session cookie', () => {
       });
     const foreign = await write('POST', '/tweets', 'http://evil.test', { content: 'Forged' });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().code).toBe('FOREIGN_ORIGIN');
+    expect(foreign.error.code).toBe('FOREIGN_ORIGIN');
     const posted = await write('POST', '/tweets', 'http://kinora.test', {
       content: 'From our page',
     });
     expect(posted.statusCode, posted.body).toBe(201);
-    const id = posted.json<{ data: Tweet }>().data._id;
+    const id = posted.data._id;
     expect(
       (await write('PATCH', `/tweets/${id}`, 'http://evil.test', { content: 'x' })).statusCode,
     ).toBe(403);
@@ -137,13 +136,18 @@ describe('PATCH /tweets/:id', () => {
   it('lets the owner edit, marking the tweet edited; others get 403, nothing changed', async () => {
     const tweet = await post(alice, 'First draft of a thought');
     for (const user of [bob, moderator]) {
-      const res = await call('PATCH', `/tweets/${tweet._id}`, user, { content: 'Hijacked' });
+      const res = await callApi(t.app, 'updateTweet', {
+        params: { id: tweet._id },
+        as: user,
+        body: { content: 'Hijacked' },
+      });
       expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.error.code).toBe('FORBIDDEN');
     }
-    expect((await call('PATCH', `/tweets/${tweet._id}`, null, { content: 'No' })).statusCode).toBe(
-      401,
-    );
+    expect(
+      (await callApi(t.app, 'updateTweet', { params: { id: tweet._id }, body: { content: 'No' } }))
+        .statusCode,
+    ).toBe(401);
     const edited = await ok<Tweet>('PATCH', `/tweets/${tweet._id}`, alice, {
       content: '  A better thought  ',
     });
@@ -164,13 +168,33 @@ describe('PATCH /tweets/:id', () => {
   it('answers 404 for an unknown tweet, 400 for a malformed id or a bad text', async () => {
     const tweet = await post(alice, 'Stays as it is');
     expect(
-      (await call('PATCH', `/tweets/${randomUUID()}`, alice, { content: 'x' })).statusCode,
+      (
+        await callApi(t.app, 'updateTweet', {
+          params: { id: randomUUID() },
+          as: alice,
+          body: { content: 'x' },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await call('PATCH', '/tweets/nope', alice, { content: 'x' })).statusCode).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'updateTweet', {
+          params: { id: 'nope' },
+          as: alice,
+          body: { content: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
     for (const content of ['  ', 'z'.repeat(281)]) {
-      expect((await call('PATCH', `/tweets/${tweet._id}`, alice, { content })).statusCode).toBe(
-        400,
-      );
+      expect(
+        (
+          await callApi(t.app, 'updateTweet', {
+            params: { id: tweet._id },
+            as: alice,
+            body: { content },
+          })
+        ).statusCode,
+      ).toBe(400);
     }
   });
 });
@@ -182,13 +206,21 @@ describe('DELETE /tweets/:id', () => {
     await ok('POST', `/likes/tweet/${tweet._id}/toggle`, moderator);
     expect(await likeRows(tweet._id)).toBe(2);
     for (const user of [bob, moderator]) {
-      expect((await call('DELETE', `/tweets/${tweet._id}`, user)).statusCode).toBe(403);
+      expect(
+        (await callApi(t.app, 'deleteTweet', { params: { id: tweet._id }, as: user })).statusCode,
+      ).toBe(403);
     }
-    expect((await call('DELETE', `/tweets/${tweet._id}`, null)).statusCode).toBe(401);
+    expect((await callApi(t.app, 'deleteTweet', { params: { id: tweet._id } })).statusCode).toBe(
+      401,
+    );
     expect(await ok('DELETE', `/tweets/${tweet._id}`, alice)).toEqual({});
     expect(await likeRows(tweet._id)).toBe(0);
-    expect((await call('DELETE', `/tweets/${tweet._id}`, alice)).statusCode).toBe(404);
-    expect((await call('POST', `/likes/tweet/${tweet._id}/toggle`, bob)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'deleteTweet', { params: { id: tweet._id }, as: alice })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'toggleTweetLike', { params: { id: tweet._id }, as: bob })).statusCode,
+    ).toBe(404);
     const listed = await ok<UserTweetPage>('GET', `/tweets/user/${alice.userId}?limit=100`);
     expect(listed.tweets.map((t) => t._id)).not.toContain(tweet._id);
   });
@@ -217,8 +249,10 @@ describe('tweet lists', () => {
     const mine = await ok<UserTweetPage>('GET', '/tweets/my-tweets?limit=50', carol);
     expect(mine.tweets.map((t) => t._id)).toEqual([ids[2], ids[1], ids[0]]);
     expect(mine.docs).toEqual(mine.tweets);
-    expect((await call('GET', '/tweets/my-tweets', null)).statusCode).toBe(401);
-    expect((await call('GET', `/tweets/user/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await callApi(t.app, 'myTweets')).statusCode).toBe(401);
+    expect((await callApi(t.app, 'userTweets', { params: { id: randomUUID() } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('GET /tweets lists everyone’s or one user’s, sorted as asked, with page counts', async () => {
@@ -333,7 +367,7 @@ describe('GET /tweets/channels', () => {
       limit: 10,
       hasNextPage: false,
     });
-    expect((await call('GET', '/tweets/channels')).statusCode).toBe(401);
+    expect((await callApi(t.app, 'tweetChannels')).statusCode).toBe(401);
     for (const bad of ['limit=500', 'limit=ten', 'page=0', 'page=a%00b']) {
       expect((await call('GET', `/tweets/channels?${bad}`, loner)).statusCode, bad).toBe(400);
     }
@@ -428,7 +462,7 @@ describe('GET /tweets/feed', () => {
       tweets: [],
       nextCursor: null,
     });
-    expect((await call('GET', '/tweets/feed', null)).statusCode).toBe(401);
+    expect((await callApi(t.app, 'tweetFeed')).statusCode).toBe(401);
     for (const query of ['cursor=bm9wZQ', 'cursor=%20', 'limit=51', 'limit=0']) {
       const res = await call('GET', `/tweets/feed?${query}`, loner);
       expect(res.statusCode, query).toBe(400);

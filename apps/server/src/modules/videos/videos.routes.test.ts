@@ -12,6 +12,7 @@ import {
   viewEvents,
   watchHistory,
 } from '../../platform/db/schema';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, uniqueSuffix, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo, togglePublish, uploadAsset } from '../../../test/media-factories';
@@ -30,29 +31,13 @@ afterAll(async () => {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 /** A call as a visitor (no user) or as the given user. */
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
 
 const videoCount = async () => (await t.database.db.select({ n: count() }).from(videos))[0]!.n;
 
 async function listVideos(query: string, user?: RegisteredUser | null) {
   const res = await call('GET', `/videos?${query}`, user);
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{
-    data: {
-      videos: Video[];
-      page: number;
-      limit: number;
-      totalPages: number;
-      hasNextPage: boolean;
-      totalVideos: number;
-    };
-  }>().data;
+  return res.data;
 }
 
 /** Views from distinct visitors: each from an address of its own. */
@@ -64,7 +49,7 @@ async function visitorViews(videoId: string, n: number) {
       remoteAddress: `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`,
       payload: {},
     });
-    expect(res.json().data.counted).toBe(true);
+    expect(res.data.counted).toBe(true);
   }
 }
 
@@ -72,18 +57,21 @@ describe('POST /videos', () => {
   it('creates a video from the caller’s assets, with the server’s duration and URLs', async () => {
     const asset = await uploadAsset(t.app, alice, 'video');
     const thumbnail = await uploadAsset(t.app, alice, 'image');
-    const res = await call('POST', '/videos', alice, {
-      title: '  First light  ',
-      description: ' A sunrise ',
-      videoPublicId: asset.public_id,
-      thumbnailPublicId: thumbnail.public_id,
-      // What the spec's client also sends; the server knows better.
-      videofile: 'https://evil.example/fake.mp4',
-      thumbnail: 'https://evil.example/fake.jpg',
-      duration: 9999,
+    const res = await callApi(t.app, 'createVideo', {
+      as: alice,
+      body: {
+        title: '  First light  ',
+        description: ' A sunrise ',
+        videoPublicId: asset.public_id,
+        thumbnailPublicId: thumbnail.public_id,
+        // What the spec's client also sends; the server knows better.
+        videofile: 'https://evil.example/fake.mp4',
+        thumbnail: 'https://evil.example/fake.jpg',
+        duration: 9999,
+      },
     });
     expect(res.statusCode).toBe(201);
-    const video = res.json().data as Video;
+    const video = res.data as Video;
     expect(video).toMatchObject({
       title: 'First light',
       description: 'A sunrise',
@@ -116,23 +104,27 @@ describe('POST /videos', () => {
     });
     expect(file.statusCode).toBe(206);
 
-    const fetched = await call('GET', `/videos/${video._id}`);
+    const fetched = await callApi(t.app, 'getVideo', { params: { id: video._id } });
     expect(fetched.statusCode).toBe(200);
-    expect(fetched.json().data).toEqual(video);
+    expect(fetched.data).toEqual(video);
   });
 
   it('refuses a visitor (401) and bad fields (400)', async () => {
     const asset = await uploadAsset(t.app, alice, 'video');
     const before = await videoCount();
     const body = { title: 'x', description: 'y', videoPublicId: asset.public_id };
-    expect((await call('POST', '/videos', null, body)).statusCode).toBe(401);
-    const blank = await call('POST', '/videos', alice, { ...body, title: '   ', description: '' });
+    expect((await callApi(t.app, 'createVideo', { body })).statusCode).toBe(401);
+    const blank = await callApi(t.app, 'createVideo', {
+      as: alice,
+      body: { ...body, title: '   ', description: '' },
+    });
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().errors.map((e: { field: string }) => e.field)).toEqual(
+    expect(blank.error.errors.map((e: { field: string }) => e.field)).toEqual(
       expect.arrayContaining(['title', 'description']),
     );
     expect(
-      (await call('POST', '/videos', alice, { title: 'x', description: 'y' })).statusCode,
+      (await callApi(t.app, 'createVideo', { as: alice, body: { title: 'x', description: 'y' } }))
+        .statusCode,
     ).toBe(400);
     expect(await videoCount()).toBe(before);
   });
@@ -159,17 +151,23 @@ describe('POST /videos', () => {
       },
     ];
     for (const { field, ...ids } of attempts) {
-      const res = await call('POST', '/videos', alice, { title: 't', description: 'd', ...ids });
+      const res = await callApi(t.app, 'createVideo', {
+        as: alice,
+        body: { title: 't', description: 'd', ...ids },
+      });
       expect(res.statusCode, JSON.stringify(ids)).toBe(400);
-      expect(res.json().errors).toContainEqual(expect.objectContaining({ field }));
+      expect(res.error.errors).toContainEqual(expect.objectContaining({ field }));
     }
     expect(await videoCount()).toBe(before);
     // Bob's assets are still his to use.
-    const own = await call('POST', '/videos', bob, {
-      title: 'Mine',
-      description: 'd',
-      videoPublicId: bobsVideo.public_id,
-      thumbnailPublicId: bobsThumbnail.public_id,
+    const own = await callApi(t.app, 'createVideo', {
+      as: bob,
+      body: {
+        title: 'Mine',
+        description: 'd',
+        videoPublicId: bobsVideo.public_id,
+        thumbnailPublicId: bobsThumbnail.public_id,
+      },
     });
     expect(own.statusCode).toBe(201);
   });
@@ -177,15 +175,20 @@ describe('POST /videos', () => {
   it('refuses the same video file twice (409), also when both arrive at once', async () => {
     const asset = await uploadAsset(t.app, alice, 'video');
     const body = { title: 'Once', description: 'd', videoPublicId: asset.public_id };
-    expect((await call('POST', '/videos', alice, body)).statusCode).toBe(201);
-    const again = await call('POST', '/videos', alice, body);
+    expect((await callApi(t.app, 'createVideo', { as: alice, body })).statusCode).toBe(201);
+    const again = await callApi(t.app, 'createVideo', { as: alice, body });
     expect(again.statusCode).toBe(409);
-    expect(again.json().code).toBe('CONFLICT');
+    expect(again.error.code).toBe('CONFLICT');
 
     const other = await uploadAsset(t.app, alice, 'video');
     const before = await videoCount();
     const both = await Promise.all(
-      [0, 1].map(() => call('POST', '/videos', alice, { ...body, videoPublicId: other.public_id })),
+      [0, 1].map(() =>
+        callApi(t.app, 'createVideo', {
+          as: alice,
+          body: { ...body, videoPublicId: other.public_id },
+        }),
+      ),
     );
     expect(both.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     expect(await videoCount()).toBe(before + 1);
@@ -262,14 +265,24 @@ describe('GET /videos', () => {
     const owners = [alice, bob, alice, bob, alice];
     const made = await Promise.all(owners.map((u) => createVideo(t.app, u)));
     expect(await total()).toBe(before + 5);
-    expect((await call('PATCH', `/videos/${made[0]!._id}/toggle`, alice)).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'togglePublish', { params: { id: made[0]!._id }, as: alice }))
+        .statusCode,
+    ).toBe(200);
     expect(await total()).toBe(before + 4);
     // A draft deleted leaves the total alone; a published video deleted takes one away.
-    expect((await call('DELETE', `/videos/${made[0]!._id}`, alice)).statusCode).toBe(200);
-    expect((await call('DELETE', `/videos/${made[1]!._id}`, bob)).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'deleteVideo', { params: { id: made[0]!._id }, as: alice })).statusCode,
+    ).toBe(200);
+    expect(
+      (await callApi(t.app, 'deleteVideo', { params: { id: made[1]!._id }, as: bob })).statusCode,
+    ).toBe(200);
     expect(await total()).toBe(before + 3);
     // Counting a view does not move it.
-    expect((await call('PATCH', `/videos/${made[2]!._id}/views`, bob, {})).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'recordView', { params: { id: made[2]!._id }, as: bob, body: {} }))
+        .statusCode,
+    ).toBe(200);
     expect(await total()).toBe(before + 3);
     expect(await total()).toBe(await published());
   });
@@ -308,9 +321,11 @@ describe('GET /videos', () => {
     expect(ids(await listVideos(`query=zebra+crossing+${token}a`))).toEqual([first._id]);
     expect((await listVideos(`query=nothing${uniqueSuffix()}`)).videos).toEqual([]);
     for (const text of ['%', '_', '(', ')', '%%', "'", '\\', '(sure', '*', ':', '!', '&', '|']) {
-      const res = await call('GET', `/videos?query=${encodeURIComponent(text)}`);
+      const res = await callApi(t.app, 'listVideos', {
+        query: { query: encodeURIComponent(text) },
+      });
       expect(res.statusCode, text).toBe(200);
-      for (const v of res.json().data.videos as Video[]) {
+      for (const v of res.data.videos as Video[]) {
         expect(`${v.title} ${v.description}`, text).toContain(text);
       }
     }
@@ -324,7 +339,9 @@ describe('GET /videos', () => {
     expect(page.videos.every((v) => v.owner._id === carol.userId)).toBe(true);
     const nobody = await listVideos(`userId=${randomUUID()}`);
     expect(nobody).toMatchObject({ videos: [], totalVideos: 0, totalPages: 0, hasNextPage: false });
-    expect((await call('GET', '/videos?userId=not-an-id')).statusCode).toBe(400);
+    expect(
+      (await callApi(t.app, 'listVideos', { query: { userId: 'not-an-id' } })).statusCode,
+    ).toBe(400);
   });
 
   it('shows a draft to its owner only: in lists, by id, and as a 404 to anyone else', async () => {
@@ -341,19 +358,36 @@ describe('GET /videos', () => {
         expect(ids(list)).not.toContain(first._id);
         expect(list.totalVideos).toBe(2);
         expect(ids(await listVideos(`query=${token}a`, viewer))).toEqual([]);
-        const res = await call('GET', `/videos/${first._id}`, viewer);
+        const res = await callApi(t.app, 'getVideo', { params: { id: first._id }, as: viewer });
         expect(res.statusCode).toBe(404);
-        expect(res.json().code).toBe('NOT_FOUND');
+        expect(res.error.code).toBe('NOT_FOUND');
       }
-      expect((await call('GET', `/videos/${first._id}`, carol)).statusCode).toBe(200);
+      expect(
+        (await callApi(t.app, 'getVideo', { params: { id: first._id }, as: carol })).statusCode,
+      ).toBe(200);
       // Bob cannot act on what he cannot see: it is not there for him.
-      expect((await call('PATCH', `/videos/${first._id}`, bob, { title: 'x' })).statusCode).toBe(
-        404,
-      );
-      expect((await call('PATCH', `/videos/${first._id}/toggle`, bob)).statusCode).toBe(404);
-      expect((await call('DELETE', `/videos/${first._id}`, bob)).statusCode).toBe(404);
-      expect((await call('PATCH', `/videos/${first._id}/views`, bob, {})).statusCode).toBe(404);
-      expect((await call('PATCH', `/videos/${first._id}/views`, null, {})).statusCode).toBe(404);
+      expect(
+        (
+          await callApi(t.app, 'updateVideo', {
+            params: { id: first._id },
+            as: bob,
+            body: { title: 'x' },
+          })
+        ).statusCode,
+      ).toBe(404);
+      expect(
+        (await callApi(t.app, 'togglePublish', { params: { id: first._id }, as: bob })).statusCode,
+      ).toBe(404);
+      expect(
+        (await callApi(t.app, 'deleteVideo', { params: { id: first._id }, as: bob })).statusCode,
+      ).toBe(404);
+      expect(
+        (await callApi(t.app, 'recordView', { params: { id: first._id }, as: bob, body: {} }))
+          .statusCode,
+      ).toBe(404);
+      expect(
+        (await callApi(t.app, 'recordView', { params: { id: first._id }, body: {} })).statusCode,
+      ).toBe(404);
     } finally {
       expect((await togglePublish(t.app, carol, first._id)).isPublished).toBe(true);
     }
@@ -368,7 +402,7 @@ describe('PATCH /videos/:id', () => {
     expect((await call('PATCH', url, null, { title: 'Visitor' })).statusCode).toBe(401);
     const forbidden = await call('PATCH', url, bob, { title: 'Bob' });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().code).toBe('FORBIDDEN');
+    expect(forbidden.error.code).toBe('FORBIDDEN');
 
     const thumbnail = await uploadAsset(t.app, alice, 'image');
     const res = await call('PATCH', url, alice, {
@@ -377,7 +411,7 @@ describe('PATCH /videos/:id', () => {
       thumbnailPublicId: thumbnail.public_id,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json().data).toMatchObject({
+    expect(res.data).toMatchObject({
       _id: video._id,
       title: 'Renamed',
       description: 'New words',
@@ -387,7 +421,7 @@ describe('PATCH /videos/:id', () => {
       duration: video.duration,
     });
     const titleOnly = await call('PATCH', url, alice, { title: 'Only the title' });
-    expect(titleOnly.json().data).toMatchObject({
+    expect(titleOnly.data).toMatchObject({
       title: 'Only the title',
       description: 'New words',
       thumbnailPublicId: thumbnail.public_id,
@@ -402,7 +436,7 @@ describe('PATCH /videos/:id', () => {
     ]) {
       expect((await call('PATCH', url, alice, body)).statusCode, JSON.stringify(body)).toBe(400);
     }
-    expect((await call('GET', url)).json().data).toMatchObject({
+    expect((await call('GET', url)).data).toMatchObject({
       title: 'Only the title',
       thumbnailPublicId: thumbnail.public_id,
     });
@@ -417,9 +451,9 @@ describe('PATCH /videos/:id/toggle', () => {
     expect((await call('PATCH', url, bob)).statusCode).toBe(403);
     const off = await call('PATCH', url, alice);
     expect(off.statusCode).toBe(200);
-    expect(off.json().data.isPublished).toBe(false);
+    expect(off.data.isPublished).toBe(false);
     const on = await call('PATCH', url, alice);
-    expect(on.json().data.isPublished).toBe(true);
+    expect(on.data.isPublished).toBe(true);
   });
 });
 
@@ -429,14 +463,32 @@ describe('DELETE /videos/:id', () => {
     const kept = await createVideo(t.app, alice);
     const url = `/videos/${video._id}`;
 
-    const comment = await call('POST', `/comments/${video._id}`, bob, { content: 'Nice' });
-    const keptComment = await call('POST', `/comments/${kept._id}`, bob, { content: 'Also nice' });
-    const commentId: string = comment.json().data._id;
-    expect((await call('POST', `/likes/video/${video._id}/toggle`, bob)).statusCode).toBe(200);
-    expect((await call('POST', `/likes/comment/${commentId}/toggle`, alice)).statusCode).toBe(200);
-    expect((await call('POST', `/likes/video/${kept._id}/toggle`, bob)).statusCode).toBe(200);
+    const comment = await callApi(t.app, 'addComment', {
+      params: { videoId: video._id },
+      as: bob,
+      body: { content: 'Nice' },
+    });
+    const keptComment = await callApi(t.app, 'addComment', {
+      params: { videoId: kept._id },
+      as: bob,
+      body: { content: 'Also nice' },
+    });
+    const commentId: string = comment.data._id;
+    expect(
+      (await callApi(t.app, 'toggleVideoLike', { params: { id: video._id }, as: bob })).statusCode,
+    ).toBe(200);
+    expect(
+      (await callApi(t.app, 'toggleCommentLike', { params: { id: commentId }, as: alice }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await callApi(t.app, 'toggleVideoLike', { params: { id: kept._id }, as: bob })).statusCode,
+    ).toBe(200);
     expect((await call('PATCH', `${url}/views`, bob, { position: 3 })).statusCode).toBe(200);
-    expect((await call('PATCH', `/videos/${kept._id}/views`, bob, {})).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'recordView', { params: { id: kept._id }, as: bob, body: {} }))
+        .statusCode,
+    ).toBe(200);
     const db = t.database.db;
     const [playlist] = await db
       .insert(playlists)
@@ -513,10 +565,13 @@ describe('DELETE /videos/:id', () => {
     expect((await call('GET', url, alice)).statusCode).toBe(404);
     expect((await call('DELETE', url, alice)).statusCode).toBe(404);
     // The freed asset cannot be reused for a new video: it is gone.
-    const reuse = await call('POST', '/videos', alice, {
-      title: 't',
-      description: 'd',
-      videoPublicId: video.videoPublicId,
+    const reuse = await callApi(t.app, 'createVideo', {
+      as: alice,
+      body: {
+        title: 't',
+        description: 'd',
+        videoPublicId: video.videoPublicId,
+      },
     });
     expect(reuse.statusCode).toBe(400);
   });
@@ -534,7 +589,7 @@ describe('PATCH /videos/:id/views', () => {
     const before = Date.now();
     const first = await call('PATCH', url, bob, { position: 12.5 });
     expect(first.statusCode).toBe(200);
-    expect(first.json().data).toEqual({ views: 1, counted: true });
+    expect(first.data).toEqual({ views: 1, counted: true });
     const history = () =>
       t.database.db
         .select()
@@ -546,7 +601,7 @@ describe('PATCH /videos/:id/views', () => {
     expect(entry!.watchedAt.getTime()).toBeLessThan(Date.now() + 5_000);
 
     const second = await call('PATCH', url, bob, { position: 30 });
-    expect(second.json().data).toEqual({ views: 1, counted: false });
+    expect(second.data).toEqual({ views: 1, counted: false });
     const entries = await history();
     expect(entries).toHaveLength(1);
     expect(entries[0]!.positionSeconds).toBe(30);
@@ -556,8 +611,8 @@ describe('PATCH /videos/:id/views', () => {
     expect((await history())[0]!.positionSeconds).toBe(30);
 
     // Another viewer counts; the owner's own view counts too.
-    expect((await call('PATCH', url, alice, {})).json().data).toEqual({ views: 2, counted: true });
-    expect((await call('GET', `/videos/${video._id}`)).json().data.views).toBe(2);
+    expect((await call('PATCH', url, alice, {})).data).toEqual({ views: 2, counted: true });
+    expect((await callApi(t.app, 'getVideo', { params: { id: video._id } })).data.views).toBe(2);
 
     for (const position of [-1, 'x', 90_000]) {
       expect((await call('PATCH', url, bob, { position })).statusCode, String(position)).toBe(400);
@@ -569,10 +624,10 @@ describe('PATCH /videos/:id/views', () => {
     const url = `/videos/${video._id}/views`;
     const visitor = await call('PATCH', url, null);
     expect(visitor.statusCode, visitor.body).toBe(200);
-    expect(visitor.json().data).toEqual({ views: 1, counted: true });
+    expect(visitor.data).toEqual({ views: 1, counted: true });
     const signedIn = await call('PATCH', url, bob);
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect(signedIn.json().data).toEqual({ views: 2, counted: true });
+    expect(signedIn.data).toEqual({ views: 2, counted: true });
   });
 
   it('counts a visitor once per view cookie and keeps no history for them', async () => {
@@ -587,7 +642,7 @@ describe('PATCH /videos/:id/views', () => {
         payload: {},
       });
     const first = await view('192.0.2.1', { 'user-agent': 'browser-a' });
-    expect(first.json().data).toEqual({ views: 1, counted: true });
+    expect(first.data).toEqual({ views: 1, counted: true });
     const cookie = first.cookies.find((c) => c.name === 'kinoraViewer')!;
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/v1/videos' });
     // The same browser, whatever its User-Agent says, is the same viewer.
@@ -595,9 +650,9 @@ describe('PATCH /videos/:id/views', () => {
       'user-agent': 'browser-b',
       cookie: `kinoraViewer=${cookie.value}`,
     });
-    expect(again.json().data).toEqual({ views: 1, counted: false });
+    expect(again.data).toEqual({ views: 1, counted: false });
     expect(again.cookies).toEqual([]);
-    expect((await view('198.51.100.7')).json().data).toEqual({ views: 2, counted: true });
+    expect((await view('198.51.100.7')).data).toEqual({ views: 2, counted: true });
     const historyAfter = (await t.database.db.select({ n: count() }).from(watchHistory))[0]!.n;
     expect(historyAfter).toBe(historyBefore);
   });
@@ -617,7 +672,7 @@ describe('PATCH /videos/:id/views', () => {
         payload: {},
       });
       expect(res.statusCode).toBe(200);
-      if (res.json().data.counted) counted++;
+      if (res.data.counted) counted++;
     }
     expect(counted).toBeGreaterThan(1);
     expect(counted).toBeLessThanOrEqual(10);
@@ -633,10 +688,12 @@ describe('PATCH /videos/:id/views', () => {
         headers: user.auth,
         payload: {},
       });
-      if (res.json().data.counted) counted++;
+      if (res.data.counted) counted++;
     }
     expect(counted).toBe(afterVisitors + signedIn.length);
-    expect((await call('GET', `/videos/${video._id}`, alice)).json().data.views).toBe(counted);
+    expect(
+      (await callApi(t.app, 'getVideo', { params: { id: video._id }, as: alice })).data.views,
+    ).toBe(counted);
   });
 
   it('counts 20 viewers at once exactly, and one viewer 10 times at once as one view', async () => {
@@ -644,14 +701,18 @@ describe('PATCH /videos/:id/views', () => {
     const url = `/videos/${video._id}/views`;
     const many = await Promise.all(crowd.map((u) => call('PATCH', url, u, {})));
     expect(many.map((r) => r.statusCode)).toEqual(crowd.map(() => 200));
-    expect(many.filter((r) => r.json().data.counted)).toHaveLength(20);
+    expect(many.filter((r) => r.data.counted)).toHaveLength(20);
     // Read signed in: visitors share an answer that may lag a few seconds (decision 0010).
-    expect((await call('GET', `/videos/${video._id}`, alice)).json().data.views).toBe(20);
+    expect(
+      (await callApi(t.app, 'getVideo', { params: { id: video._id }, as: alice })).data.views,
+    ).toBe(20);
 
     const same = await Promise.all(Array.from({ length: 10 }, () => call('PATCH', url, bob, {})));
     expect(same.map((r) => r.statusCode)).toEqual(same.map(() => 200));
-    expect(same.filter((r) => r.json().data.counted)).toHaveLength(1);
-    expect((await call('GET', `/videos/${video._id}`, alice)).json().data.views).toBe(21);
+    expect(same.filter((r) => r.data.counted)).toHaveLength(1);
+    expect(
+      (await callApi(t.app, 'getVideo', { params: { id: video._id }, as: alice })).data.views,
+    ).toBe(21);
     const bobsEvents = await t.database.db
       .select({ n: count() })
       .from(viewEvents)
@@ -676,8 +737,10 @@ describe('unknown and malformed ids', () => {
       expect(missing.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
       const malformed = await call(method, `/videos/not-a-uuid${suffix}`, alice, body);
       expect(malformed.statusCode, `${method} ${suffix}`).toBe(400);
-      expect(malformed.json().code).toBe('VALIDATION_FAILED');
+      expect(malformed.error.code).toBe('VALIDATION_FAILED');
     }
-    expect((await call('PATCH', `/videos/${unknown}/views`, null, {})).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'recordView', { params: { id: unknown }, body: {} })).statusCode,
+    ).toBe(404);
   });
 });
