@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { LikedVideo, Video } from '@kinora/contract';
+import type { Video } from '@kinora/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, tweets, videos } from '../../platform/db/schema';
-import { callApi, malformed } from '../../../test/api-client';
+import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo, togglePublish } from '../../../test/media-factories';
@@ -28,13 +28,18 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+const toggleOf = {
+  video: 'toggleVideoLike',
+  comment: 'toggleCommentLike',
+  tweet: 'toggleTweetLike',
+} as const;
+const statusOf = { video: 'videoLikeStatus', comment: 'commentLikeStatus' } as const;
 
 const toggle = (kind: 'video' | 'comment' | 'tweet', id: string, user?: RegisteredUser | null) =>
-  call('POST', `/likes/${kind}/${id}/toggle`, user);
+  callApi(t.app, toggleOf[kind], { params: { id }, as: user });
 
 async function status(kind: 'video' | 'comment', id: string, user?: RegisteredUser | null) {
-  const res = await call('GET', `/likes/${kind}/${id}/status`, user);
+  const res = await callApi(t.app, statusOf[kind], { params: { id }, as: user });
   expect(res.statusCode, res.body).toBe(200);
   return res.data;
 }
@@ -289,8 +294,11 @@ describe('GET /likes/videos/:userId', () => {
     const paged: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 4; page++) {
-      const query = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const res = await call('GET', `/likes/videos/${erin.userId}${query}`, erin);
+      const res = await callApi(t.app, 'likedVideos', {
+        params: { userId: erin.userId },
+        query: { limit: 2, ...(cursor ? { cursor } : {}) },
+        as: erin,
+      });
       expect(res.statusCode, res.body).toBe(200);
       const entries = res.data;
       paged.push(...entries.map((v) => v._id));
