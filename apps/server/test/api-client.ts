@@ -21,6 +21,7 @@ import {
   type ResponseOf,
 } from '@kinora/contract';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { expect } from 'vitest';
 
 type Empty = Record<never, never>;
 
@@ -147,4 +148,19 @@ function answerOf<N extends EndpointName>(
     },
     json: () => res.json<SuccessBody<N> | ErrorEnvelope>(),
   };
+}
+
+/**
+ * A call that must succeed: expects the endpoint's success status (201 where the contract says
+ * so, else 200) and answers its typed data.
+ */
+export async function expectOk<N extends EndpointName>(
+  app: FastifyInstance,
+  name: N,
+  ...options: OptionsArgs<N>
+): Promise<ResponseOf<N>> {
+  const res = await callApi(app, name, ...options);
+  const endpoint: Endpoint = endpoints[name];
+  expect(res.statusCode, res.body).toBe(endpoint.successStatus ?? 200);
+  return res.data;
 }
