@@ -9,10 +9,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
-import type { Message, ServerSocketEvents } from '@kinora/contract';
+import type { ResponseOf, ServerSocketEvents } from '@kinora/contract';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectOk } from '../../../test/api-client';
 import { pngImage } from '../../../test/factories';
 import { freePort } from '../../../test/free-port';
 import { defaultPostgresUrl } from '../../../test/harness';
@@ -135,26 +136,8 @@ describe.skipIf(!ready)('chat across two API processes (PostgreSQL, Redis)', () 
     await dataDir?.cleanup();
   }, 30_000);
 
-  async function call<T>(
-    server: Server,
-    method: string,
-    route: string,
-    who: Person | null,
-    body?: FormData,
-    json?: unknown,
-  ): Promise<T> {
-    const headers: Record<string, string> = {};
-    if (who) headers.authorization = `Bearer ${who.accessToken}`;
-    if (json !== undefined) headers['content-type'] = 'application/json';
-    const res = await fetch(`${server.base}/api/v1${route}`, {
-      method,
-      headers,
-      body: json !== undefined ? JSON.stringify(json) : body,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new Error(`${method} ${route}: ${res.status} ${text}`);
-    return (JSON.parse(text) as { data: T }).data;
-  }
+  /** Where the typed test client sends a server's calls. */
+  const at = (server: Server) => ({ baseUrl: server.base });
 
   async function register(server: Server): Promise<Person> {
     const username = `user_${randomBytes(4).toString('hex')}`;
@@ -165,13 +148,11 @@ describe.skipIf(!ready)('chat across two API processes (PostgreSQL, Redis)', () 
     form.set('password', 'correct horse battery');
     const avatar = await pngImage();
     form.set('avatar', new Blob([avatar.data], { type: avatar.contentType }), avatar.filename);
-    const data = await call<{ user: { _id: string }; accessToken: string }>(
-      server,
-      'POST',
-      '/users/register',
-      null,
-      form,
-    );
+    // Multipart, so not through the JSON client; its answer is read with the contract's type.
+    const res = await fetch(`${server.base}/api/v1/users/register`, { method: 'POST', body: form });
+    const text = await res.text();
+    if (!res.ok) throw new Error(`register: ${res.status} ${text}`);
+    const { data } = JSON.parse(text) as { data: ResponseOf<'register'> };
     return { userId: data.user._id, accessToken: data.accessToken };
   }
 
@@ -200,18 +181,15 @@ describe.skipIf(!ready)('chat across two API processes (PostgreSQL, Redis)', () 
   it('a message POSTed through process A reaches a socket on process B live', async () => {
     const [a, b] = servers as [Server, Server];
     const [alice, bob] = await Promise.all([register(a), register(b)]);
-    const request = await call<{ _id: string }>(a, 'POST', '/messages/requests', alice, undefined, {
-      receiverId: bob.userId,
-      content: 'Hello, may we talk?',
+    const request = await expectOk(at(a), 'sendMessageRequest', {
+      as: alice,
+      body: { receiverId: bob.userId, content: 'Hello, may we talk?' },
     });
-    const { conversationId } = await call<{ conversationId: string }>(
-      b,
-      'PATCH',
-      `/messages/requests/${request._id}`,
-      bob,
-      undefined,
-      { action: 'accept' },
-    );
+    const { conversationId } = await expectOk(at(b), 'respondToMessageRequest', {
+      params: { id: request._id },
+      as: bob,
+      body: { action: 'accept' },
+    });
 
     // Bob is connected to process B only; Alice sends through process A.
     const bobSocket = await connect(b, bob);
@@ -222,14 +200,11 @@ describe.skipIf(!ready)('chat across two API processes (PostgreSQL, Redis)', () 
       .emitWithAck('join_conversation', conversationId)) as SocketAck;
     expect(joined).toEqual({ ok: true });
 
-    const sent = await call<Message>(
-      a,
-      'POST',
-      `/messages/conversations/${conversationId}/messages`,
-      alice,
-      undefined,
-      { content: 'Across the processes' },
-    );
+    const sent = await expectOk(at(a), 'sendMessage', {
+      params: { id: conversationId! },
+      as: alice,
+      body: { content: 'Across the processes' },
+    });
     await vi.waitFor(() => expect(bobMessages).toEqual([sent]), { timeout: 5_000 });
     await vi.waitFor(
       () => expect(bobUnread.at(-1)).toEqual({ total: 1, conversationId, unreadCount: 1 }),
