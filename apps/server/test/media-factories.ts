@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { SignUploadResult, UploadedAsset, UploadFolder, Video } from '@kinora/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { makeClip, makeTempDir, type ClipOptions } from '../src/platform/media/video/test-clips';
+import { expectOk } from './api-client';
 import { pngImage, type RegisteredUser } from './factories';
 import { multipart, type FilePart } from './multipart';
 
@@ -55,13 +56,7 @@ export async function signUpload(
   user: RegisteredUser,
   folder: UploadFolder,
 ): Promise<SignUploadResult> {
-  const res = await app.inject({
-    method: 'GET',
-    url: `/api/v1/cloudinary/sign-upload?folder=${folder}`,
-    headers: user.auth,
-  });
-  if (res.statusCode !== 200) throw new Error(`sign failed: ${res.statusCode} ${res.body}`);
-  return res.json<SignUploadResult>();
+  return expectOk(app, 'signUpload', { as: user, query: { folder } });
 }
 
 /** The signed fields a client posts with the file. */
@@ -178,19 +173,15 @@ export async function createVideo(
 ): Promise<Video> {
   const video = await uploadAsset(app, user, 'video', options.file);
   const thumbnail = options.withThumbnail ? await uploadAsset(app, user, 'image') : null;
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/videos',
-    headers: user.auth,
-    payload: {
+  return expectOk(app, 'createVideo', {
+    as: user,
+    body: {
       title: options.title ?? 'A test video',
       description: options.description ?? 'Made by a test',
       videoPublicId: video.public_id,
       ...(thumbnail ? { thumbnailPublicId: thumbnail.public_id } : {}),
     },
   });
-  if (res.statusCode !== 201) throw new Error(`create video failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: Video }>().data;
 }
 
 /** Makes a video a draft (or published again) through the toggle call. */
@@ -199,13 +190,7 @@ export async function togglePublish(
   user: RegisteredUser,
   videoId: string,
 ): Promise<Video> {
-  const res = await app.inject({
-    method: 'PATCH',
-    url: `/api/v1/videos/${videoId}/toggle`,
-    headers: user.auth,
-  });
-  if (res.statusCode !== 200) throw new Error(`toggle failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: Video }>().data;
+  return expectOk(app, 'togglePublish', { params: { id: videoId }, as: user });
 }
 
 /** Every file below `dir`, as paths relative to it; none when the folder does not exist. */

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { expectOk } from './api-client';
 import { registerUser, type RegisteredUser } from './factories';
 
 /** Sends a message request through the real endpoint; answers the request's id. */
@@ -8,14 +9,11 @@ export async function sendMessageRequest(
   receiver: RegisteredUser,
   content = 'Hello, may we talk?',
 ): Promise<string> {
-  const res = await app.inject({
-    method: 'POST',
-    url: '/api/v1/messages/requests',
-    headers: sender.auth,
-    payload: { receiverId: receiver.userId, content },
+  const request = await expectOk(app, 'sendMessageRequest', {
+    as: sender,
+    body: { receiverId: receiver.userId, content },
   });
-  if (res.statusCode !== 201) throw new Error(`request failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: { _id: string } }>().data._id;
+  return request._id;
 }
 
 /** A conversation between two people, opened the way people open one: ask, then accept. */
@@ -26,14 +24,13 @@ export async function openConversation(
   content?: string,
 ): Promise<string> {
   const requestId = await sendMessageRequest(app, sender, receiver, content);
-  const res = await app.inject({
-    method: 'PATCH',
-    url: `/api/v1/messages/requests/${requestId}`,
-    headers: receiver.auth,
-    payload: { action: 'accept' },
+  const answer = await expectOk(app, 'respondToMessageRequest', {
+    params: { id: requestId },
+    as: receiver,
+    body: { action: 'accept' },
   });
-  if (res.statusCode !== 200) throw new Error(`accept failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: { conversationId: string } }>().data.conversationId;
+  if (!answer.conversationId) throw new Error('an accepted request names its conversation');
+  return answer.conversationId;
 }
 
 type Tuple<N extends number, T, Acc extends T[] = []> = Acc['length'] extends N

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryEntry, Video } from '@kinora/contract';
+import type { HistoryEntry, QueryOf } from '@kinora/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos, watchHistory } from '../../platform/db/schema';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 
@@ -17,15 +18,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-type Method = 'GET' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
 
 /** Videos written straight into the database, published unless asked, owned by `owner`. */
 async function insertVideos(
@@ -48,20 +40,23 @@ async function insertVideos(
   return rows.map((r) => r.id);
 }
 
-const save = (user: RegisteredUser | null, videoId: string, positionSeconds: unknown) =>
-  call('PUT', `/users/watchHistory/${videoId}`, user, { positionSeconds });
+const save = (user: RegisteredUser | null, videoId: string, positionSeconds: number) =>
+  callApi(t.app, 'saveWatchPosition', { params: { videoId }, as: user, body: { positionSeconds } });
 
-async function historyOf(user: RegisteredUser, query = ''): Promise<HistoryEntry[]> {
-  const res = await call('GET', `/users/watchHistory${query}`, user);
+async function historyOf(
+  user: RegisteredUser,
+  query: QueryOf<'watchHistory'> = {},
+): Promise<HistoryEntry[]> {
+  const res = await callApi(t.app, 'watchHistory', { as: user, query });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: HistoryEntry[] }>().data;
+  return res.data;
 }
 
 describe('PUT /users/watchHistory/:videoId', () => {
   it('keeps the position to resume from, moves the entry to the top, and counts no view', async () => {
     const user = await registerUser(t.app);
     const [first, second] = await insertVideos(olga, 2);
-    expect((await save(user, first!, 12.5)).json().data).toEqual({
+    expect((await save(user, first!, 12.5)).data).toEqual({
       recorded: true,
       positionSeconds: 12.5,
     });
@@ -79,7 +74,7 @@ describe('PUT /users/watchHistory/:videoId', () => {
       [first, 40],
       [second, 3],
     ]);
-    const video = (await call('GET', `/videos/${first}`)).json<{ data: Video }>().data;
+    const video = (await callApi(t.app, 'getVideo', { params: { id: first! } })).data;
     expect(video.views).toBe(0);
   });
 
@@ -88,9 +83,17 @@ describe('PUT /users/watchHistory/:videoId', () => {
     const [draft] = await insertVideos(olga, 1, false);
     expect((await save(null, video!, 1)).statusCode).toBe(401);
     for (const bad of [-1, 86_401, '12', null, Number.NaN]) {
-      expect((await save(bob, video!, bad)).statusCode, String(bad)).toBe(400);
+      expect((await save(bob, video!, malformed(bad))).statusCode, String(bad)).toBe(400);
     }
-    expect((await call('PUT', `/users/watchHistory/${video}`, bob, {})).statusCode).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'saveWatchPosition', {
+          params: { videoId: video! },
+          as: bob,
+          body: malformed({}),
+        })
+      ).statusCode,
+    ).toBe(400);
     expect((await save(bob, draft!, 1)).statusCode).toBe(404);
     expect((await save(bob, randomUUID(), 1)).statusCode).toBe(404);
     expect((await save(bob, 'nope', 1)).statusCode).toBe(400);
@@ -123,10 +126,7 @@ describe('GET /users/watchHistory', () => {
     const paged: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 4; page++) {
-      const entries = await historyOf(
-        user,
-        `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-      );
+      const entries = await historyOf(user, { limit: 2, ...(cursor ? { cursor } : {}) });
       paged.push(...entries.map((h) => h._id));
       if (entries.length === 0) break;
       cursor = entries.at(-1)!.cursor;
@@ -135,13 +135,15 @@ describe('GET /users/watchHistory', () => {
   });
 
   it('answers 401 to a visitor and 400 to a cursor it did not write', async () => {
-    expect((await call('GET', '/users/watchHistory')).statusCode).toBe(401);
+    expect((await callApi(t.app, 'watchHistory')).statusCode).toBe(401);
     for (const bad of ['garbage', Buffer.from('1.2.3').toString('base64url'), 'x'.repeat(201)]) {
-      const res = await call('GET', `/users/watchHistory?cursor=${bad}`, bob);
+      const res = await callApi(t.app, 'watchHistory', { query: { cursor: bad }, as: bob });
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.error.code).toBe('VALIDATION_FAILED');
     }
-    expect((await call('GET', '/users/watchHistory?limit=101', bob)).statusCode).toBe(400);
+    expect(
+      (await callApi(t.app, 'watchHistory', { query: { limit: 101 }, as: bob })).statusCode,
+    ).toBe(400);
   });
 
   it('leaves out a video that became a draft of someone else', async () => {
@@ -155,7 +157,7 @@ describe('GET /users/watchHistory', () => {
 
 describe('GET /users/watchHistory/positions', () => {
   const positions = (user: RegisteredUser | null, videoIds: string) =>
-    call('GET', `/users/watchHistory/positions?videoIds=${videoIds}`, user);
+    callApi(t.app, 'watchPositions', { query: { videoIds }, as: user });
 
   it('answers where the caller stopped in each named video of their own history, and nothing else', async () => {
     const user = await registerUser(t.app);
@@ -170,9 +172,7 @@ describe('GET /users/watchHistory/positions', () => {
 
     const res = await positions(user, [a, b, unwatched, othersOnly, a].join(','));
     expect(res.statusCode, res.body).toBe(200);
-    const data = res.json<{
-      data: { videoId: string; positionSeconds: number; watchedAt: string }[];
-    }>().data;
+    const data = res.data;
     expect(data.map((p) => [p.videoId, p.positionSeconds]).sort()).toEqual(
       [
         [a, 42.5],
@@ -188,28 +188,30 @@ describe('GET /users/watchHistory/positions', () => {
     const [video] = await insertVideos(olga, 1);
     await save(user, video!, 5);
     await t.database.db.update(videos).set({ isPublished: false }).where(eq(videos.id, video!));
-    expect((await positions(user, video!)).json().data).toEqual([]);
+    expect((await positions(user, video!)).data).toEqual([]);
     // Its owner reviewing the draft keeps no place in it either (issue 20 d: a draft leaves no
     // history).
-    expect((await save(olga, video!, 8)).json().data).toEqual({
+    expect((await save(olga, video!, 8)).data).toEqual({
       recorded: false,
       positionSeconds: 8,
     });
-    expect((await positions(olga, video!)).json().data).toEqual([]);
+    expect((await positions(olga, video!)).data).toEqual([]);
   });
 
   it('refuses a visitor (401), and no ids, a bad id or more than 100 (400)', async () => {
     const [video] = await insertVideos(olga, 1);
     expect((await positions(null, video!)).statusCode).toBe(401);
     const many = Array.from({ length: 101 }, () => randomUUID()).join(',');
-    for (const bad of ['', ',', 'nope', `${video},nope`, many, `${video}%00`, 'a%00b']) {
+    for (const bad of ['', ',', 'nope', `${video},nope`, many, `${video}\u0000`, 'a\u0000b']) {
       const res = await positions(bob, bad);
       expect(res.statusCode, bad).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
+      expect(res.error.code).toBe('VALIDATION_FAILED');
     }
-    expect((await call('GET', '/users/watchHistory/positions', bob)).statusCode).toBe(400);
+    expect(
+      (await callApi(t.app, 'watchPositions', { as: bob, query: malformed({}) })).statusCode,
+    ).toBe(400);
     const hundred = Array.from({ length: 100 }, () => randomUUID()).join(',');
-    expect((await positions(bob, hundred)).json().data).toEqual([]);
+    expect((await positions(bob, hundred)).data).toEqual([]);
   });
 });
 
@@ -221,16 +223,20 @@ describe('DELETE /users/watchHistory', () => {
       await save(user, id, 1);
       await save(bob, id, 1);
     }
-    expect((await call('DELETE', `/users/watchHistory/${b}`, null)).statusCode).toBe(401);
-    expect((await call('DELETE', `/users/watchHistory/${b}`, user)).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'removeFromHistory', { params: { videoId: b! } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await callApi(t.app, 'removeFromHistory', { params: { videoId: b! }, as: user })).statusCode,
+    ).toBe(200);
     expect((await historyOf(user)).map((h) => h._id)).toEqual([c, a]);
-    const again = await call('DELETE', `/users/watchHistory/${b}`, user);
+    const again = await callApi(t.app, 'removeFromHistory', { params: { videoId: b! }, as: user });
     expect(again.statusCode).toBe(404);
-    expect(again.json().message).toBe('Video not found in your history');
+    expect(again.message).toBe('Video not found in your history');
 
-    expect((await call('DELETE', '/users/watchHistory', null)).statusCode).toBe(401);
-    const cleared = await call('DELETE', '/users/watchHistory', user);
-    expect(cleared.json().data).toEqual({ removed: 2 });
+    expect((await callApi(t.app, 'clearHistory')).statusCode).toBe(401);
+    const cleared = await callApi(t.app, 'clearHistory', { as: user });
+    expect(cleared.data).toEqual({ removed: 2 });
     expect(await historyOf(user)).toEqual([]);
     expect((await historyOf(bob)).map((h) => h._id)).toEqual(expect.arrayContaining([a, b, c]));
   });
@@ -241,38 +247,46 @@ describe('pausing history', () => {
     const user = await registerUser(t.app);
     const [watched, other] = await insertVideos(olga, 2);
     await save(user, watched!, 10);
-    expect((await call('GET', '/users/watchHistory/settings', user)).json().data).toEqual({
+    expect((await callApi(t.app, 'historySettings', { as: user })).data).toEqual({
       paused: false,
     });
-    const paused = await call('PATCH', '/users/watchHistory/settings', user, { paused: true });
-    expect(paused.json().data).toEqual({ paused: true });
-    expect((await call('GET', '/users/watchHistory/settings', user)).json().data).toEqual({
+    const paused = await callApi(t.app, 'updateHistorySettings', {
+      as: user,
+      body: { paused: true },
+    });
+    expect(paused.data).toEqual({ paused: true });
+    expect((await callApi(t.app, 'historySettings', { as: user })).data).toEqual({
       paused: true,
     });
 
-    expect((await save(user, watched!, 99)).json().data).toEqual({
+    expect((await save(user, watched!, 99)).data).toEqual({
       recorded: false,
       positionSeconds: 99,
     });
     await save(user, other!, 5);
-    const view = await call('PATCH', `/videos/${other}/views`, user, { position: 7 });
-    expect(view.json().data.counted).toBe(true);
+    const view = await callApi(t.app, 'recordView', {
+      params: { id: other! },
+      as: user,
+      body: { position: 7 },
+    });
+    expect(view.data.counted).toBe(true);
     expect((await historyOf(user)).map((h) => [h._id, h.positionSeconds])).toEqual([[watched, 10]]);
 
-    await call('PATCH', '/users/watchHistory/settings', user, { paused: false });
-    expect((await save(user, other!, 6)).json().data.recorded).toBe(true);
+    await callApi(t.app, 'updateHistorySettings', { as: user, body: { paused: false } });
+    expect((await save(user, other!, 6)).data.recorded).toBe(true);
     expect((await historyOf(user)).map((h) => h._id)).toEqual([other, watched]);
   });
 
   it('answers 401 to a visitor and 400 to a body without a boolean', async () => {
-    expect((await call('GET', '/users/watchHistory/settings')).statusCode).toBe(401);
+    expect((await callApi(t.app, 'historySettings')).statusCode).toBe(401);
     expect(
-      (await call('PATCH', '/users/watchHistory/settings', null, { paused: true })).statusCode,
+      (await callApi(t.app, 'updateHistorySettings', { body: { paused: true } })).statusCode,
     ).toBe(401);
     for (const payload of [{}, { paused: 'yes' }, { paused: 1 }]) {
-      expect((await call('PATCH', '/users/watchHistory/settings', bob, payload)).statusCode).toBe(
-        400,
-      );
+      expect(
+        (await callApi(t.app, 'updateHistorySettings', { as: bob, body: malformed(payload) }))
+          .statusCode,
+      ).toBe(400);
     }
   });
 });

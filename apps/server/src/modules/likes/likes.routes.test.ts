@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { LikedVideo, Video } from '@kinora/contract';
+import type { Video } from '@kinora/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, tweets, videos } from '../../platform/db/schema';
+import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo, togglePublish } from '../../../test/media-factories';
@@ -27,22 +28,20 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
+const toggleOf = {
+  video: 'toggleVideoLike',
+  comment: 'toggleCommentLike',
+  tweet: 'toggleTweetLike',
+} as const;
+const statusOf = { video: 'videoLikeStatus', comment: 'commentLikeStatus' } as const;
 
 const toggle = (kind: 'video' | 'comment' | 'tweet', id: string, user?: RegisteredUser | null) =>
-  call('POST', `/likes/${kind}/${id}/toggle`, user);
+  callApi(t.app, toggleOf[kind], { params: { id }, as: user });
 
 async function status(kind: 'video' | 'comment', id: string, user?: RegisteredUser | null) {
-  const res = await call('GET', `/likes/${kind}/${id}/status`, user);
+  const res = await callApi(t.app, statusOf[kind], { params: { id }, as: user });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { isLiked: boolean; likeCount: number } }>().data;
+  return res.data;
 }
 
 const likeRows = async (column: 'videoId' | 'commentId' | 'tweetId', id: string, userId?: string) =>
@@ -54,9 +53,13 @@ const likeRows = async (column: 'videoId' | 'commentId' | 'tweetId', id: string,
   )[0]!.n;
 
 async function postComment(videoId: string, user: RegisteredUser) {
-  const res = await call('POST', `/comments/${videoId}`, user, { content: 'worth a like' });
+  const res = await callApi(t.app, 'addComment', {
+    params: { videoId },
+    as: user,
+    body: { content: 'worth a like' },
+  });
   expect(res.statusCode).toBe(201);
-  return res.json<{ data: { _id: string } }>().data._id;
+  return res.data._id;
 }
 
 describe('video likes', () => {
@@ -67,39 +70,49 @@ describe('video likes', () => {
 
     const liked = await toggle('video', video._id, bob);
     expect(liked.statusCode).toBe(200);
-    expect(liked.json().data).toEqual({ isLiked: true, likeCount: 1 });
+    expect(liked.data).toEqual({ isLiked: true, likeCount: 1 });
     expect(await status('video', video._id, bob)).toEqual({ isLiked: true, likeCount: 1 });
     expect(await status('video', video._id, carol)).toEqual({ isLiked: false, likeCount: 1 });
     expect(await status('video', video._id, null)).toEqual({ isLiked: false, likeCount: 1 });
-    const countRes = await call('GET', `/likes/video/${video._id}/count`);
-    expect(countRes.json().data).toEqual({ likeCount: 1 });
-    expect((await call('GET', `/videos/${video._id}`)).json().data.likes).toBe(1);
+    const countRes = await callApi(t.app, 'videoLikeCount', { params: { id: video._id } });
+    expect(countRes.data).toEqual({ likeCount: 1 });
+    expect((await callApi(t.app, 'getVideo', { params: { id: video._id } })).data.likes).toBe(1);
 
-    expect((await toggle('video', video._id, carol)).json().data).toEqual({
+    expect((await toggle('video', video._id, carol)).data).toEqual({
       isLiked: true,
       likeCount: 2,
     });
     const unliked = await toggle('video', video._id, bob);
-    expect(unliked.json().data).toEqual({ isLiked: false, likeCount: 1 });
+    expect(unliked.data).toEqual({ isLiked: false, likeCount: 1 });
     expect(await status('video', video._id, bob)).toEqual({ isLiked: false, likeCount: 1 });
     expect(await likeRows('videoId', video._id)).toBe(1);
     // The owner may like their own video.
-    expect((await toggle('video', video._id, olga)).json().data.likeCount).toBe(2);
+    expect((await toggle('video', video._id, olga)).data.likeCount).toBe(2);
   });
 
   it('answers 404 for an unknown video or someone else’s draft, 400 for a malformed id', async () => {
     const unknown = randomUUID();
     expect((await toggle('video', unknown, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/likes/video/${unknown}/status`)).statusCode).toBe(404);
-    expect((await call('GET', `/likes/video/${unknown}/count`)).statusCode).toBe(404);
+    expect((await callApi(t.app, 'videoLikeStatus', { params: { id: unknown } })).statusCode).toBe(
+      404,
+    );
+    expect((await callApi(t.app, 'videoLikeCount', { params: { id: unknown } })).statusCode).toBe(
+      404,
+    );
     expect((await toggle('video', 'nope', bob)).statusCode).toBe(400);
-    expect((await call('GET', '/likes/video/nope/status')).statusCode).toBe(400);
+    expect((await callApi(t.app, 'videoLikeStatus', { params: { id: 'nope' } })).statusCode).toBe(
+      400,
+    );
 
     const draft = await createVideo(t.app, olga);
     await togglePublish(t.app, olga, draft._id);
     expect((await toggle('video', draft._id, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/likes/video/${draft._id}/status`, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/likes/video/${draft._id}/count`)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'videoLikeStatus', { params: { id: draft._id }, as: bob })).statusCode,
+    ).toBe(404);
+    expect((await callApi(t.app, 'videoLikeCount', { params: { id: draft._id } })).statusCode).toBe(
+      404,
+    );
     expect(await likeRows('videoId', draft._id)).toBe(0);
     expect((await toggle('video', draft._id, olga)).statusCode).toBe(200);
   });
@@ -108,11 +121,11 @@ describe('video likes', () => {
     const video = await createVideo(t.app, olga);
     const answers = await Promise.all(crowd.map((u) => toggle('video', video._id, u)));
     expect(answers.map((a) => a.statusCode)).toEqual(crowd.map(() => 200));
-    expect(answers.every((a) => a.json().data.isLiked === true)).toBe(true);
-    expect((await call('GET', `/likes/video/${video._id}/count`)).json().data).toEqual({
+    expect(answers.every((a) => a.data.isLiked === true)).toBe(true);
+    expect((await callApi(t.app, 'videoLikeCount', { params: { id: video._id } })).data).toEqual({
       likeCount: 20,
     });
-    expect((await call('GET', `/videos/${video._id}`)).json().data.likes).toBe(20);
+    expect((await callApi(t.app, 'getVideo', { params: { id: video._id } })).data.likes).toBe(20);
     expect(await likeRows('videoId', video._id)).toBe(20);
   });
 
@@ -129,8 +142,10 @@ describe('video likes', () => {
     expect([0, 1]).toContain(bobsRows);
     const rows = await likeRows('videoId', video._id);
     expect(rows).toBe(1 + bobsRows);
-    expect((await call('GET', `/videos/${video._id}`)).json().data.likes).toBe(rows);
-    expect((await call('GET', `/likes/video/${video._id}/count`)).json().data.likeCount).toBe(rows);
+    expect((await callApi(t.app, 'getVideo', { params: { id: video._id } })).data.likes).toBe(rows);
+    expect(
+      (await callApi(t.app, 'videoLikeCount', { params: { id: video._id } })).data.likeCount,
+    ).toBe(rows);
     expect(await status('video', video._id, bob)).toEqual({
       isLiked: bobsRows === 1,
       likeCount: rows,
@@ -143,26 +158,30 @@ describe('comment likes', () => {
     const video = await createVideo(t.app, olga);
     const commentId = await postComment(video._id, carol);
     expect((await toggle('comment', commentId, null)).statusCode).toBe(401);
-    expect((await toggle('comment', commentId, bob)).json().data).toEqual({
+    expect((await toggle('comment', commentId, bob)).data).toEqual({
       isLiked: true,
       likeCount: 1,
     });
     expect(await status('comment', commentId, bob)).toEqual({ isLiked: true, likeCount: 1 });
     expect(await status('comment', commentId, null)).toEqual({ isLiked: false, likeCount: 1 });
-    const list = (await call('GET', `/comments/${video._id}`, bob)).json().data.comments;
+    const list = (await callApi(t.app, 'listComments', { params: { videoId: video._id }, as: bob }))
+      .data.comments;
     expect(list[0]).toMatchObject({ _id: commentId, likesCount: 1, isLiked: true });
-    const asVisitor = (await call('GET', `/comments/${video._id}`)).json().data.comments;
+    const asVisitor = (await callApi(t.app, 'listComments', { params: { videoId: video._id } }))
+      .data.comments;
     expect(asVisitor[0]).toMatchObject({ likesCount: 1, isLiked: false });
     // A comment like is not a video like.
     expect(await status('video', video._id, bob)).toEqual({ isLiked: false, likeCount: 0 });
 
-    expect((await toggle('comment', commentId, bob)).json().data).toEqual({
+    expect((await toggle('comment', commentId, bob)).data).toEqual({
       isLiked: false,
       likeCount: 0,
     });
     expect(await likeRows('commentId', commentId)).toBe(0);
     expect((await toggle('comment', randomUUID(), bob)).statusCode).toBe(404);
-    expect((await call('GET', `/likes/comment/${randomUUID()}/status`)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'commentLikeStatus', { params: { id: randomUUID() } })).statusCode,
+    ).toBe(404);
   });
 
   it('hides the comments of someone else’s draft (404)', async () => {
@@ -170,7 +189,10 @@ describe('comment likes', () => {
     const commentId = await postComment(video._id, olga);
     await togglePublish(t.app, olga, video._id);
     expect((await toggle('comment', commentId, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/likes/comment/${commentId}/status`, bob)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'commentLikeStatus', { params: { id: commentId }, as: bob }))
+        .statusCode,
+    ).toBe(404);
     expect(await likeRows('commentId', commentId)).toBe(0);
   });
 });
@@ -183,9 +205,9 @@ describe('tweet likes', () => {
       .returning();
     const id = tweet!.id;
     expect((await toggle('tweet', id, null)).statusCode).toBe(401);
-    expect((await toggle('tweet', id, bob)).json().data).toEqual({ isLiked: true, likeCount: 1 });
-    expect((await toggle('tweet', id, olga)).json().data).toEqual({ isLiked: true, likeCount: 2 });
-    expect((await toggle('tweet', id, bob)).json().data).toEqual({ isLiked: false, likeCount: 1 });
+    expect((await toggle('tweet', id, bob)).data).toEqual({ isLiked: true, likeCount: 1 });
+    expect((await toggle('tweet', id, olga)).data).toEqual({ isLiked: true, likeCount: 2 });
+    expect((await toggle('tweet', id, bob)).data).toEqual({ isLiked: false, likeCount: 1 });
     expect(await likeRows('tweetId', id)).toBe(1);
     const [row] = await t.database.db.select().from(tweets).where(eq(tweets.id, id));
     expect(row!.likesCount).toBe(1);
@@ -205,9 +227,9 @@ describe('GET /likes/videos/:userId', () => {
     const commentId = await postComment(first._id, olga);
     await toggle('comment', commentId, dave);
 
-    const res = await call('GET', `/likes/videos/${dave.userId}`, dave);
+    const res = await callApi(t.app, 'likedVideos', { params: { userId: dave.userId }, as: dave });
     expect(res.statusCode).toBe(200);
-    const list = res.json().data as (Video & { likedAt: string })[];
+    const list = res.data as (Video & { likedAt: string })[];
     expect(list.map((v) => v._id)).toEqual([second._id, first._id]);
     expect(list[0]).toMatchObject({ title: 'liked second', likes: 1, owner: { _id: olga.userId } });
     for (const v of list) {
@@ -217,16 +239,22 @@ describe('GET /likes/videos/:userId', () => {
     }
     expect(Date.parse(list[0]!.likedAt)).toBeGreaterThanOrEqual(Date.parse(list[1]!.likedAt));
 
-    expect((await call('GET', `/likes/videos/${dave.userId}`, null)).statusCode).toBe(401);
-    const other = await call('GET', `/likes/videos/${dave.userId}`, bob);
+    expect(
+      (await callApi(t.app, 'likedVideos', { params: { userId: dave.userId } })).statusCode,
+    ).toBe(401);
+    const other = await callApi(t.app, 'likedVideos', { params: { userId: dave.userId }, as: bob });
     expect(other.statusCode).toBe(403);
-    expect(other.json().code).toBe('FORBIDDEN');
-    expect((await call('GET', '/likes/videos/nope', dave)).statusCode).toBe(400);
+    expect(other.error.code).toBe('FORBIDDEN');
+    expect(
+      (await callApi(t.app, 'likedVideos', { params: { userId: 'nope' }, as: dave })).statusCode,
+    ).toBe(400);
 
     // Unliking takes it off; a video that became a draft is not shown to a non-owner.
     await toggle('video', first._id, dave);
     await togglePublish(t.app, olga, second._id);
-    expect((await call('GET', `/likes/videos/${dave.userId}`, dave)).json().data).toEqual([]);
+    expect(
+      (await callApi(t.app, 'likedVideos', { params: { userId: dave.userId }, as: dave })).data,
+    ).toEqual([]);
   });
 
   it('pages the liked videos by cursor, in like order to the microsecond', async () => {
@@ -255,9 +283,8 @@ describe('GET /likes/videos/:userId', () => {
         sql`update likes set created_at = ${times[i]!}::timestamptz where user_id = ${erin.userId} and video_id = ${id}`,
       );
     }
-    const all = (await call('GET', `/likes/videos/${erin.userId}`, erin)).json<{
-      data: LikedVideo[];
-    }>().data;
+    const all = (await callApi(t.app, 'likedVideos', { params: { userId: erin.userId }, as: erin }))
+      .data;
     expect(all).toHaveLength(5);
     expect([all[0]!._id, all[3]!._id, all[4]!._id]).toEqual([
       made[4]!.id,
@@ -267,19 +294,36 @@ describe('GET /likes/videos/:userId', () => {
     const paged: string[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < 4; page++) {
-      const query = `?limit=2${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`;
-      const res = await call('GET', `/likes/videos/${erin.userId}${query}`, erin);
+      const res = await callApi(t.app, 'likedVideos', {
+        params: { userId: erin.userId },
+        query: { limit: 2, ...(cursor ? { cursor } : {}) },
+        as: erin,
+      });
       expect(res.statusCode, res.body).toBe(200);
-      const entries = res.json<{ data: LikedVideo[] }>().data;
+      const entries = res.data;
       paged.push(...entries.map((v) => v._id));
       if (entries.length === 0) break;
       cursor = entries.at(-1)!.cursor;
     }
     expect(paged).toEqual(all.map((v) => v._id));
     expect(
-      (await call('GET', `/likes/videos/${erin.userId}?cursor=not-ours`, erin)).statusCode,
+      (
+        await callApi(t.app, 'likedVideos', {
+          params: { userId: erin.userId },
+          query: { cursor: 'not-ours' },
+          as: erin,
+        })
+      ).statusCode,
     ).toBe(400);
-    expect((await call('GET', `/likes/videos/${erin.userId}?limit=0`, erin)).statusCode).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'likedVideos', {
+          params: { userId: erin.userId },
+          query: { limit: 0 },
+          as: erin,
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
@@ -287,8 +331,11 @@ describe('ids in capitals', () => {
   it('are the same ids: one’s own liked list by an id in capitals is one’s own', async () => {
     const video = await createVideo(t.app, olga);
     expect((await toggle('video', video._id.toUpperCase(), carol)).statusCode).toBe(200);
-    const res = await call('GET', `/likes/videos/${carol.userId.toUpperCase()}`, carol);
+    const res = await callApi(t.app, 'likedVideos', {
+      params: { userId: carol.userId.toUpperCase() },
+      as: carol,
+    });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ data: Video[] }>().data.map((v) => v._id)).toContain(video._id);
+    expect(res.data.map((v) => v._id)).toContain(video._id);
   });
 });

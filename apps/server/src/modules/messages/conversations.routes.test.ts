@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { QueryOf } from '@kinora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEventMap } from '../../platform/events/domain-events';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import type { RegisteredUser } from '../../../test/factories';
 import { openConversation, people } from '../../../test/messaging-factories';
@@ -14,40 +16,30 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (
-  method: Method,
-  url: string,
-  auth?: RegisteredUser | Record<string, string> | null,
-  payload?: object,
-) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(auth ? { headers: 'auth' in auth ? (auth.auth as Record<string, string>) : auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
-const post = (user: RegisteredUser, conversationId: string, content: unknown) =>
-  call('POST', `/messages/conversations/${conversationId}/messages`, user, { content });
-const history = (user: RegisteredUser, conversationId: string, query = '') =>
-  call('GET', `/messages/conversations/${conversationId}/messages${query}`, user);
-const list = async (auth: RegisteredUser | Record<string, string>) => {
-  const res = await call('GET', '/messages/conversations', auth);
+const post = (user: RegisteredUser, conversationId: string, content: string) =>
+  callApi(t.app, 'sendMessage', { params: { id: conversationId }, as: user, body: { content } });
+const history = (
+  user: RegisteredUser,
+  conversationId: string,
+  query: QueryOf<'conversationMessages'> = {},
+) => callApi(t.app, 'conversationMessages', { params: { id: conversationId }, as: user, query });
+const list = async (auth: { accessToken: string }) => {
+  const res = await callApi(t.app, 'listConversations', { as: auth });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{
-    data: { _id: string; unreadCount: number; lastMessage: { content: string } | null }[];
-  }>().data;
+  return res.data;
 };
-const unreadIn = async (auth: RegisteredUser | Record<string, string>, id: string) =>
+const unreadIn = async (auth: { accessToken: string }, id: string) =>
   (await list(auth)).find((c) => c._id === id)?.unreadCount;
 
 /** A second device of the same person: a fresh session through the real sign-in. */
-async function secondDevice(user: RegisteredUser): Promise<Record<string, string>> {
-  const res = await call('POST', '/users/login', null, {
-    email: user.email,
-    password: user.password,
+async function secondDevice(user: RegisteredUser): Promise<{ accessToken: string }> {
+  const res = await callApi(t.app, 'login', {
+    body: {
+      email: user.email,
+      password: user.password,
+    },
   });
-  return { authorization: `Bearer ${res.json().data.accessToken}` };
+  return { accessToken: res.data.accessToken };
 }
 
 describe('POST /messages/conversations/:id/messages', () => {
@@ -87,7 +79,7 @@ describe('POST /messages/conversations/:id/messages', () => {
     const [alice, bob, carol] = await people(t.app, 3);
     const id = await openConversation(t.app, alice, bob);
     for (const content of ['', '   ', 'x'.repeat(2001), 7, null]) {
-      const res = await post(alice, id, content);
+      const res = await post(alice, id, malformed(content));
       expect(res.statusCode, String(content)).toBe(400);
     }
     expect((await post(alice, id, 'y'.repeat(2000))).statusCode).toBe(201);
@@ -95,15 +87,16 @@ describe('POST /messages/conversations/:id/messages', () => {
     expect(stranger.statusCode).toBe(404);
     expect(stranger.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect((await history(carol, id)).statusCode).toBe(404);
-    expect((await call('PATCH', `/messages/conversations/${id}/read`, carol)).statusCode).toBe(404);
     expect(
-      (await call('POST', `/messages/conversations/${id}/messages`, null, { content: 'Hi' }))
-        .statusCode,
+      (await callApi(t.app, 'markConversationRead', { params: { id }, as: carol })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'sendMessage', { params: { id }, body: { content: 'Hi' } })).statusCode,
     ).toBe(401);
     expect((await post(alice, randomUUID(), 'Hi')).statusCode).toBe(404);
     expect((await post(alice, 'nope', 'Hi')).statusCode).toBe(400);
     // Nothing of the refused calls was stored.
-    expect((await history(alice, id)).json().data).toHaveLength(2);
+    expect((await history(alice, id)).data).toHaveLength(2);
   });
 });
 
@@ -118,26 +111,25 @@ describe('GET /messages/conversations/:id/messages', () => {
     const all = await history(alice, id);
     expect(all.statusCode).toBe(200);
     expect(all.json().statusCode).toBe(200);
-    const contents = (res: typeof all) =>
-      res.json<{ data: { content: string }[] }>().data.map((m) => m.content);
+    const contents = (res: typeof all) => res.data.map((m) => m.content);
     expect(contents(all)).toEqual(['m0', 'm1', 'm2', 'm3', 'm4', 'm5', 'm6']);
-    const latest = await history(alice, id, '?limit=3');
+    const latest = await history(alice, id, { limit: 3 });
     expect(contents(latest)).toEqual(['m4', 'm5', 'm6']);
-    const oldest = latest.json().data[0]._id;
-    expect(contents(await history(bob, id, `?limit=3&before=${oldest}`))).toEqual([
+    const oldest = latest.data[0]!._id;
+    expect(contents(await history(bob, id, { limit: 3, before: oldest }))).toEqual([
       'm1',
       'm2',
       'm3',
     ]);
-    const first = all.json().data[0];
+    const first = all.data[0]!;
     expect(first).toMatchObject({ sender: { _id: alice.userId }, recipient: bob.userId });
-    expect(all.json().data[1]).toMatchObject({
+    expect(all.data[1]).toMatchObject({
       sender: { _id: bob.userId },
       recipient: alice.userId,
     });
-    expect(contents(await history(alice, id, `?before=${first._id}`))).toEqual([]);
-    expect((await history(alice, id, '?before=nope')).statusCode).toBe(400);
-    expect((await history(alice, id, '?limit=101')).statusCode).toBe(400);
+    expect(contents(await history(alice, id, { before: first._id }))).toEqual([]);
+    expect((await history(alice, id, { before: 'nope' })).statusCode).toBe(400);
+    expect((await history(alice, id, { limit: 101 })).statusCode).toBe(400);
   });
 });
 
@@ -147,9 +139,9 @@ describe('GET /messages/conversations', () => {
     const withBob = await openConversation(t.app, alice, bob, 'to bob');
     const withCarol = await openConversation(t.app, carol, alice, 'from carol');
     await post(bob, withBob, 'latest from bob');
-    const res = await call('GET', '/messages/conversations', alice);
+    const res = await callApi(t.app, 'listConversations', { as: alice });
     expect(res.statusCode).toBe(200);
-    const data = res.json().data;
+    const data = res.data;
     expect(data.map((c: { _id: string }) => c._id)).toEqual([withBob, withCarol]);
     expect(data[0]).toEqual({
       _id: withBob,
@@ -171,12 +163,12 @@ describe('GET /messages/conversations', () => {
       updatedAt: expect.any(String),
       unreadCount: 1,
     });
-    expect(data[0].participants).toHaveLength(2);
+    expect(data[0]!.participants).toHaveLength(2);
     // Carol's request text was read by Alice when she accepted it.
     expect(data[1]).toMatchObject({ lastMessage: { content: 'from carol' }, unreadCount: 0 });
     expect(res.body).not.toContain(bob.email);
     expect(await list(dave)).toEqual([]);
-    expect((await call('GET', '/messages/conversations')).statusCode).toBe(401);
+    expect((await callApi(t.app, 'listConversations')).statusCode).toBe(401);
     // A new message moves a conversation to the top.
     await post(carol, withCarol, 'carol again');
     expect((await list(alice)).map((c) => c._id)).toEqual([withCarol, withBob]);
@@ -199,7 +191,7 @@ describe('unread counts', () => {
     const other = await openConversation(t.app, carol, bob);
     await post(carol, other, 'from carol');
     expect(await t.services.messaging.conversations.unreadTotal({ userId: bob.userId })).toBe(21);
-    await call('PATCH', `/messages/conversations/${other}/read`, bob);
+    await callApi(t.app, 'markConversationRead', { params: { id: other }, as: bob });
     expect(await t.services.messaging.conversations.unreadTotal({ userId: bob.userId })).toBe(20);
     // The sender's own messages are never unread to them.
     expect(await unreadIn(alice, id)).toBe(0);
@@ -208,10 +200,10 @@ describe('unread counts', () => {
     const stop = t.services.events.on('conversation.read', (event) => {
       reads.push(event);
     });
-    const read = await call('PATCH', `/messages/conversations/${id}/read`, phone);
+    const read = await callApi(t.app, 'markConversationRead', { params: { id }, as: phone });
     stop();
     expect(read.statusCode).toBe(200);
-    expect(read.json().data).toEqual({ conversationId: id, unreadCount: 0 });
+    expect(read.data).toEqual({ conversationId: id, unreadCount: 0 });
     expect(reads).toEqual([{ conversationId: id, userId: bob.userId }]);
     expect(await unreadIn(bob, id)).toBe(0);
     expect(await unreadIn(phone, id)).toBe(0);
@@ -219,9 +211,9 @@ describe('unread counts', () => {
     // Reads and sends at once: every message sent after the last read is counted.
     await Promise.all([
       ...Array.from({ length: 10 }, (_, i) => post(alice, id, `more ${i}`)),
-      call('PATCH', `/messages/conversations/${id}/read`, bob),
+      callApi(t.app, 'markConversationRead', { params: { id }, as: bob }),
     ]);
-    await call('PATCH', `/messages/conversations/${id}/read`, bob);
+    await callApi(t.app, 'markConversationRead', { params: { id }, as: bob });
     await Promise.all(Array.from({ length: 5 }, (_, i) => post(alice, id, `last ${i}`)));
     expect(await unreadIn(phone, id)).toBe(5);
   });
@@ -229,8 +221,8 @@ describe('unread counts', () => {
   it('never go below zero or change for the reader’s own messages', async () => {
     const [alice, bob] = await people(t.app, 2);
     const id = await openConversation(t.app, alice, bob);
-    await call('PATCH', `/messages/conversations/${id}/read`, bob);
-    await call('PATCH', `/messages/conversations/${id}/read`, bob);
+    await callApi(t.app, 'markConversationRead', { params: { id }, as: bob });
+    await callApi(t.app, 'markConversationRead', { params: { id }, as: bob });
     await post(bob, id, 'mine');
     expect(await unreadIn(bob, id)).toBe(0);
     expect(await unreadIn(alice, id)).toBe(1);

@@ -8,6 +8,7 @@ import {
   messageRequests,
   messages,
 } from '../../platform/db/schema';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import type { RegisteredUser } from '../../../test/factories';
 import { openConversation, people, sendMessageRequest } from '../../../test/messaging-factories';
@@ -21,20 +22,12 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
-const ask = (sender: RegisteredUser, receiverId: string, content: unknown = 'Hello there') =>
-  call('POST', '/messages/requests', sender, { receiverId, content });
-const respond = (user: RegisteredUser, id: string, action: string) =>
-  call('PATCH', `/messages/requests/${id}`, user, { action });
+const ask = (sender: RegisteredUser, receiverId: string, content = 'Hello there') =>
+  callApi(t.app, 'sendMessageRequest', { as: sender, body: { receiverId, content } });
+const respond = (user: RegisteredUser, id: string, action: 'accept' | 'decline') =>
+  callApi(t.app, 'respondToMessageRequest', { params: { id }, as: user, body: { action } });
 const check = (user: RegisteredUser, otherId: string) =>
-  call('GET', `/messages/requests/${otherId}/check`, user);
+  callApi(t.app, 'checkMessageRequest', { params: { receiverId: otherId }, as: user });
 
 /** Collects the domain events of one kind told while `work` runs. */
 async function heard<N extends keyof DomainEventMap>(
@@ -87,9 +80,9 @@ describe('POST /messages/requests', () => {
       request: { content: 'Hi Bob, loved your video!', sender: { _id: alice.userId } },
     });
 
-    const listed = await call('GET', '/messages/requests', bob);
+    const listed = await callApi(t.app, 'listMessageRequests', { as: bob });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data).toEqual([
+    expect(listed.data).toEqual([
       {
         _id: events[0]!.request._id,
         content: 'Hi Bob, loved your video!',
@@ -103,18 +96,21 @@ describe('POST /messages/requests', () => {
       },
     ]);
     expect(listed.body).not.toContain(alice.email);
-    expect((await call('GET', '/messages/requests', carol)).json().data).toEqual([]);
-    expect((await call('GET', '/messages/requests', alice)).json().data).toEqual([]);
+    expect((await callApi(t.app, 'listMessageRequests', { as: carol })).data).toEqual([]);
+    expect((await callApi(t.app, 'listMessageRequests', { as: alice })).data).toEqual([]);
   });
 
   it('refuses bad content, an unknown person, oneself and visitors', async () => {
     const [alice, bob] = await people(t.app, 2);
     for (const content of ['', '   ', 'x'.repeat(1001), 42, null]) {
-      const res = await ask(alice, bob.userId, content);
+      const res = await ask(alice, bob.userId, malformed(content));
       expect(res.statusCode, String(content)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     }
-    const without = await call('POST', '/messages/requests', alice, { receiverId: bob.userId });
+    const without = await callApi(t.app, 'sendMessageRequest', {
+      as: alice,
+      body: malformed({ receiverId: bob.userId }),
+    });
     expect(without.statusCode).toBe(400);
     expect((await ask(alice, bob.userId, 'y'.repeat(1000))).statusCode).toBe(201);
     expect((await ask(alice, randomUUID())).statusCode).toBe(404);
@@ -128,9 +124,11 @@ describe('POST /messages/requests', () => {
     const self = await ask(alice, alice.userId);
     expect(self.statusCode).toBe(400);
     expect(self.json().success).toBe(false);
-    const visitor = await call('POST', '/messages/requests', null, {
-      receiverId: bob.userId,
-      content: 'Hi',
+    const visitor = await callApi(t.app, 'sendMessageRequest', {
+      body: {
+        receiverId: bob.userId,
+        content: 'Hi',
+      },
     });
     expect(visitor.statusCode).toBe(401);
   });
@@ -200,7 +198,7 @@ describe('POST /messages/requests', () => {
     expect((await check(alice, bob.userId)).json()).toMatchObject({ status: 'none' });
     const again = await ask(alice, bob.userId);
     expect(again.statusCode).toBe(429);
-    expect(again.json().message).toBe('Too many requests to this user. Try later.');
+    expect(again.message).toBe('Too many requests to this user. Try later.');
     await t.database.db
       .update(messageRequests)
       .set({ respondedAt: sql`now() - interval '8 days'` })
@@ -227,7 +225,7 @@ describe('GET /messages/requests/:receiverId/check', () => {
     // The receiver has not asked: for them there is nothing pending of their own.
     expect((await check(bob, alice.userId)).json()).toMatchObject({ status: 'none' });
     const accepted = await respond(bob, id, 'accept');
-    const conversationId = accepted.json().data.conversationId;
+    const conversationId = accepted.data.conversationId;
     for (const [a, b] of [
       [alice, bob],
       [bob, alice],
@@ -239,7 +237,10 @@ describe('GET /messages/requests/:receiverId/check', () => {
       });
     }
     expect((await check(alice, 'nope')).statusCode).toBe(400);
-    expect((await call('GET', `/messages/requests/${bob.userId}/check`)).statusCode).toBe(401);
+    expect(
+      (await callApi(t.app, 'checkMessageRequest', { params: { receiverId: bob.userId } }))
+        .statusCode,
+    ).toBe(401);
   });
 });
 
@@ -250,7 +251,7 @@ describe('PATCH /messages/requests/:id', () => {
     const events = await heard('messageRequest.accepted', async () => {
       const res = await respond(bob, id, 'accept');
       expect(res.statusCode, res.body).toBe(200);
-      expect(res.json().data).toEqual({
+      expect(res.data).toEqual({
         _id: id,
         status: 'accepted',
         conversationId: expect.any(String),
@@ -270,11 +271,14 @@ describe('PATCH /messages/requests/:id', () => {
       },
     ]);
     const conversationId = events[0]!.conversationId;
-    const history = await call('GET', `/messages/conversations/${conversationId}/messages`, bob);
-    expect(history.json().data).toEqual([
+    const history = await callApi(t.app, 'conversationMessages', {
+      params: { id: conversationId },
+      as: bob,
+    });
+    expect(history.data).toEqual([
       expect.objectContaining({ content: 'Hi Bob!', recipient: bob.userId }),
     ]);
-    expect((await call('GET', '/messages/requests', bob)).json().data).toEqual([]);
+    expect((await callApi(t.app, 'listMessageRequests', { as: bob })).data).toEqual([]);
   });
 
   it('answers the receiver only: 404 to the sender and to others, 401 to visitors', async () => {
@@ -285,11 +289,16 @@ describe('PATCH /messages/requests/:id', () => {
       expect((await respond(who, id, 'decline')).statusCode).toBe(404);
     }
     expect(
-      (await call('PATCH', `/messages/requests/${id}`, null, { action: 'accept' })).statusCode,
+      (
+        await callApi(t.app, 'respondToMessageRequest', {
+          params: { id },
+          body: { action: 'accept' },
+        })
+      ).statusCode,
     ).toBe(401);
     expect((await respond(bob, randomUUID(), 'accept')).statusCode).toBe(404);
-    expect((await respond(bob, id, 'maybe')).statusCode).toBe(400);
-    expect((await call('GET', '/messages/requests', bob)).json().data).toHaveLength(1);
+    expect((await respond(bob, id, malformed('maybe'))).statusCode).toBe(400);
+    expect((await callApi(t.app, 'listMessageRequests', { as: bob })).data).toHaveLength(1);
   });
 
   it('a decline tells the event; a repeated answer changes nothing; the opposite answer is 409', async () => {
@@ -300,11 +309,11 @@ describe('PATCH /messages/requests/:id', () => {
     const again = await heard('messageRequest.declined', async () => {
       const res = await respond(bob, id, 'decline');
       expect(res.statusCode).toBe(200);
-      expect(res.json().data).toEqual({ _id: id, status: 'declined', conversationId: null });
+      expect(res.data).toEqual({ _id: id, status: 'declined', conversationId: null });
     });
     expect(again).toEqual([]);
     expect((await respond(bob, id, 'accept')).statusCode).toBe(409);
-    expect((await call('GET', '/messages/requests', bob)).json().data).toEqual([]);
+    expect((await callApi(t.app, 'listMessageRequests', { as: bob })).data).toEqual([]);
   });
 
   it('two accepts at once open one conversation with one first message', async () => {
@@ -315,7 +324,7 @@ describe('PATCH /messages/requests/:id', () => {
         Array.from({ length: 5 }, () => respond(bob, id, 'accept')),
       );
       expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200, 200, 200]);
-      const ids = new Set(answers.map((a) => a.json().data.conversationId));
+      const ids = new Set(answers.map((a) => a.data.conversationId));
       expect(ids.size).toBe(1);
     });
     expect(events).toHaveLength(1);
@@ -340,20 +349,18 @@ describe('PATCH /messages/requests/:id', () => {
       respond(alice, fromBob, 'accept'),
     ]);
     expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
-    const conversationId = a.json().data.conversationId;
-    expect(b.json().data.conversationId).toBe(conversationId);
+    const conversationId = a.data.conversationId!;
+    expect(b.data.conversationId).toBe(conversationId);
     const low = alice.userId < bob.userId ? alice.userId : bob.userId;
     const [pairs] = await t.database.db
       .select({ n: count() })
       .from(conversations)
       .where(eq(conversations.userLowId, low));
     expect(pairs!.n).toBe(1);
-    const history = await call('GET', `/messages/conversations/${conversationId}/messages`, alice);
-    expect(
-      history
-        .json()
-        .data.map((m: { content: string }) => m.content)
-        .sort(),
-    ).toEqual(['From Alice', 'From Bob']);
+    const history = await callApi(t.app, 'conversationMessages', {
+      params: { id: conversationId },
+      as: alice,
+    });
+    expect(history.data.map((m) => m.content).sort()).toEqual(['From Alice', 'From Bob']);
   });
 });

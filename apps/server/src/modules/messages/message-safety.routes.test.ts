@@ -3,10 +3,12 @@
  * sender gets the same refusal as someone the receiver's policy turns away.
  */
 import { randomUUID } from 'node:crypto';
+import type { MessagePolicy } from '@kinora/contract';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { conversationReports, messages } from '../../platform/db/schema';
 import { messagesPerMinute, messagesTooFast } from './messages.service';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import type { RegisteredUser } from '../../../test/factories';
 import { openConversation, people, sendMessageRequest } from '../../../test/messaging-factories';
@@ -20,43 +22,36 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
 const ask = (sender: RegisteredUser, receiver: RegisteredUser) =>
-  call('POST', '/messages/requests', sender, { receiverId: receiver.userId, content: 'Hi!' });
-const setPolicy = (user: RegisteredUser, messagePolicy: string) =>
-  call('PATCH', '/users/update-details', user, { messagePolicy });
+  callApi(t.app, 'sendMessageRequest', {
+    as: sender,
+    body: { receiverId: receiver.userId, content: 'Hi!' },
+  });
+const setPolicy = (user: RegisteredUser, messagePolicy: MessagePolicy) =>
+  callApi(t.app, 'updateDetails', { as: user, body: { messagePolicy } });
 const block = (user: RegisteredUser, other: RegisteredUser) =>
-  call('PUT', `/users/blocks/${other.userId}`, user);
+  callApi(t.app, 'blockUser', { params: { userId: other.userId }, as: user });
 const unblock = (user: RegisteredUser, other: RegisteredUser) =>
-  call('DELETE', `/users/blocks/${other.userId}`, user);
+  callApi(t.app, 'unblockUser', { params: { userId: other.userId }, as: user });
 const pendingTo = async (user: RegisteredUser) =>
-  (await call('GET', '/messages/requests', user)).json<{ data: { _id: string }[] }>().data;
+  (await callApi(t.app, 'listMessageRequests', { as: user })).data;
 const conversationIds = async (user: RegisteredUser) =>
-  (await call('GET', '/messages/conversations', user))
-    .json<{ data: { _id: string }[] }>()
-    .data.map((c) => c._id);
+  (await callApi(t.app, 'listConversations', { as: user })).data.map((c) => c._id);
 
 const refusal = { success: false, code: 'FORBIDDEN', data: null };
 
 describe('messagePolicy', () => {
   it('is everyone by default, set through PATCH /users/update-details and shown to its owner', async () => {
     const [alice] = await people(t.app, 1);
-    const me = await call('GET', '/users/current-user', alice);
-    expect(me.json().data.messagePolicy).toBe('everyone');
+    const me = await callApi(t.app, 'currentUser', { as: alice });
+    expect(me.data.messagePolicy).toBe('everyone');
     const changed = await setPolicy(alice, 'subscriptions');
     expect(changed.statusCode, changed.body).toBe(200);
-    expect(changed.json().data.messagePolicy).toBe('subscriptions');
-    expect((await call('GET', '/users/current-user', alice)).json().data.messagePolicy).toBe(
+    expect(changed.data.messagePolicy).toBe('subscriptions');
+    expect((await callApi(t.app, 'currentUser', { as: alice })).data.messagePolicy).toBe(
       'subscriptions',
     );
-    const bad = await setPolicy(alice, 'friends');
+    const bad = await setPolicy(alice, malformed('friends'));
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
   });
@@ -69,7 +64,10 @@ describe('messagePolicy', () => {
     expect(refused.json()).toMatchObject(refusal);
 
     await setPolicy(creator, 'subscriptions');
-    await call('POST', `/subscriptions/toggle/${followed.userId}`, creator);
+    await callApi(t.app, 'toggleSubscription', {
+      params: { channelId: followed.userId },
+      as: creator,
+    });
     expect((await ask(stranger, creator)).statusCode).toBe(403);
     expect((await ask(followed, creator)).statusCode).toBe(201);
 
@@ -82,12 +80,12 @@ describe('messagePolicy', () => {
 describe('blocks', () => {
   it('PUT, GET and DELETE /users/blocks: listed newest first, repeated calls change nothing', async () => {
     const [alice, bob, carol] = await people(t.app, 3);
-    expect((await block(alice, bob)).json().data).toEqual({ userId: bob.userId, isBlocked: true });
+    expect((await block(alice, bob)).data).toEqual({ userId: bob.userId, isBlocked: true });
     expect((await block(alice, bob)).statusCode).toBe(200);
     await block(alice, carol);
-    const listed = await call('GET', '/users/blocks', alice);
+    const listed = await callApi(t.app, 'listBlockedUsers', { as: alice });
     expect(listed.statusCode).toBe(200);
-    expect(listed.json().data).toEqual([
+    expect(listed.data).toEqual([
       {
         _id: carol.userId,
         username: carol.username,
@@ -98,18 +96,25 @@ describe('blocks', () => {
       expect.objectContaining({ _id: bob.userId }),
     ]);
     expect(listed.body).not.toContain(bob.email);
-    expect((await unblock(alice, bob)).json().data).toEqual({
+    expect((await unblock(alice, bob)).data).toEqual({
       userId: bob.userId,
       isBlocked: false,
     });
     expect((await unblock(alice, bob)).statusCode).toBe(200);
-    expect((await call('GET', '/users/blocks', alice)).json().data).toHaveLength(1);
-    expect((await call('GET', '/users/blocks', bob)).json().data).toEqual([]);
+    expect((await callApi(t.app, 'listBlockedUsers', { as: alice })).data).toHaveLength(1);
+    expect((await callApi(t.app, 'listBlockedUsers', { as: bob })).data).toEqual([]);
 
     expect((await block(alice, alice)).statusCode).toBe(400);
-    expect((await call('PUT', `/users/blocks/${randomUUID()}`, alice)).statusCode).toBe(404);
-    expect((await call('PUT', '/users/blocks/nope', alice)).statusCode).toBe(400);
-    expect((await call('PUT', `/users/blocks/${bob.userId}`)).statusCode).toBe(401);
+    expect(
+      (await callApi(t.app, 'blockUser', { params: { userId: randomUUID() }, as: alice }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'blockUser', { params: { userId: 'nope' }, as: alice })).statusCode,
+    ).toBe(400);
+    expect((await callApi(t.app, 'blockUser', { params: { userId: bob.userId } })).statusCode).toBe(
+      401,
+    );
   });
 
   it('hide the blocked person’s pending requests and refuse new ones as the policy would', async () => {
@@ -119,10 +124,20 @@ describe('blocks', () => {
     expect(await pendingTo(alice)).toEqual([]);
     // Answering a hidden request finds nothing.
     expect(
-      (await call('PATCH', `/messages/requests/${id}`, alice, { action: 'accept' })).statusCode,
+      (
+        await callApi(t.app, 'respondToMessageRequest', {
+          params: { id },
+          as: alice,
+          body: { action: 'accept' },
+        })
+      ).statusCode,
     ).toBe(404);
     // Bob learns nothing more than a refusal: the same answer as a receiver who takes none.
-    await call('PATCH', '/messages/requests/' + id, alice, { action: 'decline' });
+    await callApi(t.app, 'respondToMessageRequest', {
+      params: { id },
+      as: alice,
+      body: { action: 'decline' },
+    });
     const [carol] = await people(t.app, 1);
     await setPolicy(carol, 'nobody');
     const asPolicy = await ask(bob, carol);
@@ -130,9 +145,14 @@ describe('blocks', () => {
     expect(asBlock.statusCode).toBe(403);
     expect(asBlock.json()).toEqual(asPolicy.json());
     // His own pending request still reads as pending to him.
-    expect((await call('GET', `/messages/requests/${alice.userId}/check`, bob)).json().status).toBe(
-      'pending',
-    );
+    expect(
+      (
+        await callApi(t.app, 'checkMessageRequest', {
+          params: { receiverId: alice.userId },
+          as: bob,
+        })
+      ).json(),
+    ).toMatchObject({ status: 'pending' });
     // The one who blocks cannot ask either, while the block stands.
     expect((await ask(alice, bob)).statusCode).toBe(403);
 
@@ -144,7 +164,7 @@ describe('blocks', () => {
     const [alice, bob] = await people(t.app, 2);
     const id = await openConversation(t.app, bob, alice, 'Hi!');
     const post = (user: RegisteredUser, content: string) =>
-      call('POST', `/messages/conversations/${id}/messages`, user, { content });
+      callApi(t.app, 'sendMessage', { params: { id }, as: user, body: { content } });
     expect((await post(bob, 'before')).statusCode).toBe(201);
     const unread = () => t.services.messaging.conversations.unreadTotal({ userId: alice.userId });
     expect(await unread()).toBe(1);
@@ -157,8 +177,8 @@ describe('blocks', () => {
     expect((await post(alice, 'from the blocker')).statusCode).toBe(403);
     // Bob still has his side of it; nothing he tried was stored.
     expect(await conversationIds(bob)).toEqual([id]);
-    const seen = await call('GET', `/messages/conversations/${id}/messages`, bob);
-    expect(seen.json().data.map((m: { content: string }) => m.content)).toEqual(['Hi!', 'before']);
+    const seen = await callApi(t.app, 'conversationMessages', { params: { id }, as: bob });
+    expect(seen.data.map((m: { content: string }) => m.content)).toEqual(['Hi!', 'before']);
 
     await unblock(alice, bob);
     expect(await conversationIds(alice)).toEqual([id]);
@@ -172,7 +192,7 @@ describe('message rate limit', () => {
     const [alice, bob] = await people(t.app, 2);
     const id = await openConversation(t.app, alice, bob);
     const post = () =>
-      call('POST', `/messages/conversations/${id}/messages`, alice, { content: 'spam' });
+      callApi(t.app, 'sendMessage', { params: { id }, as: alice, body: { content: 'spam' } });
     // The request's text counts as one of hers (it became a message).
     for (let i = 1; i < messagesPerMinute; i += 1) expect((await post()).statusCode).toBe(201);
     let told = 0;
@@ -190,7 +210,7 @@ describe('message rate limit', () => {
     expect(told).toBe(0);
     // Bob is not slowed down by Alice's flood.
     expect(
-      (await call('POST', `/messages/conversations/${id}/messages`, bob, { content: 'hey' }))
+      (await callApi(t.app, 'sendMessage', { params: { id }, as: bob, body: { content: 'hey' } }))
         .statusCode,
     ).toBe(201);
     await t.database.db
@@ -206,16 +226,20 @@ describe('POST /messages/conversations/:id/report', () => {
     const [alice, bob, carol] = await people(t.app, 3);
     const id = await openConversation(t.app, bob, alice, 'message 0');
     for (let i = 1; i <= 54; i += 1) {
-      const res = await call('POST', `/messages/conversations/${id}/messages`, bob, {
-        content: `message ${i}`,
+      const res = await callApi(t.app, 'sendMessage', {
+        params: { id },
+        as: bob,
+        body: {
+          content: `message ${i}`,
+        },
       });
       expect(res.statusCode).toBe(201);
     }
-    const report = (user: RegisteredUser | null, reason: unknown) =>
-      call('POST', `/messages/conversations/${id}/report`, user, { reason });
+    const report = (user: RegisteredUser | null, reason: string) =>
+      callApi(t.app, 'reportConversation', { params: { id }, as: user, body: { reason } });
     const made = await report(alice, '  Unwanted messages  ');
     expect(made.statusCode, made.body).toBe(201);
-    expect(made.json().data).toEqual({
+    expect(made.data).toEqual({
       _id: expect.any(String),
       conversationId: id,
       messageCount: 50,
@@ -224,7 +248,7 @@ describe('POST /messages/conversations/:id/report', () => {
     const [stored] = await t.database.db
       .select()
       .from(conversationReports)
-      .where(eq(conversationReports.id, made.json().data._id));
+      .where(eq(conversationReports.id, made.data._id));
     expect(stored).toMatchObject({ reporterId: alice.userId, reason: 'Unwanted messages' });
     expect(stored!.messages.map((m) => m.content)).toEqual(
       Array.from({ length: 50 }, (_, i) => `message ${i + 5}`),
@@ -241,7 +265,7 @@ describe('POST /messages/conversations/:id/report', () => {
     expect((await report(carol, 'Not mine')).statusCode).toBe(404);
     expect((await report(null, 'Visitor')).statusCode).toBe(401);
     for (const reason of ['', '   ', 'x'.repeat(1001), 5]) {
-      expect((await report(bob, reason)).statusCode).toBe(400);
+      expect((await report(bob, malformed(reason))).statusCode).toBe(400);
     }
   });
 });

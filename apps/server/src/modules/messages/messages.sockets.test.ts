@@ -1,6 +1,7 @@
-import type { Message, ServerSocketEvents } from '@kinora/contract';
+import type { ServerSocketEvents } from '@kinora/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { callApi } from '../../../test/api-client';
 import type { RegisteredUser } from '../../../test/factories';
 import { freePort } from '../../../test/free-port';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -64,14 +65,13 @@ const emitAck = (socket: Socket, event: string, payload: unknown): Promise<Socke
   socket.timeout(5000).emitWithAck(event, payload) as Promise<SocketAck>;
 
 async function post(person: RegisteredUser, conversationId: string, content: string) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/messages/conversations/${conversationId}/messages`,
-    headers: person.auth,
-    payload: { content },
+  const res = await callApi(t.app, 'sendMessage', {
+    params: { id: conversationId },
+    as: person,
+    body: { content },
   });
   expect(res.statusCode).toBe(201);
-  return res.json<{ data: Message }>().data;
+  return res.data;
 }
 
 describe('chat socket', () => {
@@ -88,11 +88,7 @@ describe('chat socket', () => {
 
   it('refuses a token whose session has ended', async () => {
     const [alice] = await people(t.app, 1);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/logout',
-      headers: alice.auth,
-    });
+    const res = await callApi(t.app, 'logout', { as: alice });
     expect(res.statusCode).toBe(200);
     expect(await connectError({ token: alice.accessToken })).toBe('Authentication required');
   });
@@ -100,13 +96,11 @@ describe('chat socket', () => {
   it('ends the sockets of a session that signs out or is signed out by a password change, and no others', async () => {
     const [alice] = await people(t.app, 1);
     const signIn = async () => {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: '/api/v1/users/login',
-        payload: { email: alice.email, password: alice.password },
+      const res = await callApi(t.app, 'login', {
+        body: { email: alice.email, password: alice.password },
       });
       expect(res.statusCode).toBe(200);
-      return res.json<{ data: { accessToken: string } }>().data.accessToken;
+      return res.data.accessToken;
     };
     const [laptopToken, phoneToken] = [await signIn(), await signIn()];
     const first = await connect(alice);
@@ -117,22 +111,16 @@ describe('chat socket', () => {
 
     // Signing out the laptop ends its socket at once, not at its next call.
     const laptopEnded = ended(laptop);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/logout',
-      headers: { authorization: `Bearer ${laptopToken}` },
-    });
+    const out = await callApi(t.app, 'logout', { as: { accessToken: laptopToken } });
     expect(out.statusCode).toBe(200);
     expect(await laptopEnded).toBe('io server disconnect');
     expect(first.connected && phone.connected).toBe(true);
 
     // A password change on the first device signs out the others: the phone's socket ends.
     const phoneEnded = ended(phone);
-    const change = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/change-password',
-      headers: alice.auth,
-      payload: { oldPassword: alice.password, newPassword: 'a brand new password' },
+    const change = await callApi(t.app, 'changePassword', {
+      as: alice,
+      body: { oldPassword: alice.password, newPassword: 'a brand new password' },
     });
     expect(change.statusCode).toBe(200);
     expect(await phoneEnded).toBe('io server disconnect');
@@ -252,10 +240,9 @@ describe('chat socket', () => {
     await vi.waitFor(() => expect(onPhone.at(-1)).toEqual(two));
     await vi.waitFor(() => expect(onLaptop.at(-1)).toEqual(two));
 
-    const read = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/messages/conversations/${conversationId}/read`,
-      headers: bob.auth,
+    const read = await callApi(t.app, 'markConversationRead', {
+      params: { id: conversationId },
+      as: bob,
     });
     expect(read.statusCode).toBe(200);
     const none = { total: 0, conversationId, unreadCount: 0 };

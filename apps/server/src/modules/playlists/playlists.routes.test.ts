@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Playlist, WatchLaterToggleResult } from '@kinora/contract';
+import type { BodyOf, Playlist, QueryOf } from '@kinora/contract';
 import { asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { playlistItems, playlists, users, videos, watchHistory } from '../../platform/db/schema';
+import { callApi, expectOk, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo } from '../../../test/media-factories';
@@ -20,31 +21,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
-
-/** Calls that must succeed, answering the playlist. */
-async function playlistOf(
-  method: Method,
-  url: string,
-  user: RegisteredUser | null,
-  payload?: object,
-): Promise<Playlist> {
-  const res = await call(method, url, user, payload);
-  expect(res.statusCode, res.body).toBe(method === 'POST' && url === '/playlists' ? 201 : 200);
-  return res.json<{ data: Playlist }>().data;
-}
-
-const create = (
-  user: RegisteredUser,
-  body: { name?: string; description?: string; visibility?: string } = {},
-) => playlistOf('POST', '/playlists', user, { name: 'Mix', description: '', ...body });
+const create = (user: RegisteredUser, body: Partial<BodyOf<'createPlaylist'>> = {}) =>
+  expectOk(t.app, 'createPlaylist', { as: user, body: { name: 'Mix', description: '', ...body } });
 
 /**
  * Videos written straight into the database (the media pipeline is not what these tests are
@@ -86,13 +64,16 @@ async function expectOrder(playlistId: string, videoIds: string[]) {
 }
 
 const add = (user: RegisteredUser, playlistId: string, videoId: string) =>
-  call('POST', `/playlists/${playlistId}/videos/${videoId}`, user);
+  callApi(t.app, 'addPlaylistVideo', { params: { playlistId, videoId }, as: user });
 
 describe('POST /playlists', () => {
   it('creates a playlist answering the whole of it, owner as a plain id, public by default', async () => {
-    const res = await call('POST', '/playlists', olga, { name: '  Road trip  ', description: '' });
+    const res = await callApi(t.app, 'createPlaylist', {
+      as: olga,
+      body: { name: '  Road trip  ', description: '' },
+    });
     expect(res.statusCode, res.body).toBe(201);
-    const playlist = res.json<{ data: Playlist }>().data;
+    const playlist = res.data;
     expect(playlist).toMatchObject({
       name: 'Road trip',
       description: '',
@@ -107,16 +88,19 @@ describe('POST /playlists', () => {
     expect(Date.parse(playlist.createdAt)).not.toBeNaN();
     expect(Date.parse(playlist.updatedAt)).not.toBeNaN();
     // The description may be left out altogether, and visibility chosen.
-    const unlisted = await playlistOf('POST', '/playlists', olga, {
-      name: 'Secret-ish',
-      visibility: 'unlisted',
+    const unlisted = await expectOk(t.app, 'createPlaylist', {
+      as: olga,
+      body: {
+        name: 'Secret-ish',
+        visibility: 'unlisted',
+      },
     });
     expect(unlisted).toMatchObject({ description: '', visibility: 'unlisted' });
   });
 
   it('refuses a visitor (401) and bad fields (400 naming them), writing nothing', async () => {
     expect(
-      (await call('POST', '/playlists', null, { name: 'x', description: '' })).statusCode,
+      (await callApi(t.app, 'createPlaylist', { body: { name: 'x', description: '' } })).statusCode,
     ).toBe(401);
     const before = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(playlists);
     for (const [payload, field] of [
@@ -127,10 +111,10 @@ describe('POST /playlists', () => {
       [{ name: 'ok', description: 'd'.repeat(201) }, 'description'],
       [{ name: 'ok', description: '', visibility: 'friends' }, 'visibility'],
     ] as const) {
-      const res = await call('POST', '/playlists', bob, payload);
+      const res = await callApi(t.app, 'createPlaylist', { as: bob, body: malformed(payload) });
       expect(res.statusCode, JSON.stringify(payload).slice(0, 60)).toBe(400);
-      expect(res.json().code).toBe('VALIDATION_FAILED');
-      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+      expect(res.error.code).toBe('VALIDATION_FAILED');
+      expect(res.error.errors!.map((e) => e.field)).toContain(field);
     }
     const after = await t.database.db.select({ n: sql<number>`count(*)::int` }).from(playlists);
     expect(after).toEqual(before);
@@ -150,19 +134,34 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
     for (const p of Object.values(made)) await add(olga, p._id, video!);
     for (const reader of [null, bob, olga]) {
       for (const visibility of ['public', 'unlisted'] as const) {
-        const res = await call('GET', `/playlists/${made[visibility]._id}`, reader);
+        const res = await callApi(t.app, 'getPlaylist', {
+          params: { playlistId: made[visibility]._id },
+          as: reader,
+        });
         expect(res.statusCode).toBe(200);
-        expect(res.json().data).toMatchObject({ visibility, videoCount: 1 });
+        expect(res.data).toMatchObject({ visibility, videoCount: 1 });
       }
     }
     for (const reader of [null, bob]) {
-      const res = await call('GET', `/playlists/${made.private._id}`, reader);
+      const res = await callApi(t.app, 'getPlaylist', {
+        params: { playlistId: made.private._id },
+        as: reader,
+      });
       expect(res.statusCode).toBe(404);
-      expect(res.json().message).toBe('Playlist not found');
+      expect(res.message).toBe('Playlist not found');
     }
-    expect((await call('GET', `/playlists/${made.private._id}`, olga)).statusCode).toBe(200);
-    expect((await call('GET', `/playlists/${randomUUID()}`, olga)).statusCode).toBe(404);
-    expect((await call('GET', '/playlists/not-an-id', olga)).statusCode).toBe(400);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: made.private._id }, as: olga }))
+        .statusCode,
+    ).toBe(200);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: randomUUID() }, as: olga }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: 'not-an-id' }, as: olga }))
+        .statusCode,
+    ).toBe(400);
   });
 
   it('lists a user’s playlists as a plain array: all to the owner (Watch later first), public ones to others', async () => {
@@ -174,7 +173,9 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
     const hidden = await create(carol, { name: 'Hidden', visibility: 'private' });
     const newer = await create(carol, { name: 'Newer', visibility: 'public' });
 
-    const own = (await call('GET', `/playlists/user/${carol.userId}`, carol)).json().data;
+    const own = (
+      await callApi(t.app, 'userPlaylists', { params: { userId: carol.userId }, as: carol })
+    ).data;
     expect(own.map((p: Playlist) => p.name)).toEqual([
       'Watch later',
       'Newer',
@@ -188,18 +189,23 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
       owner: carol.userId,
     });
     // A card gets the first 4 videos in order, and the count of all.
-    const card = own.find((p: Playlist) => p._id === older._id);
+    const card = own.find((p) => p._id === older._id)!;
     expect(card.videos.map((v: { _id: string }) => v._id)).toEqual(ids.slice(0, 4));
     expect(card).toMatchObject({ videoCount: 6, hasMoreVideos: true });
 
     for (const reader of [null, bob]) {
-      const res = await call('GET', `/playlists/user/${carol.userId}`, reader);
+      const res = await callApi(t.app, 'userPlaylists', {
+        params: { userId: carol.userId },
+        as: reader,
+      });
       expect(res.statusCode).toBe(200);
-      const names = res.json().data.map((p: Playlist) => p.name);
+      const names = res.data.map((p: Playlist) => p.name);
       expect(names).toEqual(['Newer', 'Older']);
     }
     expect([unlisted._id, hidden._id]).not.toContain(newer._id);
-    expect((await call('GET', `/playlists/user/${randomUUID()}`)).json().data).toEqual([]);
+    expect(
+      (await callApi(t.app, 'userPlaylists', { params: { userId: randomUUID() } })).data,
+    ).toEqual([]);
   });
 
   it('pages a user’s playlists with page and limit, the total in X-Total-Count, 100 by default', async () => {
@@ -214,38 +220,45 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
         createdAt: new Date(Date.UTC(2026, 0, 1, 0, 0, i)),
       })),
     );
-    const pageOf = async (reader: RegisteredUser | null, query: string) => {
-      const res = await call('GET', `/playlists/user/${dana.userId}${query}`, reader);
+    const pageOf = async (reader: RegisteredUser | null, query: QueryOf<'userPlaylists'>) => {
+      const res = await callApi(t.app, 'userPlaylists', {
+        params: { userId: dana.userId },
+        query,
+        as: reader,
+      });
       expect(res.statusCode, res.body).toBe(200);
       return {
-        names: res.json<{ data: Playlist[] }>().data.map((p) => p.name),
+        names: res.data.map((p) => p.name),
         total: Number(res.headers['x-total-count']),
       };
     };
 
     // The owner: Watch later first, then newest first; 104 in all.
-    const first = await pageOf(dana, '');
+    const first = await pageOf(dana, {});
     expect(first.total).toBe(104);
     expect(first.names).toHaveLength(100);
     expect(first.names.slice(0, 3)).toEqual(['Watch later', 'P 102', 'P 101']);
-    const second = await pageOf(dana, '?page=2');
+    const second = await pageOf(dana, { page: 2 });
     expect(second.names).toEqual(['P 3', 'P 2', 'P 1', 'P 0']);
     const walked: string[] = [];
     for (let page = 1; page <= 6; page++)
-      walked.push(...(await pageOf(dana, `?page=${page}&limit=20`)).names);
+      walked.push(...(await pageOf(dana, { page, limit: 20 })).names);
     expect(new Set(walked).size).toBe(104);
     expect(walked).toEqual([...first.names, ...second.names]);
 
     // Others: the public ones only, and their count (11 of the 103 are private).
-    const others = await pageOf(bob, '?limit=50&page=2');
+    const others = await pageOf(bob, { limit: 50, page: 2 });
     expect(others.total).toBe(92);
     expect(others.names).toHaveLength(42);
     expect(others.names).not.toContain('P 100');
-    expect((await pageOf(null, '?page=3&limit=50')).names).toEqual([]);
+    expect((await pageOf(null, { page: 3, limit: 50 })).names).toEqual([]);
 
-    for (const bad of ['?limit=101', '?limit=0', '?page=0', '?page=x']) {
-      const res = await call('GET', `/playlists/user/${dana.userId}${bad}`);
-      expect(res.statusCode, bad).toBe(400);
+    for (const bad of [{ limit: 101 }, { limit: 0 }, { page: 0 }, { page: malformed('x') }]) {
+      const res = await callApi(t.app, 'userPlaylists', {
+        params: { userId: dana.userId },
+        query: bad,
+      });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
   });
 
@@ -255,35 +268,85 @@ describe('GET /playlists/:id and /playlists/user/:userId', () => {
     await t.database.db
       .insert(playlistItems)
       .values(ids.map((videoId, position) => ({ playlistId: long._id, videoId, position })));
-    const first = await playlistOf('GET', `/playlists/${long._id}`, null);
+    const first = await expectOk(t.app, 'getPlaylist', { params: { playlistId: long._id } });
     expect(first.videos).toHaveLength(200);
     expect(first).toMatchObject({ videoCount: 250, hasMoreVideos: true });
     expect(first.videos.map((v) => v.position)).toEqual(ids.slice(0, 200).map((_, i) => i));
     const last = first.videos.at(-1)!.position;
-    const second = await playlistOf('GET', `/playlists/${long._id}?after=${last}`, null);
+    const second = await expectOk(t.app, 'getPlaylist', {
+      params: { playlistId: long._id },
+      query: { after: last },
+    });
     expect(second.videos.map((v) => v._id)).toEqual(ids.slice(200));
     expect(second.hasMoreVideos).toBe(false);
-    const small = await playlistOf('GET', `/playlists/${long._id}?after=9&limit=5`, null);
+    const small = await expectOk(t.app, 'getPlaylist', {
+      params: { playlistId: long._id },
+      query: { after: 9, limit: 5 },
+    });
     expect(small.videos.map((v) => v.position)).toEqual([10, 11, 12, 13, 14]);
-    expect((await call('GET', `/playlists/${long._id}?limit=201`)).statusCode).toBe(400);
-    expect((await call('GET', `/playlists/${long._id}?after=-1`)).statusCode).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'getPlaylist', {
+          params: { playlistId: long._id },
+          query: { limit: 201 },
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'getPlaylist', {
+          params: { playlistId: long._id },
+          query: { after: '-1' },
+        })
+      ).statusCode,
+    ).toBe(400);
   });
 });
 
 describe('PUT and DELETE /playlists/:id', () => {
   it('lets the owner alone rename, describe and change visibility; 403 to others, 404 if private', async () => {
     const playlist = await create(olga, { name: 'Before' });
-    const url = `/playlists/${playlist._id}`;
-    expect((await call('PUT', url, null, { name: 'Visitor' })).statusCode).toBe(401);
-    const forbidden = await call('PUT', url, bob, { name: 'Not mine' });
+    expect(
+      (
+        await callApi(t.app, 'updatePlaylist', {
+          params: { playlistId: playlist._id },
+          body: { name: 'Visitor' },
+        })
+      ).statusCode,
+    ).toBe(401);
+    const forbidden = await callApi(t.app, 'updatePlaylist', {
+      params: { playlistId: playlist._id },
+      as: bob,
+      body: { name: 'Not mine' },
+    });
     expect(forbidden.statusCode).toBe(403);
-    expect(forbidden.json().code).toBe('FORBIDDEN');
-    expect((await call('PUT', url, olga, {})).statusCode).toBe(400);
-    expect((await call('PUT', url, olga, { name: '' })).statusCode).toBe(400);
-    const updated = await playlistOf('PUT', url, olga, {
-      name: 'After',
-      description: 'Now described',
-      visibility: 'private',
+    expect(forbidden.error.code).toBe('FORBIDDEN');
+    expect(
+      (
+        await callApi(t.app, 'updatePlaylist', {
+          params: { playlistId: playlist._id },
+          as: olga,
+          body: {},
+        })
+      ).statusCode,
+    ).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'updatePlaylist', {
+          params: { playlistId: playlist._id },
+          as: olga,
+          body: { name: '' },
+        })
+      ).statusCode,
+    ).toBe(400);
+    const updated = await expectOk(t.app, 'updatePlaylist', {
+      params: { playlistId: playlist._id },
+      as: olga,
+      body: {
+        name: 'After',
+        description: 'Now described',
+        visibility: 'private',
+      },
     });
     expect(updated).toMatchObject({
       _id: playlist._id,
@@ -293,9 +356,24 @@ describe('PUT and DELETE /playlists/:id', () => {
       owner: olga.userId,
     });
     // Private now: others are not told it exists.
-    expect((await call('PUT', url, bob, { name: 'Not mine' })).statusCode).toBe(404);
-    expect((await call('DELETE', url, bob)).statusCode).toBe(404);
-    const cleared = await playlistOf('PUT', url, olga, { description: '' });
+    expect(
+      (
+        await callApi(t.app, 'updatePlaylist', {
+          params: { playlistId: playlist._id },
+          as: bob,
+          body: { name: 'Not mine' },
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: playlist._id }, as: bob }))
+        .statusCode,
+    ).toBe(404);
+    const cleared = await expectOk(t.app, 'updatePlaylist', {
+      params: { playlistId: playlist._id },
+      as: olga,
+      body: { description: '' },
+    });
     expect(cleared.description).toBe('');
   });
 
@@ -303,13 +381,27 @@ describe('PUT and DELETE /playlists/:id', () => {
     const playlist = await create(olga);
     const [video] = await insertVideos(olga, 1);
     await add(olga, playlist._id, video!);
-    expect((await call('DELETE', `/playlists/${playlist._id}`, null)).statusCode).toBe(401);
-    expect((await call('DELETE', `/playlists/${playlist._id}`, bob)).statusCode).toBe(403);
-    const res = await call('DELETE', `/playlists/${playlist._id}`, olga);
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: playlist._id } })).statusCode,
+    ).toBe(401);
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: playlist._id }, as: bob }))
+        .statusCode,
+    ).toBe(403);
+    const res = await callApi(t.app, 'deletePlaylist', {
+      params: { playlistId: playlist._id },
+      as: olga,
+    });
     expect(res.statusCode).toBe(200);
-    expect((await call('GET', `/playlists/${playlist._id}`, olga)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: playlist._id }, as: olga }))
+        .statusCode,
+    ).toBe(404);
     expect(await rowsOf(playlist._id)).toEqual([]);
-    expect((await call('DELETE', `/playlists/${playlist._id}`, olga)).statusCode).toBe(404);
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: playlist._id }, as: olga }))
+        .statusCode,
+    ).toBe(404);
   });
 });
 
@@ -318,8 +410,14 @@ describe('videos in a playlist', () => {
     const playlist = await create(olga);
     const real = await createVideo(t.app, bob, { title: 'A real one' });
     const [mine] = await insertVideos(olga, 1);
-    await playlistOf('POST', `/playlists/${playlist._id}/videos/${mine}`, olga);
-    const answer = await playlistOf('POST', `/playlists/${playlist._id}/videos/${real._id}`, olga);
+    await expectOk(t.app, 'addPlaylistVideo', {
+      params: { playlistId: playlist._id, videoId: mine! },
+      as: olga,
+    });
+    const answer = await expectOk(t.app, 'addPlaylistVideo', {
+      params: { playlistId: playlist._id, videoId: real._id },
+      as: olga,
+    });
     expect(answer.videoCount).toBe(2);
     expect(answer.videos.map((v) => [v._id, v.position])).toEqual([
       [mine, 0],
@@ -355,17 +453,26 @@ describe('videos in a playlist', () => {
     });
     const draft = await add(olga, playlist._id, bobsDraft!);
     expect(draft.statusCode).toBe(404);
-    expect(draft.json().message).toBe('Video not found');
+    expect(draft.message).toBe('Video not found');
     expect((await add(olga, playlist._id, randomUUID())).statusCode).toBe(404);
     expect((await add(olga, playlist._id, olgasDraft!)).statusCode).toBe(200);
     expect((await add(bob, playlist._id, published!)).statusCode).toBe(403);
-    expect((await call('POST', `/playlists/${playlist._id}/videos/${published}`)).statusCode).toBe(
-      401,
-    );
+    expect(
+      (
+        await callApi(t.app, 'addPlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: published! },
+        })
+      ).statusCode,
+    ).toBe(401);
     expect((await add(olga, randomUUID(), published!)).statusCode).toBe(404);
-    expect((await call('POST', `/playlists/${playlist._id}/videos/nope`, olga)).statusCode).toBe(
-      400,
-    );
+    expect(
+      (
+        await callApi(t.app, 'addPlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: 'nope' },
+          as: olga,
+        })
+      ).statusCode,
+    ).toBe(400);
     await expectOrder(playlist._id, [published!, olgasDraft!]);
   });
 
@@ -373,10 +480,25 @@ describe('videos in a playlist', () => {
     const playlist = await create(olga);
     const ids = await insertVideos(olga, 4);
     for (const id of ids) await add(olga, playlist._id, id);
-    const url = `/playlists/${playlist._id}/videos/${ids[1]}`;
-    expect((await call('DELETE', url, null)).statusCode).toBe(401);
-    expect((await call('DELETE', url, bob)).statusCode).toBe(403);
-    const answer = await playlistOf('DELETE', url, olga);
+    expect(
+      (
+        await callApi(t.app, 'removePlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: ids[1]! },
+        })
+      ).statusCode,
+    ).toBe(401);
+    expect(
+      (
+        await callApi(t.app, 'removePlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: ids[1]! },
+          as: bob,
+        })
+      ).statusCode,
+    ).toBe(403);
+    const answer = await expectOk(t.app, 'removePlaylistVideo', {
+      params: { playlistId: playlist._id, videoId: ids[1]! },
+      as: olga,
+    });
     expect(answer.videos.map((v) => [v._id, v.position])).toEqual([
       [ids[0], 0],
       [ids[2], 1],
@@ -384,21 +506,28 @@ describe('videos in a playlist', () => {
     ]);
     expect(answer.videoCount).toBe(3);
     await expectOrder(playlist._id, [ids[0]!, ids[2]!, ids[3]!]);
-    const gone = await call('DELETE', url, olga);
+    const gone = await callApi(t.app, 'removePlaylistVideo', {
+      params: { playlistId: playlist._id, videoId: ids[1]! },
+      as: olga,
+    });
     expect(gone.statusCode).toBe(404);
-    expect(gone.json().message).toBe('Video not found in this playlist');
+    expect(gone.message).toBe('Video not found in this playlist');
   });
 
   it('reorders with PATCH { position }, both ways, past the end meaning last', async () => {
     const playlist = await create(olga);
     const [a, b, c, d, e] = await insertVideos(olga, 5);
     for (const id of [a, b, c, d, e]) await add(olga, playlist._id, id!);
-    const move = (videoId: string, position: unknown, user: RegisteredUser | null = olga) =>
-      call('PATCH', `/playlists/${playlist._id}/videos/${videoId}`, user, { position });
+    const move = (videoId: string, position: number, user: RegisteredUser | null = olga) =>
+      callApi(t.app, 'movePlaylistVideo', {
+        params: { playlistId: playlist._id, videoId },
+        as: user,
+        body: { position },
+      });
 
     const down = await move(b!, 3);
     expect(down.statusCode, down.body).toBe(200);
-    expect(down.json().data.videos.map((v: { _id: string }) => v._id)).toEqual([a, c, d, b, e]);
+    expect(down.data.videos.map((v: { _id: string }) => v._id)).toEqual([a, c, d, b, e]);
     await expectOrder(playlist._id, [a!, c!, d!, b!, e!]);
     expect((await move(e!, 0)).statusCode).toBe(200);
     await expectOrder(playlist._id, [e!, a!, c!, d!, b!]);
@@ -410,7 +539,7 @@ describe('videos in a playlist', () => {
     expect((await move(a!, 1, null)).statusCode).toBe(401);
     expect((await move(a!, 1, bob)).statusCode).toBe(403);
     for (const bad of [-1, 1.5, '2', null, 5000])
-      expect((await move(a!, bad)).statusCode).toBe(400);
+      expect((await move(a!, malformed(bad))).statusCode).toBe(400);
     expect((await move(randomUUID(), 0)).statusCode).toBe(404);
     await expectOrder(playlist._id, [a!, c!, d!, b!, e!]);
   });
@@ -422,18 +551,24 @@ describe('videos in a playlist', () => {
     await add(olga, playlist._id, olgas);
     await t.database.db.update(videos).set({ isPublished: false }).where(eq(videos.id, bobs));
     for (const reader of [null, olga]) {
-      const seen = await playlistOf('GET', `/playlists/${playlist._id}`, reader);
+      const seen = await expectOk(t.app, 'getPlaylist', {
+        params: { playlistId: playlist._id },
+        as: reader,
+      });
       expect(seen.videos.map((v) => v._id)).toEqual([olgas]);
       expect(seen.videoCount).toBe(1);
     }
     // Its owner still sees it where it was.
-    const bobsView = await playlistOf('GET', `/playlists/${playlist._id}`, bob);
+    const bobsView = await expectOk(t.app, 'getPlaylist', {
+      params: { playlistId: playlist._id },
+      as: bob,
+    });
     expect(bobsView.videos.map((v) => [v._id, v.position])).toEqual([
       [bobs, 0],
       [olgas, 1],
     ]);
-    const cards = (await call('GET', `/playlists/user/${olga.userId}`)).json().data;
-    const card = cards.find((p: Playlist) => p._id === playlist._id);
+    const cards = (await callApi(t.app, 'userPlaylists', { params: { userId: olga.userId } })).data;
+    const card = cards.find((p) => p._id === playlist._id)!;
     expect(card.videos.map((v: { _id: string }) => v._id)).toEqual([olgas]);
     expect(card.videoCount).toBe(1);
   });
@@ -444,18 +579,19 @@ describe('videos in a playlist', () => {
     const [first, last] = await insertVideos(olga, 2);
     for (const id of [first!, bobs!, last!]) await add(olga, playlist._id, id);
     await t.database.db.update(videos).set({ isPublished: false }).where(eq(videos.id, bobs!));
-    const moved = await call('PATCH', `/playlists/${playlist._id}/videos/${bobs}`, olga, {
-      position: 0,
-    });
+    const move = (videoId: string, position: number) =>
+      callApi(t.app, 'movePlaylistVideo', {
+        params: { playlistId: playlist._id, videoId },
+        as: olga,
+        body: { position },
+      });
+    const moved = await move(bobs!, 0);
     expect(moved.statusCode, moved.body).toBe(404);
-    expect(moved.json()).toMatchObject({ success: false, code: 'NOT_FOUND' });
+    expect(moved.error).toMatchObject({ success: false, code: 'NOT_FOUND' });
     expect((await add(olga, playlist._id, bobs!)).statusCode).toBe(404);
     await expectOrder(playlist._id, [first!, bobs!, last!]);
     // The videos the mover sees still move around the hidden one.
-    expect(
-      (await call('PATCH', `/playlists/${playlist._id}/videos/${last}`, olga, { position: 0 }))
-        .statusCode,
-    ).toBe(200);
+    expect((await move(last!, 0)).statusCode).toBe(200);
     await expectOrder(playlist._id, [last!, first!, bobs!]);
   });
 
@@ -473,12 +609,18 @@ describe('videos in a playlist', () => {
     const [extra] = await insertVideos(olga, 1);
     const res = await add(olga, full._id, extra!);
     expect(res.statusCode).toBe(409);
-    expect(res.json().message).toBe('A playlist holds at most 5,000 videos');
-    const opened = await playlistOf('GET', `/playlists/${full._id}`, olga);
+    expect(res.message).toBe('A playlist holds at most 5,000 videos');
+    const opened = await expectOk(t.app, 'getPlaylist', {
+      params: { playlistId: full._id },
+      as: olga,
+    });
     expect(opened).toMatchObject({ videoCount: 5000, hasMoreVideos: true });
     expect(opened.videos).toHaveLength(200);
     // Removing one makes room again, and the rest close up.
-    await playlistOf('DELETE', `/playlists/${full._id}/videos/${opened.videos[0]!._id}`, olga);
+    await expectOk(t.app, 'removePlaylistVideo', {
+      params: { playlistId: full._id, videoId: opened.videos[0]!._id },
+      as: olga,
+    });
     expect((await add(olga, full._id, extra!)).statusCode).toBe(200);
     const rows = await rowsOf(full._id);
     expect(rows).toHaveLength(5000);
@@ -520,10 +662,17 @@ describe('concurrency with deletions', () => {
       const incoming = await insertVideos(olga, 8);
       const answers = await Promise.all([
         ...incoming.map((id) => add(olga, playlist._id, id)),
-        call('DELETE', `/videos/${present[1]}`, bob),
-        call('DELETE', `/videos/${present[3]}`, bob),
-        call('DELETE', `/playlists/${playlist._id}/videos/${present[0]}`, olga),
-        call('PATCH', `/playlists/${playlist._id}/videos/${present[4]}`, olga, { position: 0 }),
+        callApi(t.app, 'deleteVideo', { params: { id: present[1]! }, as: bob }),
+        callApi(t.app, 'deleteVideo', { params: { id: present[3]! }, as: bob }),
+        callApi(t.app, 'removePlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: present[0]! },
+          as: olga,
+        }),
+        callApi(t.app, 'movePlaylistVideo', {
+          params: { playlistId: playlist._id, videoId: present[4]! },
+          as: olga,
+          body: { position: 0 },
+        }),
       ]);
       expect(answers.map((a) => `${a.statusCode} ${a.statusCode === 200 ? '' : a.body}`)).toEqual(
         answers.map(() => '200 '),
@@ -542,14 +691,14 @@ describe('Watch later', () => {
     const dana = await registerUser(t.app);
     const [video] = await insertVideos(bob, 1);
     const toggle = (user: RegisteredUser | null) =>
-      call('POST', `/playlists/watch-later/${video}`, user);
+      callApi(t.app, 'toggleWatchLater', { params: { videoId: video! }, as: user });
     expect((await toggle(null)).statusCode).toBe(401);
     const saved = await toggle(dana);
     expect(saved.statusCode, saved.body).toBe(200);
-    const first = saved.json<{ data: WatchLaterToggleResult }>().data;
+    const first = saved.data;
     expect(first).toMatchObject({ isSaved: true, videoCount: 1 });
 
-    const watchLater = await playlistOf('GET', '/playlists/watch-later', dana);
+    const watchLater = await expectOk(t.app, 'getWatchLater', { as: dana });
     expect(watchLater).toMatchObject({
       _id: first.playlistId,
       name: 'Watch later',
@@ -561,13 +710,13 @@ describe('Watch later', () => {
     expect(watchLater.videos.map((v) => v._id)).toEqual([video]);
     // The same list through the ordinary calls: reorder and remove work on it.
     expect((await add(dana, first.playlistId, video!)).statusCode).toBe(409);
-    const unsaved = (await toggle(dana)).json<{ data: WatchLaterToggleResult }>().data;
+    const unsaved = (await toggle(dana)).data;
     expect(unsaved).toEqual({ isSaved: false, playlistId: first.playlistId, videoCount: 0 });
 
     // One per account, however it is asked for at once.
     await Promise.all([
-      call('GET', '/playlists/watch-later', dana),
-      call('GET', `/playlists/user/${dana.userId}`, dana),
+      callApi(t.app, 'getWatchLater', { as: dana }),
+      callApi(t.app, 'userPlaylists', { params: { userId: dana.userId }, as: dana }),
       toggle(dana),
     ]);
     const rows = await t.database.db
@@ -576,33 +725,56 @@ describe('Watch later', () => {
       .where(eq(playlists.ownerId, dana.userId));
     expect(rows).toEqual([{ id: first.playlistId }]);
     // Private: others are not told it exists, nor see it listed.
-    expect((await call('GET', `/playlists/${first.playlistId}`, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/playlists/user/${dana.userId}`, bob)).json().data).toEqual([]);
+    expect(
+      (await callApi(t.app, 'getPlaylist', { params: { playlistId: first.playlistId }, as: bob }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'userPlaylists', { params: { userId: dana.userId }, as: bob })).data,
+    ).toEqual([]);
   });
 
   it('cannot be renamed, made public or deleted (409 with a clear message)', async () => {
-    const watchLater = await playlistOf('GET', '/playlists/watch-later', olga);
-    const url = `/playlists/${watchLater._id}`;
-    for (const payload of [
+    const watchLater = await expectOk(t.app, 'getWatchLater', { as: olga });
+    const changes: BodyOf<'updatePlaylist'>[] = [
       { name: 'Later maybe' },
       { visibility: 'public' },
       { description: 'x' },
-    ]) {
-      const res = await call('PUT', url, olga, payload);
+    ];
+    for (const payload of changes) {
+      const res = await callApi(t.app, 'updatePlaylist', {
+        params: { playlistId: watchLater._id },
+        as: olga,
+        body: payload,
+      });
       expect(res.statusCode).toBe(409);
-      expect(res.json().message).toBe(
+      expect(res.message).toBe(
         'Watch later is built in: it cannot be renamed, made public or deleted',
       );
     }
-    expect((await call('DELETE', url, olga)).statusCode).toBe(409);
-    expect((await call('DELETE', url, bob)).statusCode).toBe(404);
-    expect(await playlistOf('GET', url, olga)).toMatchObject({ name: 'Watch later' });
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: watchLater._id }, as: olga }))
+        .statusCode,
+    ).toBe(409);
+    expect(
+      (await callApi(t.app, 'deletePlaylist', { params: { playlistId: watchLater._id }, as: bob }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      await expectOk(t.app, 'getPlaylist', { params: { playlistId: watchLater._id }, as: olga }),
+    ).toMatchObject({ name: 'Watch later' });
   });
 
   it('refuses a draft of someone else (404) and takes one’s own', async () => {
     const [bobsDraft] = await insertVideos(bob, 1, { isPublished: false });
-    expect((await call('POST', `/playlists/watch-later/${bobsDraft}`, olga)).statusCode).toBe(404);
-    expect((await call('POST', `/playlists/watch-later/${bobsDraft}`, bob)).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'toggleWatchLater', { params: { videoId: bobsDraft! }, as: olga }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'toggleWatchLater', { params: { videoId: bobsDraft! }, as: bob }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -614,9 +786,15 @@ describe('deleting what a playlist holds', () => {
     const bobs = await create(bob);
     for (const id of [x!, video._id, y!]) await add(olga, mine._id, id);
     for (const id of [video._id, x!]) await add(bob, bobs._id, id);
-    await call('PUT', `/users/watchHistory/${video._id}`, olga, { positionSeconds: 1 });
+    await callApi(t.app, 'saveWatchPosition', {
+      params: { videoId: video._id },
+      as: olga,
+      body: { positionSeconds: 1 },
+    });
 
-    expect((await call('DELETE', `/videos/${video._id}`, bob)).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'deleteVideo', { params: { id: video._id }, as: bob })).statusCode,
+    ).toBe(200);
     await expectOrder(mine._id, [x!, y!]);
     await expectOrder(bobs._id, [x!]);
     const history = await t.database.db
@@ -624,7 +802,10 @@ describe('deleting what a playlist holds', () => {
       .from(watchHistory)
       .where(eq(watchHistory.videoId, video._id));
     expect(history).toEqual([]);
-    expect((await playlistOf('GET', `/playlists/${mine._id}`, olga)).videoCount).toBe(2);
+    expect(
+      (await expectOk(t.app, 'getPlaylist', { params: { playlistId: mine._id }, as: olga }))
+        .videoCount,
+    ).toBe(2);
   });
 
   it('deleting an account removes its playlists, and its videos from the playlists of others', async () => {

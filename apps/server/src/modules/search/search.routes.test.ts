@@ -1,7 +1,9 @@
+import type { QueryOf } from '@kinora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { searchWords, tweets, viewEvents } from '../../platform/db/schema';
 import { queryRows } from '../../platform/db/client';
+import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { createVideo, togglePublish } from '../../../test/media-factories';
@@ -42,41 +44,37 @@ afterAll(async () => {
   await t.close();
 });
 
-const search = (query: string, extra = '', headers: Record<string, string> = {}) =>
-  t.app.inject({
-    method: 'GET',
-    url: `/api/v1/search?query=${encodeURIComponent(query)}${extra}`,
-    headers,
-  });
+const search = (
+  query: string,
+  extra: Omit<QueryOf<'search'>, 'query'> = {},
+  as: RegisteredUser | null = null,
+) => callApi(t.app, 'search', { query: { query, ...extra }, as });
 
 describe('GET /search', () => {
   it('ranks a title match above a description match and never shows drafts', async () => {
     const res = await search('aurora');
     expect(res.statusCode).toBe(200);
-    const found = res.json().data.videos.map((v: { _id: string }) => v._id);
+    const found = res.data.videos.map((v: { _id: string }) => v._id);
     expect(found.slice(0, 2)).toEqual([ids.title, ids.description]);
     expect(found).not.toContain(ids.draft);
     expect(found).not.toContain(ids.other);
     // Not even for the owner: search lists published videos.
-    const own = await search('aurora', '', creator.auth);
-    expect(own.json().data.videos.map((v: { _id: string }) => v._id)).not.toContain(ids.draft);
+    const own = await search('aurora', {}, creator);
+    expect(own.data.videos.map((v: { _id: string }) => v._id)).not.toContain(ids.draft);
   });
 
   it('finds a video despite a one-letter typo, and by a prefix', async () => {
     const typo = await search('timelaps');
-    expect(typo.json().data.videos[0]._id).toBe(ids.title);
+    expect(typo.data.videos[0]!._id).toBe(ids.title);
     const typo2 = await search('aurrora');
-    expect(typo2.json().data.videos.map((v: { _id: string }) => v._id)).toContain(ids.title);
+    expect(typo2.data.videos.map((v: { _id: string }) => v._id)).toContain(ids.title);
     const prefix = await search('borea');
-    expect(prefix.json().data.videos[0]._id).toBe(ids.title);
+    expect(prefix.data.videos[0]!._id).toBe(ids.title);
   });
 
   it('corrects a word nobody used to the indexed words nearest to it', async () => {
-    const first = async (query: string, extra = '') =>
-      (await search(query, extra)).json().data as {
-        videos: { _id: string }[];
-        channels: { _id: string }[];
-      };
+    const first = async (query: string, extra: Omit<QueryOf<'search'>, 'query'> = {}) =>
+      (await search(query, extra)).data;
     // Two letters swapped share few trigrams, yet find their word.
     expect((await first('boraelis')).videos[0]!._id).toBe(ids.title);
     expect((await first('borealis tiemlapse')).videos[0]!._id).toBe(ids.title);
@@ -84,7 +82,7 @@ describe('GET /search', () => {
     expect((await first('nigth')).videos.map((v) => v._id)).toEqual(
       expect.arrayContaining([ids.title, ids.description]),
     );
-    expect((await first('lumeire', '&type=channels')).channels[0]!._id).toBe(creator.userId);
+    expect((await first('lumeire', { type: 'channels' })).channels[0]!._id).toBe(creator.userId);
     // Nothing near: nothing found, rather than anything at all.
     expect(await first('zzqxv')).toMatchObject({ videos: [], channels: [] });
     // A draft's words may be indexed, but search still lists published videos only.
@@ -93,26 +91,21 @@ describe('GET /search', () => {
 
   it('learns the words of a renamed title', async () => {
     const video = await createVideo(t.app, viewer, { title: 'Cooking', description: 'Notes' });
-    const renamed = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/videos/${video._id}`,
-      headers: viewer.auth,
-      payload: { title: 'Glacier crossing' },
+    const renamed = await callApi(t.app, 'updateVideo', {
+      params: { id: video._id },
+      as: viewer,
+      body: { title: 'Glacier crossing' },
     });
     expect(renamed.statusCode).toBe(200);
     const found = await search('glaicer');
-    expect(found.json().data.videos.map((v: { _id: string }) => v._id)).toEqual([video._id]);
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/videos/${video._id}`,
-      headers: viewer.auth,
-    });
+    expect(found.data.videos.map((v: { _id: string }) => v._id)).toEqual([video._id]);
+    const removed = await callApi(t.app, 'deleteVideo', { params: { id: video._id }, as: viewer });
     expect(removed.statusCode).toBe(200);
   });
 
   it('finds a channel by a prefix of its name, with subscriber count and full name, no email', async () => {
-    const res = await search('lumi', '&type=channels');
-    const channel = res.json().data.channels[0];
+    const res = await search('lumi', { type: 'channels' });
+    const channel = res.data.channels[0];
     expect(channel).toMatchObject({
       _id: creator.userId,
       username: 'lumiere_films',
@@ -120,10 +113,10 @@ describe('GET /search', () => {
       subscribersCount: 0,
     });
     expect(JSON.stringify(res.json())).not.toContain('@example.test');
-    expect(res.json().data.videos).toEqual([]);
+    expect(res.data.videos).toEqual([]);
     // A channel's name also finds its videos, below title matches.
-    const byChannel = await search('lumiere', '&type=videos');
-    expect(byChannel.json().data.videos.map((v: { _id: string }) => v._id)).toEqual(
+    const byChannel = await search('lumiere', { type: 'videos' });
+    expect(byChannel.data.videos.map((v: { _id: string }) => v._id)).toEqual(
       expect.arrayContaining([ids.title, ids.description]),
     );
   });
@@ -133,117 +126,89 @@ describe('GET /search', () => {
       const res = await search(q);
       expect(res.statusCode, q).toBe(200);
     }
-    expect((await search('%')).json().data).toMatchObject({ videos: [], channels: [] });
+    expect((await search('%')).data).toMatchObject({ videos: [], channels: [] });
   });
 
   it('refuses a blank query and pages the results', async () => {
     expect((await search('   ')).statusCode).toBe(400);
-    const first = await search('aurora', '&limit=1&page=1');
-    const second = await search('aurora', '&limit=1&page=2');
-    expect(first.json().data.videos).toHaveLength(1);
-    expect(first.json().data.totalVideos).toBe(2);
-    expect(second.json().data.videos[0]._id).not.toBe(first.json().data.videos[0]._id);
+    const first = await search('aurora', { limit: 1, page: 1 });
+    const second = await search('aurora', { limit: 1, page: 2 });
+    expect(first.data.videos).toHaveLength(1);
+    expect(first.data.totalVideos).toBe(2);
+    expect(second.data.videos[0]!._id).not.toBe(first.data.videos[0]!._id);
   });
 });
 
 describe('channels', () => {
   it('GET /channels/:id shows total views and likes only to the owner', async () => {
-    const asVisitor = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/channels/${creator.userId}`,
-    });
+    const asVisitor = await callApi(t.app, 'getChannel', { params: { id: creator.userId } });
     expect(asVisitor.statusCode).toBe(200);
-    expect(asVisitor.json().data.channel).toMatchObject({
+    expect(asVisitor.data.channel).toMatchObject({
       _id: creator.userId,
       username: 'lumiere_films',
     });
-    expect(asVisitor.json().data.channel).not.toHaveProperty('email');
-    expect(asVisitor.json().data.stats).toMatchObject({
+    expect(asVisitor.data.channel).not.toHaveProperty('email');
+    expect(asVisitor.data.stats).toMatchObject({
       totalVideos: 2,
       totalViews: null,
       totalLikes: null,
     });
-    const asOther = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/channels/${creator.userId}`,
-      headers: viewer.auth,
+    const asOther = await callApi(t.app, 'getChannel', {
+      params: { id: creator.userId },
+      as: viewer,
     });
-    expect(asOther.json().data.stats.totalViews).toBeNull();
-    const asOwner = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/channels/${creator.userId}`,
-      headers: creator.auth,
+    expect(asOther.data.stats.totalViews).toBeNull();
+    const asOwner = await callApi(t.app, 'getChannel', {
+      params: { id: creator.userId },
+      as: creator,
     });
-    expect(asOwner.json().data.stats).toMatchObject({
+    expect(asOwner.data.stats).toMatchObject({
       totalVideos: 3,
       totalViews: 0,
       totalLikes: 0,
     });
-    const missing = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/channels/${crypto.randomUUID()}`,
-    });
+    const missing = await callApi(t.app, 'getChannel', { params: { id: crypto.randomUUID() } });
     expect(missing.statusCode).toBe(404);
   });
 
   it('GET /users/c/:name finds the channel by username', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/v1/users/c/LUMIERE_FILMS' });
-    expect(res.json().data.channel._id).toBe(creator.userId);
+    const res = await callApi(t.app, 'channelByName', { params: { name: 'LUMIERE_FILMS' } });
+    expect(res.data.channel._id).toBe(creator.userId);
     expect(
-      (await t.app.inject({ method: 'GET', url: '/api/v1/users/c/nobody_here' })).statusCode,
+      (await callApi(t.app, 'channelByName', { params: { name: 'nobody_here' } })).statusCode,
     ).toBe(404);
   });
 
   it('GET /channels/:id/videos lists published videos, drafts too for the owner', async () => {
-    const visitor = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/channels/${creator.userId}/videos`,
-    });
+    const visitor = await callApi(t.app, 'channelVideos', { params: { id: creator.userId } });
     // A plain list in data (the spec's client reads it so); the total is a header.
-    expect(visitor.json().data).toHaveLength(2);
+    expect(visitor.data).toHaveLength(2);
     expect(visitor.headers['x-total-count']).toBe('2');
-    const owner = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/channels/${creator.userId}/videos`,
-      headers: creator.auth,
+    const owner = await callApi(t.app, 'channelVideos', {
+      params: { id: creator.userId },
+      as: creator,
     });
-    expect(owner.json().data).toHaveLength(3);
+    expect(owner.data).toHaveLength(3);
     expect(owner.headers['x-total-count']).toBe('3');
-    const paged = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/channels/${creator.userId}/videos?page=2&limit=2`,
-      headers: creator.auth,
+    const paged = await callApi(t.app, 'channelVideos', {
+      params: { id: creator.userId },
+      query: { page: 2, limit: 2 },
+      as: creator,
     });
-    expect(paged.json().data).toHaveLength(1);
+    expect(paged.data).toHaveLength(1);
     expect(paged.headers['x-total-count']).toBe('3');
   });
 
   it('GET /users/my-stats answers the creator’s figures and 401 to a visitor', async () => {
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/likes/video/${ids.title}/toggle`,
-      headers: viewer.auth,
+    await callApi(t.app, 'toggleVideoLike', { params: { id: ids.title! }, as: viewer });
+    await callApi(t.app, 'recordView', { params: { id: ids.title! }, as: viewer, body: {} });
+    await callApi(t.app, 'toggleSubscription', {
+      params: { channelId: creator.userId },
+      as: viewer,
     });
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/videos/${ids.title}/views`,
-      headers: viewer.auth,
-      payload: {},
-    });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/subscriptions/toggle/${creator.userId}`,
-      headers: viewer.auth,
-    });
-    expect((await t.app.inject({ method: 'GET', url: '/api/v1/users/my-stats' })).statusCode).toBe(
-      401,
-    );
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/users/my-stats',
-      headers: creator.auth,
-    });
-    expect(res.json().data).toMatchObject({
+    expect((await callApi(t.app, 'myStats')).statusCode).toBe(401);
+    const res = await callApi(t.app, 'myStats', { as: creator });
+    expect(res.data).toMatchObject({
       subscribersCount: 1,
       totalViews: 1,
       totalLikes: 1,
@@ -258,38 +223,28 @@ describe('channels', () => {
       .insert(tweets)
       .values([{ ownerId: creator.userId, content: 'First light tonight' }])
       .returning({ id: tweets.id });
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/likes/tweet/${tweet!.id}/toggle`,
-      headers: viewer.auth,
+    await callApi(t.app, 'toggleTweetLike', { params: { id: tweet!.id }, as: viewer });
+    const res = await callApi(t.app, 'userTweets', {
+      params: { id: creator.userId },
+      query: { page: 1, limit: 10 },
+      as: viewer,
     });
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/tweets/user/${creator.userId}?page=1&limit=10`,
-      headers: viewer.auth,
-    });
-    expect(res.json().data.tweets[0]).toMatchObject({
+    expect(res.data.tweets[0]).toMatchObject({
       content: 'First light tonight',
       likesCount: 1,
       isLiked: true,
       owner: { username: 'lumiere_films' },
     });
-    const visitor = await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/tweets/user/${creator.userId}`,
-    });
-    expect(visitor.json().data.tweets[0].isLiked).toBe(false);
+    const visitor = await callApi(t.app, 'userTweets', { params: { id: creator.userId } });
+    expect(visitor.data.tweets[0]!.isLiked).toBe(false);
   });
 });
 
 describe('trending order', () => {
   it('sorts by views of the last 7 days, newest first on ties', async () => {
-    const res = await t.app.inject({
-      method: 'GET',
-      url: '/api/v1/videos?sortBy=trending&limit=12',
-    });
+    const res = await callApi(t.app, 'listVideos', { query: { sortBy: 'trending', limit: 12 } });
     expect(res.statusCode).toBe(200);
-    const order = res.json().data.videos.map((v: { _id: string }) => v._id);
+    const order = res.data.videos.map((v: { _id: string }) => v._id);
     expect(order[0]).toBe(ids.title); // the only one viewed
     // The rest by creation time, newest first: other was created after description.
     expect(order.slice(1)).toEqual([ids.other, ids.description]);
@@ -298,14 +253,8 @@ describe('trending order', () => {
   it('counts a view at once, and lets views older than 7 days go when the refresh job runs', async () => {
     const trending = async () =>
       (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/v1/videos?sortBy=trending&limit=12',
-          headers: viewer.auth,
-        })
-      )
-        .json()
-        .data.videos.map((v: { _id: string }) => v._id);
+        await callApi(t.app, 'listVideos', { query: { sortBy: 'trending', limit: 12 }, as: viewer })
+      ).data.videos.map((v) => v._id);
     await t.database.db
       .update(viewEvents)
       .set({ createdAt: sql`now() - interval '8 days'` })
@@ -314,11 +263,10 @@ describe('trending order', () => {
     expect(await t.services.videos.refreshTrending()).toBe(1);
     expect(await trending()).toEqual([ids.other, ids.description, ids.title]);
 
-    const view = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/videos/${ids.description}/views`,
-      headers: viewer.auth,
-      payload: {},
+    const view = await callApi(t.app, 'recordView', {
+      params: { id: ids.description! },
+      as: viewer,
+      body: {},
     });
     expect(view.statusCode).toBe(200);
     expect(await trending()).toEqual([ids.description, ids.other, ids.title]);
@@ -338,10 +286,7 @@ describe('the lexicon of corrections', () => {
   /** The corrections the search would offer for a typed word. */
   const correctionsOf = async (typed: string) =>
     (await new SearchRepository(t.database.db).lookUpWords([typed]))[0]!.near;
-  const found = async (query: string) =>
-    (await search(query))
-      .json<{ data: { videos: { _id: string }[] } }>()
-      .data.videos.map((v) => v._id);
+  const found = async (query: string) => (await search(query)).data.videos.map((v) => v._id);
 
   it('offers a word of a video only while it is published, and forgets it after delete', async () => {
     const video = await createVideo(t.app, creator, {
@@ -360,11 +305,10 @@ describe('the lexicon of corrections', () => {
       false,
     );
     // A draft renamed keeps its new words out too.
-    const renamed = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/videos/${video._id}`,
-      headers: creator.auth,
-      payload: { title: 'Quokkaphant parade redux' },
+    const renamed = await callApi(t.app, 'updateVideo', {
+      params: { id: video._id },
+      as: creator,
+      body: { title: 'Quokkaphant parade redux' },
     });
     expect(renamed.statusCode).toBe(200);
     expect(await usesOf('redux')).toBe(0);
@@ -379,11 +323,7 @@ describe('the lexicon of corrections', () => {
     expect(await correctionsOf('quokaphant')).not.toContain('quokkaphant');
     await togglePublish(t.app, creator, video._id);
 
-    const removed = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/videos/${video._id}`,
-      headers: creator.auth,
-    });
+    const removed = await callApi(t.app, 'deleteVideo', { params: { id: video._id }, as: creator });
     expect(removed.statusCode).toBe(200);
     expect(await usesOf('quokkaphant')).toBe(0);
     expect(await usesOf('zebrafinchery')).toBe(0);
@@ -397,11 +337,10 @@ describe('the lexicon of corrections', () => {
     await togglePublish(t.app, creator, first._id);
     expect(await usesOf('marmoset')).toBe(1);
     expect(await usesOf('dance')).toBe(0);
-    const renamed = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/videos/${second._id}`,
-      headers: viewer.auth,
-      payload: { title: 'Lemur song' },
+    const renamed = await callApi(t.app, 'updateVideo', {
+      params: { id: second._id },
+      as: viewer,
+      body: { title: 'Lemur song' },
     });
     expect(renamed.statusCode).toBe(200);
     expect(await usesOf('marmoset')).toBe(0);

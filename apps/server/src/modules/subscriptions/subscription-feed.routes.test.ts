@@ -7,6 +7,7 @@ import type { SubscriptionFeed } from '@kinora/contract';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, users, videos } from '../../platform/db/schema';
+import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, uniqueSuffix, type RegisteredUser } from '../../../test/factories';
 import { SubscriptionsRepository } from './subscriptions.repository';
@@ -21,16 +22,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const call = (url: string, user?: RegisteredUser | null) =>
-  t.app.inject({ method: 'GET', url: `/api/v1${url}`, ...(user ? { headers: user.auth } : {}) });
-
 async function feedPage(user: RegisteredUser, limit: number, cursor: string | null) {
-  const res = await call(
-    `/subscriptions/feed?limit=${limit}${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-    user,
-  );
+  const res = await callApi(t.app, 'subscriptionFeed', {
+    as: user,
+    query: { limit, ...(cursor ? { cursor } : {}) },
+  });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: SubscriptionFeed }>().data;
+  return res.data;
 }
 
 /** Every page of the feed, with a hook run after each page (to publish meanwhile). */
@@ -69,12 +67,8 @@ async function videoAt(ownerId: string, createdAt: string, isPublished = true) {
 }
 
 const follow = async (reader: RegisteredUser, channelId: string) => {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/v1/subscriptions/toggle/${channelId}`,
-    headers: reader.auth,
-  });
-  expect(res.json().data.isSubscribed).toBe(true);
+  const res = await callApi(t.app, 'toggleSubscription', { params: { channelId }, as: reader });
+  expect(res.data.isSubscribed).toBe(true);
 };
 
 /** Newest first, the id breaking ties (as PostgreSQL orders uuids: by their bytes). */
@@ -227,11 +221,17 @@ describe('GET /subscriptions/feed', () => {
   it('is empty for a person following nobody; refuses a visitor, a forged cursor and a bad limit', async () => {
     const loner = await registerUser(t.app);
     expect(await feedPage(loner, 20, null)).toEqual({ videos: [], nextCursor: null });
-    expect((await call('/subscriptions/feed')).statusCode).toBe(401);
+    expect((await callApi(t.app, 'subscriptionFeed')).statusCode).toBe(401);
     const forged = Buffer.from('12345.not-a-uuid').toString('base64url');
-    for (const query of [`cursor=${forged}`, 'cursor=%25%25', 'limit=0', 'limit=51', 'limit=x']) {
-      const res = await call(`/subscriptions/feed?${query}`, loner);
-      expect(res.statusCode, query).toBe(400);
+    for (const query of [
+      { cursor: forged },
+      { cursor: '%%' },
+      { limit: 0 },
+      { limit: 51 },
+      { limit: malformed('x') },
+    ]) {
+      const res = await callApi(t.app, 'subscriptionFeed', { as: loner, query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     }
   });

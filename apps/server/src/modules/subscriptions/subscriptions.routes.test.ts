@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscriptions, users } from '../../platform/db/schema';
+import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo } from '../../../test/media-factories';
@@ -17,17 +18,13 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST';
-const call = (method: Method, url: string, user?: RegisteredUser | null) =>
-  t.app.inject({ method, url: `/api/v1${url}`, ...(user ? { headers: user.auth } : {}) });
-
 const toggle = (channelId: string, user?: RegisteredUser | null) =>
-  call('POST', `/subscriptions/toggle/${channelId}`, user);
+  callApi(t.app, 'toggleSubscription', { params: { channelId }, as: user });
 
 async function status(channelId: string, user?: RegisteredUser | null) {
-  const res = await call('GET', `/subscriptions/status/${channelId}`, user);
+  const res = await callApi(t.app, 'subscriptionStatus', { params: { channelId }, as: user });
   expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: { isSubscribed: boolean; subscriberCount: number } }>().data;
+  return res.data;
 }
 
 const subscriptionRows = async (channelId: string, subscriberId?: string) =>
@@ -59,7 +56,7 @@ describe('POST /subscriptions/toggle/:channelId', () => {
 
     const on = await toggle(channel.userId, bob);
     expect(on.statusCode).toBe(200);
-    expect(on.json().data).toEqual({ isSubscribed: true, subscriberCount: 1 });
+    expect(on.data).toEqual({ isSubscribed: true, subscriberCount: 1 });
     expect(await status(channel.userId, bob)).toEqual({ isSubscribed: true, subscriberCount: 1 });
     expect(await status(channel.userId, carol)).toEqual({
       isSubscribed: false,
@@ -69,12 +66,12 @@ describe('POST /subscriptions/toggle/:channelId', () => {
     // Subscribing is one way: the channel is not subscribed to bob.
     expect(await status(bob.userId, channel)).toMatchObject({ isSubscribed: false });
 
-    expect((await toggle(channel.userId, carol)).json().data).toEqual({
+    expect((await toggle(channel.userId, carol)).data).toEqual({
       isSubscribed: true,
       subscriberCount: 2,
     });
     const off = await toggle(channel.userId, bob);
-    expect(off.json().data).toEqual({ isSubscribed: false, subscriberCount: 1 });
+    expect(off.data).toEqual({ isSubscribed: false, subscriberCount: 1 });
     expect(await status(channel.userId, bob)).toEqual({ isSubscribed: false, subscriberCount: 1 });
     expect(await subscriptionRows(channel.userId)).toBe(1);
     expect(await storedCount(channel.userId)).toBe(1);
@@ -88,19 +85,23 @@ describe('POST /subscriptions/toggle/:channelId', () => {
 
     const unknown = randomUUID();
     expect((await toggle(unknown, bob)).statusCode).toBe(404);
-    expect((await call('GET', `/subscriptions/status/${unknown}`)).statusCode).toBe(404);
-    expect((await call('GET', `/subscriptions/channel/${unknown}/subscribers`)).statusCode).toBe(
-      404,
-    );
-    expect((await call('GET', `/subscriptions/user/${unknown}/channels`)).statusCode).toBe(404);
-    for (const url of [
-      '/subscriptions/toggle/nope',
-      '/subscriptions/status/nope',
-      '/subscriptions/channel/nope/subscribers',
-      '/subscriptions/user/nope/channels',
+    expect(
+      (await callApi(t.app, 'subscriptionStatus', { params: { channelId: unknown } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'channelSubscribers', { params: { channelId: unknown } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'subscribedChannels', { params: { userId: unknown } })).statusCode,
+    ).toBe(404);
+    for (const call of [
+      () => callApi(t.app, 'toggleSubscription', { params: { channelId: 'nope' }, as: bob }),
+      () => callApi(t.app, 'subscriptionStatus', { params: { channelId: 'nope' }, as: bob }),
+      () => callApi(t.app, 'channelSubscribers', { params: { channelId: 'nope' }, as: bob }),
+      () => callApi(t.app, 'subscribedChannels', { params: { userId: 'nope' }, as: bob }),
     ]) {
-      const res = await call(url.includes('toggle') ? 'POST' : 'GET', url, bob);
-      expect(res.statusCode, url).toBe(400);
+      const res = await call();
+      expect(res.statusCode, res.body).toBe(400);
     }
   });
 });
@@ -113,12 +114,11 @@ describe('subscription lists', () => {
     for (const fan of fans) expect((await toggle(channel.userId, fan)).statusCode).toBe(200);
     await toggle(other.userId, fans[0]!);
 
-    const subscribersRes = await call(
-      'GET',
-      `/subscriptions/channel/${channel.userId}/subscribers`,
-    );
+    const subscribersRes = await callApi(t.app, 'channelSubscribers', {
+      params: { channelId: channel.userId },
+    });
     expect(subscribersRes.statusCode).toBe(200);
-    const subscribers = subscribersRes.json().data;
+    const subscribers = subscribersRes.data;
     expect(subscribers.map((s: { subscriberId: string }) => s.subscriberId)).toEqual([
       fans[1]!.userId,
       fans[0]!.userId,
@@ -131,9 +131,12 @@ describe('subscription lists', () => {
       subscribedAt: expect.any(String),
     });
 
-    const channelsRes = await call('GET', `/subscriptions/user/${fans[0]!.userId}/channels`, bob);
+    const channelsRes = await callApi(t.app, 'subscribedChannels', {
+      params: { userId: fans[0]!.userId },
+      as: bob,
+    });
     expect(channelsRes.statusCode).toBe(200);
-    const channels = channelsRes.json().data;
+    const channels = channelsRes.data;
     expect(channels.map((c: { channelId: string }) => c.channelId)).toEqual([
       other.userId,
       channel.userId,
@@ -152,16 +155,16 @@ describe('subscription lists', () => {
       for (const person of [channel, other, ...fans]) expect(res.body).not.toContain(person.email);
     }
 
-    const paged = await call(
-      'GET',
-      `/subscriptions/channel/${channel.userId}/subscribers?page=2&limit=1`,
-    );
-    expect(paged.json().data.map((s: { subscriberId: string }) => s.subscriberId)).toEqual([
+    const paged = await callApi(t.app, 'channelSubscribers', {
+      params: { channelId: channel.userId },
+      query: { page: 2, limit: 1 },
+    });
+    expect(paged.data.map((s: { subscriberId: string }) => s.subscriberId)).toEqual([
       fans[0]!.userId,
     ]);
-    expect((await call('GET', `/subscriptions/user/${bob.userId}/channels`)).json().data).toEqual(
-      [],
-    );
+    expect(
+      (await callApi(t.app, 'subscribedChannels', { params: { userId: bob.userId } })).data,
+    ).toEqual([]);
   });
 });
 
@@ -172,16 +175,16 @@ describe('concurrent subscriptions', () => {
     const crowd = await Promise.all(Array.from({ length: 20 }, () => registerUser(t.app)));
     const answers = await Promise.all(crowd.map((u) => toggle(channel.userId, u)));
     expect(answers.map((a) => a.statusCode)).toEqual(crowd.map(() => 200));
-    expect(answers.every((a) => a.json().data.isSubscribed)).toBe(true);
+    expect(answers.every((a) => a.data.isSubscribed)).toBe(true);
     expect(await status(channel.userId)).toEqual({ isSubscribed: false, subscriberCount: 20 });
     expect(await subscriptionRows(channel.userId)).toBe(20);
-    const seen = (await call('GET', `/videos/${video._id}`)).json().data;
+    const seen = (await callApi(t.app, 'getVideo', { params: { id: video._id } })).data;
     expect(seen.owner).toMatchObject({ _id: channel.userId, subscribersCount: 20 });
-    const listed = await call(
-      'GET',
-      `/subscriptions/channel/${channel.userId}/subscribers?limit=100`,
-    );
-    expect(listed.json().data).toHaveLength(20);
+    const listed = await callApi(t.app, 'channelSubscribers', {
+      params: { channelId: channel.userId },
+      query: { limit: 100 },
+    });
+    expect(listed.data).toHaveLength(20);
   });
 
   it('keep the count equal to the rows when one user toggles 10 times at once', async () => {

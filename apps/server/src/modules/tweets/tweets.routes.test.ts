@@ -1,15 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type {
-  Tweet,
-  TweetChannelPage,
-  TweetFeed,
-  TweetPage,
-  UserTweetPage,
-} from '@kinora/contract';
+import type { TweetFeed } from '@kinora/contract';
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { likes, tweets } from '../../platform/db/schema';
 import { grantUserRole } from '../users';
+import { callApi, expectOk, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
 import { TweetsRepository } from './tweets.repository';
@@ -33,23 +28,8 @@ afterAll(async () => {
   await t.close();
 });
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-const call = (method: Method, url: string, user?: RegisteredUser | null, payload?: object) =>
-  t.app.inject({
-    method,
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-    ...(payload ? { payload } : {}),
-  });
-
-async function ok<T>(method: Method, url: string, user?: RegisteredUser | null, payload?: object) {
-  const res = await call(method, url, user, payload);
-  expect(res.statusCode, res.body).toBe(method === 'POST' && url === '/tweets' ? 201 : 200);
-  return res.json<{ data: T }>().data;
-}
-
 const post = (user: RegisteredUser, content: string) =>
-  ok<Tweet>('POST', '/tweets', user, { content });
+  expectOk(t.app, 'createTweet', { as: user, body: { content } });
 
 const likeRows = async (tweetId: string) =>
   (await t.database.db.select({ n: count() }).from(likes).where(eq(likes.tweetId, tweetId)))[0]!.n;
@@ -92,44 +72,59 @@ describe('POST /tweets', () => {
       { content: 'x'.repeat(281) },
       {},
     ]) {
-      const res = await call('POST', '/tweets', alice, payload);
+      const res = await callApi(t.app, 'createTweet', { as: alice, body: malformed(payload) });
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json()).toMatchObject({ success: false, code: 'VALIDATION_FAILED' });
     }
     // 280 characters once trimmed is within the limit, whatever surrounds it.
     expect(
-      (await call('POST', '/tweets', alice, { content: ` ${'y'.repeat(280)} ` })).statusCode,
+      (
+        await callApi(t.app, 'createTweet', {
+          as: alice,
+          body: { content: ` ${'y'.repeat(280)} ` },
+        })
+      ).statusCode,
     ).toBe(201);
-    expect((await call('POST', '/tweets', null, { content: 'Hi' })).statusCode).toBe(401);
+    expect((await callApi(t.app, 'createTweet', { body: { content: 'Hi' } })).statusCode).toBe(401);
   });
 });
 
 describe('tweets written with the session cookie', () => {
   it('are taken from our own pages and refused from another site’s (decision 0017)', async () => {
     const cookie = cookieHeader(alice.cookies);
-    const write = (method: Method, url: string, origin: string, payload?: object) =>
-      t.app.inject({
-        method,
-        url: `/api/v1${url}`,
-        headers: { cookie, host: 'kinora.test', origin },
-        ...(payload ? { payload } : {}),
-      });
-    const foreign = await write('POST', '/tweets', 'http://evil.test', { content: 'Forged' });
+    const from = (origin: string) => ({ cookie, host: 'kinora.test', origin });
+    const foreign = await callApi(t.app, 'createTweet', {
+      headers: from('http://evil.test'),
+      body: { content: 'Forged' },
+    });
     expect(foreign.statusCode).toBe(403);
-    expect(foreign.json().code).toBe('FOREIGN_ORIGIN');
-    const posted = await write('POST', '/tweets', 'http://kinora.test', {
-      content: 'From our page',
+    expect(foreign.error.code).toBe('FOREIGN_ORIGIN');
+    const posted = await callApi(t.app, 'createTweet', {
+      headers: from('http://kinora.test'),
+      body: { content: 'From our page' },
     });
     expect(posted.statusCode, posted.body).toBe(201);
-    const id = posted.json<{ data: Tweet }>().data._id;
+    const id = posted.data._id;
     expect(
-      (await write('PATCH', `/tweets/${id}`, 'http://evil.test', { content: 'x' })).statusCode,
+      (
+        await callApi(t.app, 'updateTweet', {
+          params: { id },
+          headers: from('http://evil.test'),
+          body: { content: 'x' },
+        })
+      ).statusCode,
     ).toBe(403);
-    expect((await write('DELETE', `/tweets/${id}`, 'http://evil.test')).statusCode).toBe(403);
-    const mine = await ok<UserTweetPage>('GET', '/tweets/my-tweets?limit=100', alice);
+    expect(
+      (await callApi(t.app, 'deleteTweet', { params: { id }, headers: from('http://evil.test') }))
+        .statusCode,
+    ).toBe(403);
+    const mine = await expectOk(t.app, 'myTweets', { query: { limit: 100 }, as: alice });
     expect(mine.tweets.map((tw) => tw.content)).not.toContain('Forged');
     expect(mine.tweets.find((tw) => tw._id === id)).toMatchObject({ isEdited: false });
-    expect((await write('DELETE', `/tweets/${id}`, 'http://kinora.test')).statusCode).toBe(200);
+    expect(
+      (await callApi(t.app, 'deleteTweet', { params: { id }, headers: from('http://kinora.test') }))
+        .statusCode,
+    ).toBe(200);
   });
 });
 
@@ -137,15 +132,24 @@ describe('PATCH /tweets/:id', () => {
   it('lets the owner edit, marking the tweet edited; others get 403, nothing changed', async () => {
     const tweet = await post(alice, 'First draft of a thought');
     for (const user of [bob, moderator]) {
-      const res = await call('PATCH', `/tweets/${tweet._id}`, user, { content: 'Hijacked' });
+      const res = await callApi(t.app, 'updateTweet', {
+        params: { id: tweet._id },
+        as: user,
+        body: { content: 'Hijacked' },
+      });
       expect(res.statusCode).toBe(403);
-      expect(res.json().code).toBe('FORBIDDEN');
+      expect(res.error.code).toBe('FORBIDDEN');
     }
-    expect((await call('PATCH', `/tweets/${tweet._id}`, null, { content: 'No' })).statusCode).toBe(
-      401,
-    );
-    const edited = await ok<Tweet>('PATCH', `/tweets/${tweet._id}`, alice, {
-      content: '  A better thought  ',
+    expect(
+      (await callApi(t.app, 'updateTweet', { params: { id: tweet._id }, body: { content: 'No' } }))
+        .statusCode,
+    ).toBe(401);
+    const edited = await expectOk(t.app, 'updateTweet', {
+      params: { id: tweet._id },
+      as: alice,
+      body: {
+        content: '  A better thought  ',
+      },
     });
     expect(edited).toMatchObject({
       _id: tweet._id,
@@ -154,7 +158,10 @@ describe('PATCH /tweets/:id', () => {
       isEdited: true,
       editedAt: expect.any(String),
     });
-    const listed = await ok<UserTweetPage>('GET', `/tweets/user/${alice.userId}?limit=50`);
+    const listed = await expectOk(t.app, 'userTweets', {
+      params: { id: alice.userId },
+      query: { limit: 50 },
+    });
     expect(listed.tweets.find((t) => t._id === tweet._id)).toMatchObject({
       content: 'A better thought',
       isEdited: true,
@@ -164,13 +171,33 @@ describe('PATCH /tweets/:id', () => {
   it('answers 404 for an unknown tweet, 400 for a malformed id or a bad text', async () => {
     const tweet = await post(alice, 'Stays as it is');
     expect(
-      (await call('PATCH', `/tweets/${randomUUID()}`, alice, { content: 'x' })).statusCode,
+      (
+        await callApi(t.app, 'updateTweet', {
+          params: { id: randomUUID() },
+          as: alice,
+          body: { content: 'x' },
+        })
+      ).statusCode,
     ).toBe(404);
-    expect((await call('PATCH', '/tweets/nope', alice, { content: 'x' })).statusCode).toBe(400);
+    expect(
+      (
+        await callApi(t.app, 'updateTweet', {
+          params: { id: 'nope' },
+          as: alice,
+          body: { content: 'x' },
+        })
+      ).statusCode,
+    ).toBe(400);
     for (const content of ['  ', 'z'.repeat(281)]) {
-      expect((await call('PATCH', `/tweets/${tweet._id}`, alice, { content })).statusCode).toBe(
-        400,
-      );
+      expect(
+        (
+          await callApi(t.app, 'updateTweet', {
+            params: { id: tweet._id },
+            as: alice,
+            body: { content },
+          })
+        ).statusCode,
+      ).toBe(400);
     }
   });
 });
@@ -178,18 +205,31 @@ describe('PATCH /tweets/:id', () => {
 describe('DELETE /tweets/:id', () => {
   it('lets the owner delete a tweet, its likes with it; others get 403', async () => {
     const tweet = await post(alice, 'Soon gone');
-    await ok('POST', `/likes/tweet/${tweet._id}/toggle`, bob);
-    await ok('POST', `/likes/tweet/${tweet._id}/toggle`, moderator);
+    await expectOk(t.app, 'toggleTweetLike', { params: { id: tweet._id }, as: bob });
+    await expectOk(t.app, 'toggleTweetLike', { params: { id: tweet._id }, as: moderator });
     expect(await likeRows(tweet._id)).toBe(2);
     for (const user of [bob, moderator]) {
-      expect((await call('DELETE', `/tweets/${tweet._id}`, user)).statusCode).toBe(403);
+      expect(
+        (await callApi(t.app, 'deleteTweet', { params: { id: tweet._id }, as: user })).statusCode,
+      ).toBe(403);
     }
-    expect((await call('DELETE', `/tweets/${tweet._id}`, null)).statusCode).toBe(401);
-    expect(await ok('DELETE', `/tweets/${tweet._id}`, alice)).toEqual({});
+    expect((await callApi(t.app, 'deleteTweet', { params: { id: tweet._id } })).statusCode).toBe(
+      401,
+    );
+    expect(await expectOk(t.app, 'deleteTweet', { params: { id: tweet._id }, as: alice })).toEqual(
+      {},
+    );
     expect(await likeRows(tweet._id)).toBe(0);
-    expect((await call('DELETE', `/tweets/${tweet._id}`, alice)).statusCode).toBe(404);
-    expect((await call('POST', `/likes/tweet/${tweet._id}/toggle`, bob)).statusCode).toBe(404);
-    const listed = await ok<UserTweetPage>('GET', `/tweets/user/${alice.userId}?limit=100`);
+    expect(
+      (await callApi(t.app, 'deleteTweet', { params: { id: tweet._id }, as: alice })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'toggleTweetLike', { params: { id: tweet._id }, as: bob })).statusCode,
+    ).toBe(404);
+    const listed = await expectOk(t.app, 'userTweets', {
+      params: { id: alice.userId },
+      query: { limit: 100 },
+    });
     expect(listed.tweets.map((t) => t._id)).not.toContain(tweet._id);
   });
 });
@@ -200,25 +240,30 @@ describe('tweet lists', () => {
     const ids = [];
     for (let i = 0; i < 3; i++) ids.push((await post(carol, `Carol ${i}`))._id);
     await post(bob, 'Not Carol’s');
-    await ok('POST', `/likes/tweet/${ids[2]}/toggle`, bob);
+    await expectOk(t.app, 'toggleTweetLike', { params: { id: ids[2]! }, as: bob });
 
-    const first = await ok<UserTweetPage>(
-      'GET',
-      `/tweets/user/${carol.userId}?page=1&limit=2`,
-      bob,
-    );
+    const first = await expectOk(t.app, 'userTweets', {
+      params: { id: carol.userId },
+      query: { page: 1, limit: 2 },
+      as: bob,
+    });
     expect(first.tweets.map((t) => t._id)).toEqual([ids[2], ids[1]]);
     expect(first.docs).toEqual(first.tweets);
     expect(first).toMatchObject({ totalTweets: 3, totalPages: 2, page: 1, hasNextPage: true });
     expect(first.tweets[0]).toMatchObject({ likesCount: 1, isLiked: true });
-    const second = await ok<UserTweetPage>('GET', `/tweets/user/${carol.userId}?page=2&limit=2`);
+    const second = await expectOk(t.app, 'userTweets', {
+      params: { id: carol.userId },
+      query: { page: 2, limit: 2 },
+    });
     expect(second.docs.map((t) => t._id)).toEqual([ids[0]]);
 
-    const mine = await ok<UserTweetPage>('GET', '/tweets/my-tweets?limit=50', carol);
+    const mine = await expectOk(t.app, 'myTweets', { query: { limit: 50 }, as: carol });
     expect(mine.tweets.map((t) => t._id)).toEqual([ids[2], ids[1], ids[0]]);
     expect(mine.docs).toEqual(mine.tweets);
-    expect((await call('GET', '/tweets/my-tweets', null)).statusCode).toBe(401);
-    expect((await call('GET', `/tweets/user/${randomUUID()}`)).statusCode).toBe(404);
+    expect((await callApi(t.app, 'myTweets')).statusCode).toBe(401);
+    expect((await callApi(t.app, 'userTweets', { params: { id: randomUUID() } })).statusCode).toBe(
+      404,
+    );
   });
 
   it('GET /tweets lists everyone’s or one user’s, sorted as asked, with page counts', async () => {
@@ -226,29 +271,39 @@ describe('tweet lists', () => {
     const early = await tweetAt(dave.userId, '2020-01-01T00:00:00.000001Z', 'early');
     const late = await tweetAt(dave.userId, '2020-01-01T00:00:00.000002Z', 'late');
     const liked = await tweetAt(dave.userId, '2019-06-01T00:00:00Z', 'liked');
-    await ok('POST', `/likes/tweet/${liked}/toggle`, bob);
+    await expectOk(t.app, 'toggleTweetLike', { params: { id: liked }, as: bob });
 
-    const newest = await ok<TweetPage>('GET', `/tweets?userId=${dave.userId}`);
+    const newest = await expectOk(t.app, 'listTweets', { query: { userId: dave.userId } });
     expect(newest.tweets.map((t) => t._id)).toEqual([late, early, liked]);
     expect(newest).toMatchObject({ totalTweets: 3, totalPages: 1, page: 1, limit: 10 });
-    const oldest = await ok<TweetPage>(
-      'GET',
-      `/tweets?userId=${dave.userId}&sortBy=createdAt&sortType=asc&limit=2&page=2`,
-    );
+    const oldest = await expectOk(t.app, 'listTweets', {
+      query: { userId: dave.userId, sortBy: 'createdAt', sortType: 'asc', limit: 2, page: 2 },
+    });
     expect(oldest.tweets.map((t) => t._id)).toEqual([late]);
     expect(oldest).toMatchObject({ totalPages: 2, hasNextPage: false });
-    const mostLiked = await ok<TweetPage>('GET', `/tweets?userId=${dave.userId}&sortBy=likesCount`);
+    const mostLiked = await expectOk(t.app, 'listTweets', {
+      query: { userId: dave.userId, sortBy: 'likesCount' },
+    });
     expect(mostLiked.tweets[0]?._id).toBe(liked);
 
     // Everyone's: newest first by default, the caller's likes shown.
-    const all = await ok<TweetPage>('GET', '/tweets?limit=100', bob);
+    const all = await expectOk(t.app, 'listTweets', { query: { limit: 100 }, as: bob });
     const times = all.tweets.map((t) => Date.parse(t.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
     expect(all.tweets.find((t) => t._id === liked)).toMatchObject({ isLiked: true });
     expect(all.totalTweets).toBeGreaterThanOrEqual(all.tweets.length);
 
-    for (const query of ['sortBy=title', 'sortType=up', 'userId=nope', 'page=0', 'limit=101']) {
-      expect((await call('GET', `/tweets?${query}`)).statusCode, query).toBe(400);
+    for (const query of [
+      { sortBy: malformed('title') },
+      { sortType: malformed('up') },
+      { userId: 'nope' },
+      { page: 0 },
+      { limit: 101 },
+    ]) {
+      expect(
+        (await callApi(t.app, 'listTweets', { query })).statusCode,
+        JSON.stringify(query),
+      ).toBe(400);
     }
   });
 });
@@ -263,7 +318,10 @@ describe('GET /tweets/channels', () => {
       registerUser(t.app),
     ]);
     for (const channel of [quiet, busy, silent]) {
-      await ok('POST', `/subscriptions/toggle/${channel.userId}`, reader);
+      await expectOk(t.app, 'toggleSubscription', {
+        params: { channelId: channel.userId },
+        as: reader,
+      });
     }
     await tweetAt(quiet.userId, '2024-01-01T00:00:00Z', 'quiet, older');
     const quietLatest = await tweetAt(quiet.userId, '2024-02-01T00:00:00Z', 'quiet, newest');
@@ -279,7 +337,7 @@ describe('GET /tweets/channels', () => {
     await tweetAt(stranger.userId, '2024-06-01T00:00:00Z', 'not followed');
     await tweetAt(reader.userId, '2024-06-01T00:00:00Z', 'my own');
 
-    const all = await ok<TweetChannelPage>('GET', '/tweets/channels?limit=10', reader);
+    const all = await expectOk(t.app, 'tweetChannels', { query: { limit: 10 }, as: reader });
     expect(all).toEqual({
       channels: [
         {
@@ -312,30 +370,37 @@ describe('GET /tweets/channels', () => {
     expect(JSON.stringify(all)).not.toContain(busy.email);
 
     // A page at a time, the most recently tweeting first.
-    const first = await ok<TweetChannelPage>('GET', '/tweets/channels?page=1&limit=1', reader);
+    const first = await expectOk(t.app, 'tweetChannels', {
+      query: { page: 1, limit: 1 },
+      as: reader,
+    });
     expect(first.channels.map((c) => c._id)).toEqual([busy.userId]);
     expect(first.hasNextPage).toBe(true);
-    const second = await ok<TweetChannelPage>('GET', '/tweets/channels?page=2&limit=1', reader);
+    const second = await expectOk(t.app, 'tweetChannels', {
+      query: { page: 2, limit: 1 },
+      as: reader,
+    });
     expect(second.channels.map((c) => c._id)).toEqual([quiet.userId]);
     expect(second.hasNextPage).toBe(false);
 
     // A channel leaves the list when one unsubscribes.
-    await ok('POST', `/subscriptions/toggle/${busy.userId}`, reader);
-    const after = await ok<TweetChannelPage>('GET', '/tweets/channels', reader);
+    await expectOk(t.app, 'toggleSubscription', { params: { channelId: busy.userId }, as: reader });
+    const after = await expectOk(t.app, 'tweetChannels', { as: reader });
     expect(after.channels.map((c) => c._id)).toEqual([quiet.userId]);
   });
 
   it('answers an empty list to someone who follows no one, and 401 to visitors', async () => {
     const loner = await registerUser(t.app);
-    expect(await ok<TweetChannelPage>('GET', '/tweets/channels', loner)).toEqual({
+    expect(await expectOk(t.app, 'tweetChannels', { as: loner })).toEqual({
       channels: [],
       page: 1,
       limit: 10,
       hasNextPage: false,
     });
-    expect((await call('GET', '/tweets/channels')).statusCode).toBe(401);
-    for (const bad of ['limit=500', 'limit=ten', 'page=0', 'page=a%00b']) {
-      expect((await call('GET', `/tweets/channels?${bad}`, loner)).statusCode, bad).toBe(400);
+    expect((await callApi(t.app, 'tweetChannels')).statusCode).toBe(401);
+    for (const bad of [{ limit: 500 }, { limit: 'ten' }, { page: 0 }, { page: 'a\u0000b' }]) {
+      const res = await callApi(t.app, 'tweetChannels', { as: loner, query: malformed(bad) });
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
     }
   });
 });
@@ -349,7 +414,10 @@ describe('GET /tweets/feed', () => {
       registerUser(t.app),
     ]);
     for (const channel of [followed1, followed2]) {
-      await ok('POST', `/subscriptions/toggle/${channel.userId}`, reader);
+      await expectOk(t.app, 'toggleSubscription', {
+        params: { channelId: channel.userId },
+        as: reader,
+      });
     }
     // Same instants in both channels (the id breaks the tie) and a microsecond apart.
     const times = [
@@ -375,11 +443,10 @@ describe('GET /tweets/feed', () => {
     let cursor: string | null = null;
     let pages = 0;
     do {
-      const page: TweetFeed = await ok<TweetFeed>(
-        'GET',
-        `/tweets/feed?limit=3${cursor ? `&cursor=${encodeURIComponent(cursor)}` : ''}`,
-        reader,
-      );
+      const page: TweetFeed = await expectOk(t.app, 'tweetFeed', {
+        as: reader,
+        query: { limit: 3, ...(cursor ? { cursor } : {}) },
+      });
       seen.push(...page.tweets.map((tw) => tw._id));
       cursor = page.nextCursor;
       pages += 1;
@@ -390,7 +457,7 @@ describe('GET /tweets/feed', () => {
     expect(seen).toEqual(expected);
     expect(pages).toBe(4);
 
-    const fresh = await ok<TweetFeed>('GET', '/tweets/feed?limit=1', reader);
+    const fresh = await expectOk(t.app, 'tweetFeed', { query: { limit: 1 }, as: reader });
     expect(fresh.tweets[0]).toMatchObject({ content: 'Arrived while reading' });
     expect(fresh.nextCursor).toEqual(expect.any(String));
   });
@@ -398,7 +465,10 @@ describe('GET /tweets/feed', () => {
   it('answers the same through its per-channel step when the site’s newest tweets are others’', async () => {
     const reader = await registerUser(t.app);
     const [followed, busy] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
-    await ok('POST', `/subscriptions/toggle/${followed.userId}`, reader);
+    await expectOk(t.app, 'toggleSubscription', {
+      params: { channelId: followed.userId },
+      as: reader,
+    });
     const ids: string[] = [];
     for (let i = 1; i <= 5; i++)
       ids.unshift(await tweetAt(followed.userId, `2021-01-0${i}T00:00:00Z`));
@@ -418,20 +488,20 @@ describe('GET /tweets/feed', () => {
     } while (cursor && pages < 10);
     expect(seen).toEqual(ids);
     expect(pages).toBe(3);
-    const usual = await ok<TweetFeed>('GET', '/tweets/feed?limit=50', reader);
+    const usual = await expectOk(t.app, 'tweetFeed', { query: { limit: 50 }, as: reader });
     expect(usual.tweets.map((tw) => tw._id)).toEqual(ids);
   });
 
   it('is empty for a person following nobody; refuses a visitor, a forged cursor and a large limit', async () => {
     const loner = await registerUser(t.app);
-    expect(await ok<TweetFeed>('GET', '/tweets/feed', loner)).toEqual({
+    expect(await expectOk(t.app, 'tweetFeed', { as: loner })).toEqual({
       tweets: [],
       nextCursor: null,
     });
-    expect((await call('GET', '/tweets/feed', null)).statusCode).toBe(401);
-    for (const query of ['cursor=bm9wZQ', 'cursor=%20', 'limit=51', 'limit=0']) {
-      const res = await call('GET', `/tweets/feed?${query}`, loner);
-      expect(res.statusCode, query).toBe(400);
+    expect((await callApi(t.app, 'tweetFeed')).statusCode).toBe(401);
+    for (const query of [{ cursor: 'bm9wZQ' }, { cursor: ' ' }, { limit: 51 }, { limit: 0 }]) {
+      const res = await callApi(t.app, 'tweetFeed', { as: loner, query });
+      expect(res.statusCode, JSON.stringify(query)).toBe(400);
       expect(res.json().success).toBe(false);
     }
   });
@@ -441,12 +511,12 @@ describe('a channel’s tweets count', () => {
   it('appears in its stats under both names, and follows posting and deleting', async () => {
     const erin = await registerUser(t.app);
     const stats = async () =>
-      (await ok<{ stats: Record<string, unknown> }>('GET', `/channels/${erin.userId}`)).stats;
+      (await expectOk(t.app, 'getChannel', { params: { id: erin.userId } })).stats;
     expect(await stats()).toMatchObject({ tweetsCount: 0, totalTweets: 0 });
     const first = await post(erin, 'One');
     await post(erin, 'Two');
     expect(await stats()).toMatchObject({ tweetsCount: 2, totalTweets: 2 });
-    await ok('DELETE', `/tweets/${first._id}`, erin);
+    await expectOk(t.app, 'deleteTweet', { params: { id: first._id }, as: erin });
     expect(await stats()).toMatchObject({ tweetsCount: 1, totalTweets: 1 });
   });
 });
