@@ -315,9 +315,9 @@ describe('chat socket', () => {
     for (const socket of [phone, carolSocket]) {
       expect(await emitAck(socket, 'join_conversation', withCarol)).toEqual({ ok: true });
     }
-    const [onPhone, onLaptop, onCarol] = [phone, laptop, carolSocket].map((s) =>
-      heard(s, 'new_message'),
-    );
+    const onPhone = heard(phone, 'new_message');
+    const onLaptop = heard(laptop, 'new_message');
+    const onCarol = heard(carolSocket, 'new_message');
     const [stranger] = await people(t.app, 1);
     for (const userId of [bob.userId, stranger!.userId]) {
       const res = await t.app.inject({
