@@ -262,6 +262,8 @@ export async function buildApp({
     authenticate: (token) => authenticator.authenticateToken(token),
     corsOrigins: config.corsOrigins,
     ...(cluster ? { adapter: cluster.adapter } : {}),
+    // Events per socket and per person, the person's counted with the rate limits (decision 0030).
+    limitStore,
   });
   const stopDeliveries = registerMessageSockets(realtime, {
     ...services.messaging,

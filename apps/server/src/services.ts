@@ -141,6 +141,11 @@ function createMessaging(
     requests: new MessageRequestsService(new MessageRequestsRepository(db), events, avatar),
     conversations,
     messages: new MessagesService(new MessagesRepository(db), conversations, events, avatar),
-    safety: new MessageSafetyService(new MessageSafetyRepository(db), conversations, avatar),
+    safety: new MessageSafetyService(
+      new MessageSafetyRepository(db),
+      conversations,
+      events,
+      avatar,
+    ),
   };
 }

@@ -186,8 +186,20 @@ export const serverSocketEvents = {
   request_accepted: z.object({ requestId: z.string(), conversationId: z.string() }),
   /** Private room: after a message in, or a read on another device. */
   unread_count: UnreadCounts,
-  /** A refused client event (a join of a conversation the person is not in, say). */
+  /**
+   * A refused client event (a join of a conversation the person is not in, say; a block; one
+   * event too many, `socketRefusals.tooManyEvents`). A refused event changes nothing.
+   */
   error_event: z.object({ event: z.string(), message: z.string() }),
+} as const;
+
+/** What the chat socket answers in `error_event` beyond the HTTP calls' own refusals. */
+export const socketRefusals = {
+  /**
+   * More events than a socket or a person may send in a moment (`join_conversation`,
+   * `leave_conversation`, `send_message`); a socket that keeps going is disconnected.
+   */
+  tooManyEvents: 'Too many events. Wait a moment.',
 } as const;
 
 export type ClientSocketEvents = {

@@ -7,7 +7,7 @@ import {
   userBlocks,
   users,
 } from '../../platform/db/schema';
-import { ordered, person, type PersonRow } from './messaging.sql';
+import { blockedBetween, ordered, person, type PersonRow } from './messaging.sql';
 
 export interface ConversationRow {
   id: string;
@@ -18,7 +18,11 @@ export interface ConversationRow {
 }
 
 /** The pair's conversation, if they have one. */
-export async function conversationOf(tx: Tx, a: string, b: string): Promise<string | null> {
+export async function conversationOf(
+  tx: Database | Tx,
+  a: string,
+  b: string,
+): Promise<string | null> {
   const [low, high] = ordered(a, b);
   const [row] = await tx
     .select({ id: conversations.id })
@@ -58,6 +62,26 @@ export class ConversationsRepository {
       .from(conversationParticipants)
       .where(eq(conversationParticipants.conversationId, conversationId));
     return rows.map((r) => r.userId);
+  }
+
+  /**
+   * A conversation's members, and whether `userId` and another member block one another, in
+   * one statement (no members: there is no such conversation).
+   */
+  async talkFacts(
+    conversationId: string,
+    userId: string,
+  ): Promise<{ memberIds: string[]; isBlocked: boolean }> {
+    const member = conversationParticipants;
+    const rows = await this.db
+      .select({
+        userId: member.userId,
+        isBlocked: sql<boolean>`${member.userId} <> ${userId}
+          and ${blockedBetween(userId, member.userId)}`,
+      })
+      .from(member)
+      .where(eq(member.conversationId, conversationId));
+    return { memberIds: rows.map((r) => r.userId), isBlocked: rows.some((r) => r.isBlocked) };
   }
 
   /** A person's unread messages over all their conversations, but those with people they block. */

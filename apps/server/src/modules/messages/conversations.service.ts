@@ -3,7 +3,12 @@ import type { Viewer } from '../../platform/auth/roles';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import { notFound } from '../../platform/http/errors';
 import type { ConversationsRepository } from './conversations.repository';
-import { assertConversationMember, isConversationMember } from './messages.policy';
+import {
+  assertConversationMember,
+  assertMayTalkIn,
+  isConversationMember,
+  type TalkFacts,
+} from './messages.policy';
 import { presentConversation, type AvatarUrl } from './messages.presenter';
 
 /** A person's conversations, who belongs to them, and what is still unread in them. */
@@ -44,9 +49,23 @@ export class ConversationsService {
     return isConversationMember(actor, memberIds) ? memberIds : null;
   }
 
-  /** Whether the actor belongs to the conversation: the socket joins its room only then. */
-  async isMember(input: { actor: Viewer; conversationId: string }): Promise<boolean> {
-    return (await this.membersSeenBy(input)) !== null;
+  /** The members of a conversation and whether a block stands between the actor and another. */
+  async talkFacts({
+    actor,
+    conversationId,
+  }: {
+    actor: Viewer;
+    conversationId: string;
+  }): Promise<TalkFacts> {
+    return this.repo.talkFacts(conversationId, actor.userId);
+  }
+
+  /**
+   * The socket joins a conversation's room on the terms of posting in it: a member with no
+   * block between them and the other ('Conversation not found', 'You cannot message this user').
+   */
+  async assertMayJoin(input: { actor: Viewer; conversationId: string }): Promise<void> {
+    assertMayTalkIn(input.actor, await this.talkFacts(input));
   }
 
   /**

@@ -1,4 +1,5 @@
 import { and, desc, eq } from 'drizzle-orm';
+import { conversationOf } from './conversations.repository';
 import type { Database } from '../../platform/db/client';
 import { queryFailureOf } from '../../platform/db/errors';
 import { conversationReports, messages, userBlocks, users } from '../../platform/db/schema';
@@ -43,15 +44,21 @@ export class MessageSafetyRepository {
     return row ? { ...row, messageCount: kept.length } : null;
   }
 
-  /** Blocks a person; false when that person does not exist. */
-  async block(blockerId: string, blockedId: string): Promise<boolean> {
+  /**
+   * Blocks a person; answers the two people's conversation (null when they have none), or
+   * false when that person does not exist.
+   */
+  async block(
+    blockerId: string,
+    blockedId: string,
+  ): Promise<{ conversationId: string | null } | false> {
     try {
       await this.db.insert(userBlocks).values({ blockerId, blockedId }).onConflictDoNothing();
-      return true;
     } catch (error) {
       if (queryFailureOf(error)?.code === '23503') return false;
       throw error;
     }
+    return { conversationId: await conversationOf(this.db, blockerId, blockedId) };
   }
 
   async unblock(blockerId: string, blockedId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import type { BlockedUser, ConversationReport } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { conflict, notFound } from '../../platform/http/errors';
 import type { ConversationsService } from './conversations.service';
 import type { MessageSafetyRepository } from './message-safety.repository';
@@ -14,6 +15,7 @@ export class MessageSafetyService {
   constructor(
     private readonly repo: MessageSafetyRepository,
     private readonly conversations: ConversationsService,
+    private readonly events: DomainEvents,
     private readonly avatar: AvatarUrl,
   ) {}
 
@@ -45,7 +47,14 @@ export class MessageSafetyService {
 
   async block({ actor, userId }: { actor: Viewer; userId: string }) {
     assertNotSelf(actor, userId, 'block');
-    if (!(await this.repo.block(actor.userId, userId))) throw notFound('User');
+    const blocked = await this.repo.block(actor.userId, userId);
+    if (!blocked) throw notFound('User');
+    // After the commit: the chat socket takes both out of their conversation's room.
+    this.events.emit('user.blocked', {
+      blockerId: actor.userId,
+      blockedId: userId,
+      conversationId: blocked.conversationId,
+    });
     return { userId, isBlocked: true };
   }
 

@@ -17,6 +17,23 @@ export function assertConversationMember(actor: Viewer, memberIds: readonly stri
   if (!isConversationMember(actor, memberIds)) throw notFound('Conversation');
 }
 
+/** What decides whether a person may talk in a conversation: its members, and any block. */
+export interface TalkFacts {
+  memberIds: string[];
+  /** The person and another member block one another (either way). */
+  isBlocked: boolean;
+}
+
+/**
+ * Posting a message, joining the conversation's room on the socket and re-announcing a message
+ * there alike: members only (others are told it does not exist), and nothing while either of
+ * the two blocks the other (the same refusal both ways).
+ */
+export function assertMayTalkIn(actor: Viewer, facts: TalkFacts): void {
+  assertConversationMember(actor, facts.memberIds);
+  if (facts.isBlocked) throw forbidden(messageRefused);
+}
+
 /** Only the receiver answers a request; the repository finds requests by their receiver. */
 export function canRespondToRequest(actor: Viewer, request: { receiverId: string }): boolean {
   return actor.userId === request.receiverId;

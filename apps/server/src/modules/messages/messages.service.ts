@@ -1,10 +1,10 @@
 import type { Message } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import type { DomainEvents } from '../../platform/events/domain-events';
-import { forbidden, tooManyRequests } from '../../platform/http/errors';
+import { notFound, tooManyRequests } from '../../platform/http/errors';
 import type { ConversationsService } from './conversations.service';
 import type { MessagesRepository } from './messages.repository';
-import { assertConversationMember, messageRefused } from './messages.policy';
+import { assertMayTalkIn, isConversationMember } from './messages.policy';
 import { presentMessage, type AvatarUrl } from './messages.presenter';
 
 /** Messages one person may send in a minute, over all conversations: a brake on flooding. */
@@ -54,9 +54,8 @@ export class MessagesService {
   }): Promise<Message> {
     // The chat's hot path: what decides is read in one statement, the message stored in one.
     const facts = await this.repo.sendingFacts(conversationId, actor.userId, 60);
-    assertConversationMember(actor, facts.memberIds);
+    assertMayTalkIn(actor, facts);
     const recipientId = MessagesService.otherOf(facts.memberIds, actor.userId);
-    if (facts.isBlocked) throw forbidden(messageRefused);
     // Counted from the stored messages, so every API process applies the same limit.
     if (facts.sentRecently >= messagesPerMinute) throw tooManyRequests(messagesTooFast);
     const { message, recipients } = await this.repo.sendMessage({
@@ -70,23 +69,26 @@ export class MessagesService {
   }
 
   /**
-   * A message the actor stored, in a conversation they still belong to, as it was stored; null
-   * for anyone else's or an unknown id. The socket's `send_message` re-announces only this.
+   * A message the actor stored, as it was stored, that they may still post where it was: the
+   * socket's `send_message` re-announces only this. Anyone else's, an unknown id or one of a
+   * conversation they left is 'Message not found'; while a block stands between the two, the
+   * refusal a new message gets (the same policy as posting).
    */
-  async ownStoredMessage({
+  async messageToAnnounce({
     actor,
     messageId,
   }: {
     actor: Viewer;
     messageId: string;
-  }): Promise<Message | null> {
+  }): Promise<Message> {
     const row = await this.repo.messageById(messageId);
-    if (!row || row.sender.id !== actor.userId) return null;
-    const memberIds = await this.conversations.membersSeenBy({
+    if (!row || row.sender.id !== actor.userId) throw notFound('Message');
+    const facts = await this.conversations.talkFacts({
       actor,
       conversationId: row.conversationId,
     });
-    if (!memberIds) return null;
-    return presentMessage(row, MessagesService.otherOf(memberIds, actor.userId), this.avatar);
+    if (!isConversationMember(actor, facts.memberIds)) throw notFound('Message');
+    assertMayTalkIn(actor, facts);
+    return presentMessage(row, MessagesService.otherOf(facts.memberIds, actor.userId), this.avatar);
   }
 }

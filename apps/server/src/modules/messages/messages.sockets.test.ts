@@ -226,6 +226,113 @@ describe('chat socket', () => {
     expect(JSON.stringify(aliceHeard)).not.toMatch(/Forged|owe you|No id|Rewritten|Carol/);
   });
 
+  it('a block takes both people out of the conversation’s room at once; neither joins again nor replays a message until unblocked', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const conversationId = await openConversation(t.app, alice, bob);
+    const [aliceSocket, bobSocket] = await Promise.all([connect(alice), connect(bob)]);
+    expect(await emitAck(aliceSocket, 'join_conversation', conversationId)).toEqual({ ok: true });
+    expect(await emitAck(bobSocket, 'join_conversation', conversationId)).toEqual({ ok: true });
+    const aliceHeard = heard(aliceSocket, 'new_message');
+    const bobHeard = heard(bobSocket, 'new_message');
+    const old = await post(alice, conversationId, 'Before the block');
+    await vi.waitFor(() => expect(bobHeard).toEqual([old]));
+    const messagesNow = async () =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v1/messages/conversations/${conversationId}/messages`,
+          headers: alice.auth,
+        })
+      ).json<{ data: Message[] }>().data;
+    const before = await messagesNow();
+
+    const blocked = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v1/users/blocks/${alice.userId}`,
+      headers: bob.auth,
+    });
+    expect(blocked.statusCode).toBe(200);
+
+    // Alice replays her old message: refused as a new one would be, and Bob hears nothing.
+    const refused = { ok: false, message: 'You cannot message this user' };
+    const aliceErrors = heard(aliceSocket, 'error_event');
+    expect(await emitAck(aliceSocket, 'send_message', { _id: old._id })).toEqual(refused);
+    expect(aliceErrors).toEqual([{ event: 'send_message', message: refused.message }]);
+    // Neither joins again, on this socket or a new one; the one who blocks neither.
+    expect(await emitAck(aliceSocket, 'join_conversation', conversationId)).toEqual(refused);
+    const aliceLaptop = await connect(alice);
+    expect(await emitAck(aliceLaptop, 'join_conversation', conversationId)).toEqual(refused);
+    expect(await emitAck(bobSocket, 'join_conversation', conversationId)).toEqual(refused);
+    // A round trip on Bob's socket after all that: anything sent to him came first.
+    expect(await emitAck(bobSocket, 'leave_conversation', conversationId)).toEqual({ ok: true });
+    expect(bobHeard).toEqual([old]);
+    expect(await messagesNow()).toEqual(before);
+
+    // Unblocked: both had left the room with the block, so a message reaches neither socket
+    // until they join again; then it does, and the replay passes.
+    const unblocked = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/blocks/${alice.userId}`,
+      headers: bob.auth,
+    });
+    expect(unblocked.statusCode).toBe(200);
+    const unheard = await post(bob, conversationId, 'Unheard live');
+    expect(await emitAck(aliceSocket, 'leave_conversation', conversationId)).toEqual({ ok: true });
+    expect(await emitAck(bobSocket, 'leave_conversation', conversationId)).toEqual({ ok: true });
+    expect(aliceHeard.map((m) => m._id)).not.toContain(unheard._id);
+    expect(bobHeard.map((m) => m._id)).not.toContain(unheard._id);
+    expect(await emitAck(aliceSocket, 'join_conversation', conversationId)).toEqual({ ok: true });
+    expect(await emitAck(bobSocket, 'join_conversation', conversationId)).toEqual({ ok: true });
+    expect(await emitAck(aliceSocket, 'send_message', { _id: old._id })).toEqual({ ok: true });
+    await vi.waitFor(() => expect(bobHeard).toEqual([old, old]));
+  });
+
+  it('the one who blocks is taken out of the room on each of their devices, and a block of someone without a conversation changes no room', async () => {
+    const [alice, bob, carol] = await people(t.app, 3);
+    const withBob = await openConversation(t.app, alice, bob);
+    const withCarol = await openConversation(t.app, alice, carol);
+    const [phone, laptop, bobSocket, carolSocket] = await Promise.all([
+      connect(alice),
+      connect(alice),
+      connect(bob),
+      connect(carol),
+    ]);
+    for (const socket of [phone, laptop, bobSocket]) {
+      expect(await emitAck(socket, 'join_conversation', withBob)).toEqual({ ok: true });
+    }
+    for (const socket of [phone, carolSocket]) {
+      expect(await emitAck(socket, 'join_conversation', withCarol)).toEqual({ ok: true });
+    }
+    const onPhone = heard(phone, 'new_message');
+    const onLaptop = heard(laptop, 'new_message');
+    const onCarol = heard(carolSocket, 'new_message');
+    const [stranger] = await people(t.app, 1);
+    for (const userId of [bob.userId, stranger!.userId]) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: `/api/v1/users/blocks/${userId}`,
+        headers: alice.auth,
+      });
+      expect(res.statusCode).toBe(200);
+    }
+    // The conversation with Carol is untouched: its room still hears both.
+    const fromCarol = await post(carol, withCarol, 'Still here');
+    await vi.waitFor(() => expect(onPhone).toEqual([fromCarol]));
+    const fromAlice = await post(alice, withCarol, 'Me too');
+    await vi.waitFor(() => expect(onCarol).toEqual([fromCarol, fromAlice]));
+    await t.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/blocks/${bob.userId}`,
+      headers: alice.auth,
+    });
+    await post(bob, withBob, 'Anyone?');
+    for (const socket of [phone, laptop]) {
+      expect(await emitAck(socket, 'leave_conversation', withBob)).toEqual({ ok: true });
+    }
+    expect(onLaptop).toEqual([]);
+    expect(onPhone.map((m) => m.content)).toEqual(['Still here', 'Me too']);
+  });
+
   it('unread counts reach both of a person’s devices, and a read on one clears both', async () => {
     const [alice, bob] = await people(t.app, 2);
     const conversationId = await openConversation(t.app, alice, bob);

@@ -1,10 +1,11 @@
 /**
- * The chat socket's messaging events (decision 0021): joining and leaving a conversation's
- * room, the compatibility `send_message`, and the domain events delivered to rooms. The
- * realtime plumbing validates every payload against the contract before a handler runs.
+ * The chat socket's messaging events (decisions 0021 and 0030): joining and leaving a
+ * conversation's room, the compatibility `send_message`, and the domain events delivered to
+ * rooms. The realtime plumbing limits each socket's and person's events and validates every
+ * payload against the contract before a handler runs; joins and announcements pass the policy
+ * of posting over HTTP (members, no block between the two).
  */
 import type { DomainEvents } from '../../platform/events/domain-events';
-import { notFound } from '../../platform/http/errors';
 import type { Realtime, RealtimeConnection } from '../../platform/realtime/realtime';
 import { conversationRoom, deliverMessagingEvents } from './messages.deliveries';
 import type { Messaging } from './messaging';
@@ -22,10 +23,9 @@ export function registerMessageSockets(
   }: Pick<Messaging, 'conversations' | 'messages'> & { events: DomainEvents },
 ): () => void {
   realtime.on('join_conversation', async (connection, conversationId) => {
-    // Members only; anyone else hears the HTTP calls' answer and joins nothing.
-    if (!(await conversations.isMember({ actor: connection.actor, conversationId }))) {
-      throw notFound('Conversation');
-    }
+    // On the terms of posting there: a stranger hears the HTTP calls' answer, either of two
+    // people a block stands between is refused as a message would be; neither joins.
+    await conversations.assertMayJoin({ actor: connection.actor, conversationId });
     await connection.join(conversationRoom(conversationId));
   });
   realtime.on('leave_conversation', async (connection, conversationId) => {
@@ -36,9 +36,9 @@ export function registerMessageSockets(
   const announced = new WeakMap<RealtimeConnection, Set<string>>();
   realtime.on('send_message', async (connection, { _id }) => {
     // The spec's client emits this after its POST. Only what this sender stored is told again,
-    // as stored: the text a client sends along is never read, so nothing forged goes out.
-    const message = await messages.ownStoredMessage({ actor: connection.actor, messageId: _id });
-    if (!message) throw notFound('Message');
+    // as stored: the text a client sends along is never read, so nothing forged goes out; and
+    // only while its sender may still post there (a block stops old messages replayed too).
+    const message = await messages.messageToAnnounce({ actor: connection.actor, messageId: _id });
     let ids = announced.get(connection);
     if (!ids) announced.set(connection, (ids = new Set()));
     if (ids.has(message._id)) return;
@@ -46,7 +46,18 @@ export function registerMessageSockets(
     ids.add(message._id);
     realtime.deliver(conversationRoom(message.conversationId), 'new_message', message);
   });
-  return deliverMessagingEvents(events, conversations, (room, event, payload) =>
+  // A block ends both people's live view of their conversation at once, on every process (the
+  // adapter carries socketsLeave); a join after it is refused above.
+  const stopBlocks = events.on('user.blocked', ({ blockerId, blockedId, conversationId }) => {
+    if (conversationId) {
+      realtime.removeFromRoom([blockerId, blockedId], conversationRoom(conversationId));
+    }
+  });
+  const stopDeliveries = deliverMessagingEvents(events, conversations, (room, event, payload) =>
     realtime.deliver(room, event, payload),
   );
+  return () => {
+    stopBlocks();
+    stopDeliveries();
+  };
 }

@@ -1,5 +1,5 @@
 /** What the messaging repositories share: how a person is read, and the pair rules in SQL. */
-import { sql } from 'drizzle-orm';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import { userBlocks, users } from '../../platform/db/schema';
 
 export interface PersonRow {
@@ -20,8 +20,8 @@ export const person = {
 /** The pair's ids in the order the conversations table keeps them. */
 export const ordered = (a: string, b: string): [string, string] => (a < b ? [a, b] : [b, a]);
 
-/** Either of the two blocks the other. */
-export const blockedBetween = (a: string, b: string) => sql`exists (
+/** Either of the two blocks the other (ids, or columns holding them). */
+export const blockedBetween = (a: string | SQLWrapper, b: string | SQLWrapper) => sql`exists (
   select 1 from ${userBlocks}
   where (${userBlocks.blockerId} = ${a} and ${userBlocks.blockedId} = ${b})
      or (${userBlocks.blockerId} = ${b} and ${userBlocks.blockedId} = ${a}))`;

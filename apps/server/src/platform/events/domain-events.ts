@@ -31,6 +31,11 @@ export interface DomainEventMap {
     recipients: { userId: string; unreadCount: number; unreadTotal: number }[];
   };
   'conversation.read': { conversationId: string; userId: string };
+  /**
+   * A person blocked another (again, or for the first time): nothing passes between them while
+   * it stands, and the chat socket takes both out of their conversation's room at once.
+   */
+  'user.blocked': { blockerId: string; blockedId: string; conversationId: string | null };
   /** Sessions signed out or revoked: their live connections (chat sockets) end too. */
   'sessions.ended': { sessionIds: string[] };
 

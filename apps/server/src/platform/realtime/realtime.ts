@@ -6,13 +6,21 @@
  */
 import {
   clientSocketEvents,
+  socketRefusals,
   type ClientSocketEvents,
   type ServerSocketEvents,
 } from '@kinora/contract';
 import type { FastifyInstance } from 'fastify';
 import { Server, type Socket } from 'socket.io';
 import { AppError } from '../http/errors';
+import type { LimitStore } from '../rate-limit/limit-store';
 import type { RealtimeAdapter } from './cluster';
+import {
+  PersonEventLimit,
+  SocketEventBudget,
+  socketEventLimits,
+  type SocketEventLimits,
+} from './event-limits';
 import type { Actor } from '../http/router';
 
 export const realtimePath = '/socket.io';
@@ -42,6 +50,10 @@ export interface RealtimeOptions {
   corsOrigins: string[] | boolean;
   /** What carries room broadcasts to the other API processes; none in a single process. */
   adapter?: RealtimeAdapter;
+  /** Where a person's events are counted (the rate limits' store: Redis when configured). */
+  limitStore: LimitStore;
+  /** Events per socket and per person (decision 0030); `socketEventLimits` unless given. */
+  eventLimits?: SocketEventLimits;
 }
 
 const refused = 'Authentication required';
@@ -64,11 +76,15 @@ export function handshakeToken(auth: unknown): string | null {
 export class Realtime {
   private readonly io: Server;
   private readonly handlers = new Map<string, RealtimeHandler<keyof ClientSocketEvents>>();
+  private readonly eventLimits: SocketEventLimits;
+  private readonly personLimit: PersonEventLimit;
 
   constructor(
     private readonly app: FastifyInstance,
     options: RealtimeOptions,
   ) {
+    this.eventLimits = options.eventLimits ?? socketEventLimits;
+    this.personLimit = new PersonEventLimit(options.limitStore, this.eventLimits);
     this.io = new Server(app.server, {
       path: realtimePath,
       // Websocket only: no long-polling requests reach Fastify's routes, and a connection is
@@ -126,6 +142,15 @@ export class Realtime {
     this.io.in(sessionIds.map(sessionRoom)).disconnectSockets(true);
   }
 
+  /**
+   * Takes every socket of these people out of a room, on every process the adapter reaches (a
+   * block ends both people's live view of their conversation at once).
+   */
+  removeFromRoom(userIds: string[], room: string): void {
+    if (userIds.length === 0) return;
+    this.io.in(userIds.map(personalRoom)).socketsLeave(room);
+  }
+
   private async connected(socket: Socket): Promise<void> {
     const actor = (socket.data as { actor: Actor }).actor;
     const connection: RealtimeConnection = {
@@ -133,33 +158,66 @@ export class Realtime {
       join: async (room) => socket.join(room),
       leave: async (room) => socket.leave(room),
     };
+    const budget = new SocketEventBudget(this.eventLimits);
     for (const [event, handler] of this.handlers) {
-      const schema = clientSocketEvents[event as keyof typeof clientSocketEvents];
       socket.on(event, (raw: unknown, ack?: unknown) => {
+        // What arrives after the socket was ended for flooding is dropped.
+        if (!socket.connected) return;
         const answer = typeof ack === 'function' ? (ack as (result: SocketAck) => void) : null;
         const refuse = (message: string) => {
           socket.emit('error_event', { event, message });
           answer?.({ ok: false, message });
         };
-        const parsed = schema.safeParse(raw);
-        if (!parsed.success) {
-          refuse(parsed.error.issues[0]?.message ?? 'Invalid payload');
+        // One too many, told so and no further work: checked before the payload is even read,
+        // and a socket that keeps going is ended (its events were its own to stop).
+        const overLimit = () => {
+          if (!socket.connected) return;
+          refuse(socketRefusals.tooManyEvents);
+          if (budget.refuse()) socket.disconnect(true);
+        };
+        if (!budget.take()) {
+          overLimit();
           return;
         }
-        handler(connection, parsed.data as never).then(
-          () => answer?.({ ok: true }),
+        this.personLimit.take(actor.userId).then(
+          (allowed) =>
+            allowed ? this.handle(connection, event, handler, raw, refuse, answer) : overLimit(),
           (error: unknown) => {
-            // A refusal is told to the client in its own words; anything else is ours to log.
-            if (error instanceof AppError && error.statusCode < 500) {
-              refuse(error.message);
-              return;
-            }
-            this.app.log.error({ err: error, event }, 'socket event failed');
+            this.app.log.error({ err: error, event }, 'socket event limit failed');
             refuse('Something went wrong');
           },
         );
       });
     }
     await socket.join([personalRoom(actor.userId), sessionRoom(actor.sessionId)]);
+  }
+
+  /** Runs an admitted event: its payload checked against the contract, then its handler. */
+  private handle(
+    connection: RealtimeConnection,
+    event: string,
+    handler: RealtimeHandler<keyof ClientSocketEvents>,
+    raw: unknown,
+    refuse: (message: string) => void,
+    answer: ((result: SocketAck) => void) | null,
+  ): void {
+    const schema = clientSocketEvents[event as keyof typeof clientSocketEvents];
+    const parsed = schema.safeParse(raw);
+    if (!parsed.success) {
+      refuse(parsed.error.issues[0]?.message ?? 'Invalid payload');
+      return;
+    }
+    handler(connection, parsed.data as never).then(
+      () => answer?.({ ok: true }),
+      (error: unknown) => {
+        // A refusal is told to the client in its own words; anything else is ours to log.
+        if (error instanceof AppError && error.statusCode < 500) {
+          refuse(error.message);
+          return;
+        }
+        this.app.log.error({ err: error, event }, 'socket event failed');
+        refuse('Something went wrong');
+      },
+    );
   }
 }
