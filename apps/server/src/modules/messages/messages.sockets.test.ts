@@ -1,4 +1,4 @@
-import type { ServerSocketEvents } from '@kinora/contract';
+import type { Message, ServerSocketEvents } from '@kinora/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../test/api-client';
