@@ -179,15 +179,11 @@ export async function buildApp({
         /^\/api\/v1\/search$/,
         /^\/api\/v1\/channels\/[^/]+(?:\/videos)?$/,
         /^\/api\/v1\/users\/c\/[^/]+$/,
-      ],
-      // Lists with each reader's own flags (a comment's or a tweet's `isLiked`), or where a
-      // reader may see more (a playlist's owner, its drafts): a visitor's answer is shared,
-      // each signed-in person's kept for them (decision 0025).
-      eachReaderPaths: [
-        /^\/api\/v1\/comments\/[^/]+$/,
-        /^\/api\/v1\/tweets\/user\/[^/]+$/,
         /^\/api\/v1\/playlists\/(?!watch-later$)[^/]+$/,
       ],
+      // Lists with each reader's own flags (a comment's or a tweet's `isLiked`): a visitor's
+      // answer is shared, each signed-in person's kept for them (decision 0025).
+      eachReaderPaths: [/^\/api\/v1\/comments\/[^/]+$/, /^\/api\/v1\/tweets\/user\/[^/]+$/],
       // What a signed-in person follows, theirs alone: asked again on every visit to the
       // subscriptions and tweets pages, and the dearest signed-in reads (decision 0024).
       personalPaths: [
@@ -205,6 +201,10 @@ export async function buildApp({
           ttlMs: Math.max(config.searchCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
         },
       ],
+      // One person's own answers: their changes drop them (decision 0025), so they may live
+      // as long as the web client keeps its own copy; 2,000 readers' feeds recomputed every
+      // 5 s would take a core.
+      personalTtlMs: Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
       staleMs: 30_000,
       maxRefreshing: 2,
       maxBytes: 64 * 1024 * 1024,

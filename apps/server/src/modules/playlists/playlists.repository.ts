@@ -88,6 +88,19 @@ export class PlaylistsRepository {
     return row!;
   }
 
+  /**
+   * The owners of the drafts in a playlist: besides its own owner and staff, the only readers
+   * who see more of it than a visitor (their own draft, where it was).
+   */
+  async draftOwners(playlistId: string): Promise<string[]> {
+    const rows = await this.db
+      .selectDistinct({ ownerId: videos.ownerId })
+      .from(playlistItems)
+      .innerJoin(videos, eq(videos.id, playlistItems.videoId))
+      .where(and(eq(playlistItems.playlistId, playlistId), sql`not ${videos.isPublished}`));
+    return rows.map((r) => r.ownerId);
+  }
+
   /** How many videos of each playlist the viewer may see. */
   async countVisibleItems(
     playlistIds: string[],

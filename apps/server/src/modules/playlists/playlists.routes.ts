@@ -37,18 +37,26 @@ export function registerPlaylistRoutes(
     message: 'Watch later updated',
     handler: ({ params, actor }) => playlists.toggleWatchLater({ videoId: params.videoId, actor }),
   });
+  /** Who sees each computed playlist answer otherwise than a visitor, for `shared`. */
+  const seeMore = new WeakMap<object, readonly string[]>();
   router.route(endpoints.getPlaylist, {
     message: 'Playlist',
-    handler: async ({ params, query, actor }) =>
-      presentPlaylist(
-        await playlists.getPlaylist({
-          playlistId: params.playlistId,
-          viewer: actor,
-          after: query.after,
-          limit: query.limit,
-        }),
-        storage,
-      ),
+    handler: async ({ params, query, actor }) => {
+      const view = await playlists.getPlaylist({
+        playlistId: params.playlistId,
+        viewer: actor,
+        after: query.after,
+        limit: query.limit,
+      });
+      const answer = presentPlaylist(view, storage);
+      seeMore.set(answer, await playlists.readersWhoSeeMore(view.playlist));
+      return answer;
+    },
+    // The same for every signed-in person but its owner and those with a draft in it.
+    shared: ({ data }) => {
+      const notFor = seeMore.get(data);
+      return notFor ? { notFor } : null;
+    },
     shows: ({ data }) => [
       shows.playlist(data._id),
       shows.person(data.owner),

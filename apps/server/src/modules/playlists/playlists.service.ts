@@ -90,6 +90,14 @@ export class PlaylistsService {
     return this.view(playlist, input.viewer, input.after, input.limit);
   }
 
+  /**
+   * Who sees a playlist otherwise than a visitor does, staff aside: its owner and the owners of
+   * drafts in it (decision 0025: everyone else may share one kept answer).
+   */
+  async readersWhoSeeMore(playlist: { id: string; ownerId: string }): Promise<string[]> {
+    return [playlist.ownerId, ...(await this.repo.draftOwners(playlist.id))];
+  }
+
   async createPlaylist(input: {
     actor: Viewer;
     details: CreatePlaylistBody;

@@ -38,6 +38,7 @@ const EnvSchema = z.object({
    * and its results may trail changes made elsewhere by this much (decision 0023).
    */
   SEARCH_CACHE_TTL: durationSeconds.default(60),
+  PERSONAL_CACHE_TTL: durationSeconds.default(30),
   /** Attempts per minute per client on login and register. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Redis for rate limits shared by every API process; unset: each process counts alone. */
@@ -107,6 +108,8 @@ export interface Config {
   redis: { url: string; keyPrefix: string } | null;
   publicCacheTtlSeconds: number;
   searchCacheTtlSeconds: number;
+  /** How long one person's own kept answer lives (their feeds, history; at least the public). */
+  personalCacheTtlSeconds: number;
   trustProxy: boolean;
   secureCookies: boolean;
   secrets: Secrets;
@@ -215,6 +218,7 @@ export function loadConfig(
     redis: e.REDIS_URL ? { url: e.REDIS_URL, keyPrefix: e.REDIS_KEY_PREFIX } : null,
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL,
     searchCacheTtlSeconds: e.SEARCH_CACHE_TTL,
+    personalCacheTtlSeconds: e.PERSONAL_CACHE_TTL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     secrets: loadOrCreateSecrets(dataDir, {

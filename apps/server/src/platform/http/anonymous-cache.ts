@@ -115,6 +115,8 @@ export interface AnonymousCacheOptions {
    * readers do not need them to the second. The first pattern that matches wins.
    */
   lifetimes?: { path: RegExp; ttlMs: number }[];
+  /** How long one person's own answer (a personal path's, or a reader's on `eachReaderPaths`) lives. */
+  personalTtlMs?: number;
   /** How much longer an expired answer may be sent while one request computes its successor. */
   staleMs: number;
   /**
@@ -423,7 +425,12 @@ export function registerAnonymousCache(
       stored: now,
       // Between three quarters of the lifetime and all of it: answers computed together (a
       // page's calls, a warm-up) do not all expire, and get recomputed, in the same instant.
-      expires: now + lifetimeOf(request.url) * (0.75 + Math.random() * 0.25),
+      expires:
+        now +
+        (reader === undefined
+          ? lifetimeOf(request.url)
+          : (options.personalTtlMs ?? lifetimeOf(request.url))) *
+          (0.75 + Math.random() * 0.25),
       headers: request.headers.origin === undefined ? frontHeaders(reply.getHeaders()) : null,
       ...(reader === undefined ? {} : { reader }),
       sharing: sharing
