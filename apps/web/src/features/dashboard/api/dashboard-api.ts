@@ -11,8 +11,10 @@ export const dashboardText = {
 } as const;
 
 export const dashboardKeys = {
+  /** Every list of the dashboard: a video changed elsewhere changes them. */
+  root: ['dashboard'] as const,
   recentVideos: (userId: string) =>
-    ['videos', 'list', { userId, limit: RECENT_VIDEOS_LIMIT }] as const,
+    ['dashboard', 'recent-videos', { userId, limit: RECENT_VIDEOS_LIMIT }] as const,
 };
 
 /** The owner's newest videos, drafts included (the listing shows them to their owner). */

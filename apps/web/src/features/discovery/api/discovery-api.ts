@@ -9,11 +9,13 @@ export const SEARCH_PAGE_SIZE = 12;
 
 /** Cache keys of the discovery screens. */
 export const discoveryKeys = {
-  home: () => ['videos', 'list', { feed: 'home', limit: HOME_FETCH_LIMIT }] as const,
-  trending: () => ['videos', 'list', { feed: 'trending', limit: TRENDING_LIMIT }] as const,
-  search: (query: string) => ['search', query, 'all'] as const,
-  moreChannels: (query: string) => ['search', query, 'channels'] as const,
-  health: () => ['healthcheck'] as const,
+  /** The feeds of videos (home, trending): a video changed elsewhere changes them. */
+  videoLists: ['discovery', 'videos'] as const,
+  home: () => ['discovery', 'videos', { feed: 'home', limit: HOME_FETCH_LIMIT }] as const,
+  trending: () => ['discovery', 'videos', { feed: 'trending', limit: TRENDING_LIMIT }] as const,
+  search: (query: string) => ['discovery', 'search', query, 'all'] as const,
+  moreChannels: (query: string) => ['discovery', 'search', query, 'channels'] as const,
+  health: () => ['discovery', 'healthcheck'] as const,
 };
 
 export const discoveryText = {

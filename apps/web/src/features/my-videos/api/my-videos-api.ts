@@ -28,8 +28,9 @@ export const myVideosText = {
 } as const;
 
 export const myVideosKeys = {
-  all: ['videos', 'mine'] as const,
-  ofUser: (userId: string) => ['videos', 'mine', userId] as const,
+  /** Everyone's lists of their own videos: a video published elsewhere changes them. */
+  all: ['my-videos'] as const,
+  ofUser: (userId: string) => ['my-videos', userId] as const,
 };
 
 /** The owner's videos, drafts and unfinished ones included (the listing shows them to their owner). */

@@ -1,5 +1,6 @@
 import type { Video } from '@kinora/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { announce } from '../../../lib/cache-events';
 import { myStatsQuery } from '../../../lib/my-stats';
 import {
   deleteVideo,
@@ -29,7 +30,7 @@ function useReplaceInList(userId: string) {
       list?.map((v) => (v._id === video._id ? video : v)),
     );
     // Other lists (home, channel, dashboard) show the video too; read them afresh.
-    void queryClient.invalidateQueries({ queryKey: ['videos', 'list'] });
+    announce({ type: 'videos-changed', from: 'my-videos' });
   };
 }
 
@@ -62,7 +63,7 @@ export function useDeleteVideo(userId: string) {
       queryClient.setQueryData<Video[]>(myVideosKeys.ofUser(userId), (list) =>
         list?.filter((v) => v._id !== videoId),
       );
-      void queryClient.invalidateQueries({ queryKey: ['videos', 'list'] });
+      announce({ type: 'videos-changed', from: 'my-videos' });
       // The profile's and dashboard's figures count it no more.
       void queryClient.invalidateQueries({ queryKey: myStatsQuery().queryKey });
     },

@@ -31,6 +31,8 @@ export const CHANNELS_LIMIT = 100;
 export const SUBSCRIBERS_PAGE_SIZE = 60;
 
 export const subscriptionKeys = {
+  /** Every list of subscriptions: a subscription made elsewhere changes them. */
+  root: ['subscriptions'] as const,
   feed: ['subscriptions', 'feed'] as const,
   subscribers: (channelId: string) => ['subscriptions', 'subscribers', channelId] as const,
   channels: (userId: string) => ['subscriptions', 'channels', userId] as const,

@@ -1,0 +1,1 @@
+export { discoveryKeys } from './api/discovery-api';

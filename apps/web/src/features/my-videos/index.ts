@@ -1,0 +1,1 @@
+export { myVideosKeys } from './api/my-videos-api';

@@ -1,0 +1,1 @@
+export { subscriptionKeys } from './api/subscriptions-api';
