@@ -5,7 +5,8 @@ import { StatusPanel } from '../../../components/StatusPanel';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { tweetText } from '../api/tweets-api';
 import { useTweetLike, useUserTweetPages } from '../hooks/use-tweets';
-import { TweetCard, TweetListSkeleton } from './TweetCard';
+import { TweetListSkeleton } from './TweetCard';
+import { TweetList } from './TweetList';
 
 /**
  * A person's tweets, newest first, a page at a time, read-only but for likes: the channel
@@ -41,17 +42,7 @@ export function UserTweetList({ userId, isSignedIn }: { userId: string; isSigned
 
   return (
     <div className="max-w-3xl">
-      <ul ref={listRef} aria-label="Tweets" className="flex flex-col gap-3">
-        {tweets.map((tweet) => (
-          <li key={tweet._id}>
-            <TweetCard
-              tweet={tweet}
-              isLikePending={like.isPending(tweet._id)}
-              onLike={() => void like.toggle(tweet)}
-            />
-          </li>
-        ))}
-      </ul>
+      <TweetList tweets={tweets} label="Tweets" like={like} listRef={listRef} />
       {query.hasNextPage ? (
         <div className="mt-6 flex justify-center">
           <Button
