@@ -1,1 +1,1 @@
-export { dashboardKeys } from './api/dashboard-api';
+export { dashboardKeys, dashboardQueries } from './api/dashboard-api';

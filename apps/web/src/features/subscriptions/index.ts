@@ -1,1 +1,1 @@
-export { subscriptionKeys } from './api/subscriptions-api';
+export { subscriptionKeys, subscriptionQueries } from './api/subscriptions-api';

@@ -1,4 +1,5 @@
 import type { Video } from '@kinora/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Dashboard constants (core §7 "Dashboard", §9). */
@@ -25,3 +26,12 @@ export async function fetchRecentVideos(userId: string, signal?: AbortSignal): P
   });
   return page.videos;
 }
+
+/** The query options of the dashboard's own list. */
+export const dashboardQueries = {
+  recentVideos: (userId: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.recentVideos(userId),
+      queryFn: ({ signal }) => fetchRecentVideos(userId, signal),
+    }),
+};
