@@ -14,8 +14,10 @@ export function useCacheLinks(): void {
     () =>
       onCacheEvent((event) => {
         void import('./cache-link-table').then(({ staleAfter }) => {
-          for (const queryKey of staleAfter(event))
-            void queryClient.invalidateQueries({ queryKey });
+          // A read already under way began after the change: it is kept, not started again.
+          for (const queryKey of staleAfter(event)) {
+            void queryClient.invalidateQueries({ queryKey }, { cancelRefetch: false });
+          }
         });
       }),
     [queryClient],
