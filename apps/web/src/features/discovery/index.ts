@@ -1,1 +1,1 @@
-export { discoveryKeys } from './api/discovery-api';
+export { discoveryKeys, discoveryQueries } from './api/discovery-api';

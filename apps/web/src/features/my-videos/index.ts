@@ -1,1 +1,1 @@
-export { myVideosKeys } from './api/my-videos-api';
+export { myVideosKeys, myVideosQueries } from './api/my-videos-api';

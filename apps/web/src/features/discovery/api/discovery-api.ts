@@ -1,4 +1,5 @@
 import type { SearchResult, Video } from '@kinora/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api';
 
 /** Discovery constants (core §7 "Call parameters per screen", §9). */
@@ -101,3 +102,17 @@ export async function fetchBackendHealth(signal?: AbortSignal): Promise<boolean>
     return false;
   }
 }
+
+/** The query options of the feeds (the search's are in its hook: they depend on its paging). */
+export const discoveryQueries = {
+  home: () =>
+    queryOptions({
+      queryKey: discoveryKeys.home(),
+      queryFn: ({ signal }) => fetchHomeVideos(signal),
+    }),
+  trending: () =>
+    queryOptions({
+      queryKey: discoveryKeys.trending(),
+      queryFn: ({ signal }) => fetchTrendingVideos(signal),
+    }),
+};

@@ -1,4 +1,5 @@
 import type { UpdateVideoBody, Video } from '@kinora/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadMedia } from '../../../lib/media-upload';
 
@@ -78,3 +79,15 @@ export async function updateVideo(
 export function isProcessing(video: Video): boolean {
   return video.status === 'uploaded' || video.status === 'processing';
 }
+
+/** The query options of one's own videos. */
+export const myVideosQueries = {
+  /** The owner's videos; read again every few seconds while one is still being processed. */
+  ofUser: (userId: string) =>
+    queryOptions({
+      queryKey: myVideosKeys.ofUser(userId),
+      queryFn: ({ signal }) => fetchMyVideos(userId, signal),
+      refetchInterval: (query) =>
+        query.state.data?.some(isProcessing) ? PROCESSING_POLL_MS : false,
+    }),
+};

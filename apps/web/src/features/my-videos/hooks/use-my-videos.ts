@@ -4,10 +4,8 @@ import { announce } from '../../../lib/cache-events';
 import { myStatsQuery } from '../../../lib/my-stats';
 import {
   deleteVideo,
-  fetchMyVideos,
-  isProcessing,
   myVideosKeys,
-  PROCESSING_POLL_MS,
+  myVideosQueries,
   togglePublish,
   updateVideo,
   type EditVideoInput,
@@ -15,11 +13,7 @@ import {
 
 /** The owner's videos; read again every few seconds while one is still being processed. */
 export function useMyVideos(userId: string) {
-  return useQuery({
-    queryKey: myVideosKeys.ofUser(userId),
-    queryFn: ({ signal }) => fetchMyVideos(userId, signal),
-    refetchInterval: (query) => (query.state.data?.some(isProcessing) ? PROCESSING_POLL_MS : false),
-  });
+  return useQuery(myVideosQueries.ofUser(userId));
 }
 
 /** Puts the server's answer for one video in place in the cached list. */
