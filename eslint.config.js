@@ -39,6 +39,7 @@ export default tseslint.config(
     rules: {
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      'kinora/query-keys': 'error',
     },
   },
   {

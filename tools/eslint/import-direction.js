@@ -6,6 +6,7 @@
 // Web (apps/web/src): app -> features -> shared (components, lib, testing); features do not
 // import each other.
 import path from 'node:path';
+import queryKeys from './query-keys.js';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
 const serverSrc = path.join(repoRoot, 'apps/server/src');
@@ -111,5 +112,5 @@ const rule = {
   },
 };
 
-export default { rules: { 'import-direction': rule } };
+export default { rules: { 'import-direction': rule, 'query-keys': queryKeys } };
 export { check };

@@ -41,3 +41,9 @@ test('web: app -> features -> shared, features apart', () => {
   assert.equal(check(web('main.tsx'), './app/App'), null);
   assert.match(check(web('lib/x.ts'), '../../../server/src/app'), /server/);
 });
+
+test('the kinora plugin carries the query-keys rule (tested in query-keys.test.js)', async () => {
+  const { default: plugin } = await import('./import-direction.js');
+  const { default: queryKeys } = await import('./query-keys.js');
+  assert.equal(plugin.rules['query-keys'], queryKeys);
+});

@@ -16,10 +16,9 @@ import { PageSkeleton } from '../components/PageSkeleton';
 import { SignInPrompt } from '../components/SignInPrompt';
 import { StatusPanel } from '../components/StatusPanel';
 import { VideoCard, VideoCardSkeleton } from '../components/VideoCard';
-import { recentHistoryQuery } from '../features/history/api/history-api';
-import { recentLikedQuery } from '../features/liked/api/liked-api';
-import { userPlaylistsQuery } from '../features/playlists/api/playlists-api';
-import { PlaylistCard } from '../features/playlists/components/PlaylistCard';
+import { recentHistoryQuery } from '../features/history';
+import { recentLikedQuery } from '../features/liked';
+import { PlaylistCard, userPlaylistsQuery } from '../features/playlists';
 import { useSession } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -1,10 +1,13 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
-import { MessageCreatorButton } from '../features/messages/components/MessageCreatorButton';
-import { playlistVideoPath } from '../features/playlists/components/PlaylistDetailPage';
-import { nextInPlaylist, PlaylistQueue } from '../features/playlists/components/PlaylistQueue';
-import { SaveToPlaylistMenu } from '../features/playlists/components/SaveToPlaylistMenu';
-import { usePlaylist } from '../features/playlists/hooks/use-playlists';
-import { WatchPage } from '../features/videos/components/WatchPage';
+import { MessageCreatorButton } from '../features/messages';
+import {
+  nextInPlaylist,
+  PlaylistQueue,
+  playlistVideoPath,
+  SaveToPlaylistMenu,
+  usePlaylist,
+} from '../features/playlists';
+import { WatchPage } from '../features/videos';
 
 /**
  * /video/{id}: the watch page with the playlists feature's Save dropdown in its Save slot and

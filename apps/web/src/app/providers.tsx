@@ -5,10 +5,12 @@ import { VideoCardExtrasProvider } from '../components/video-card-extras';
 import { ChatSocketProvider } from '../features/messages/socket';
 import { useSessionSync } from '../lib/auth';
 import { ThemeProvider } from '../lib/theme';
+import { useCacheLinks } from './cache-links';
 import { appVideoCardExtras } from './video-card-extras';
 
 function SessionSync() {
   useSessionSync();
+  useCacheLinks();
   return null;
 }
 

@@ -274,6 +274,17 @@ export function withContractServer(): () => ContractServer {
   };
 }
 
+/**
+ * For a test of what a screen does with an answer outside the contract, which only production
+ * hands over (development and tests check every answer: lib/api/answer-check.ts). Undone after
+ * the test.
+ */
+export function actAsProduction(): void {
+  vi.stubEnv('DEV', false);
+  vi.stubEnv('PROD', true);
+  vi.stubEnv('MODE', 'production');
+}
+
 /** A promise the test resolves when it wants: holds a server answer to show busy states. */
 export function deferred<T>() {
   let resolve!: (value: T) => void;

@@ -1,10 +1,19 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { contractMismatches } from '../lib/api/answer-check';
 
 // Lazy routes and real HTTP round trips can take more than a second on a busy 2-core CI
 // machine; waiting longer never slows a passing test.
 configure({ asyncUtilTimeout: 5000 });
+
+afterEach(() => {
+  // An answer that broke the contract fails its test even when the screen caught the error.
+  const mismatches = contractMismatches.splice(0);
+  if (mismatches.length > 0) {
+    throw new Error(mismatches.map((mismatch) => mismatch.message).join('\n'));
+  }
+});
 
 afterEach(() => {
   cleanup();

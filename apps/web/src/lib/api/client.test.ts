@@ -1,6 +1,9 @@
 import { makeUser } from '../../testing/fixtures';
+import { makeVideo, makeVideoPage } from '../../testing/video-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { actAsProduction } from '../../testing/contract-server';
 import { ApiError, messageOf } from './api-error';
+import { ContractMismatchError, contractMismatches } from './answer-check';
 import { api, buildUrl, sessionEvents } from './client';
 import { getAccessToken, setAccessToken } from './token-store';
 
@@ -129,6 +132,53 @@ describe('api()', () => {
   });
 });
 
+describe('answers checked against the contract', () => {
+  // A user whose username is a number and whose email is missing: not a CurrentUser.
+  const { email: _email, ...withoutEmail } = user;
+  const drifted = { ...withoutEmail, username: 42 };
+
+  it('fails loudly in tests and development: the call throws, names the fields, logs', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubFetch(() => ok(drifted));
+
+    const error = await api('currentUser').catch((e: unknown) => e);
+
+    expect(error).toBeInstanceOf(ContractMismatchError);
+    expect(error).not.toBeInstanceOf(ApiError);
+    expect((error as ContractMismatchError).endpoint).toBe('currentUser');
+    expect((error as Error).message).toMatch(/^The answer of currentUser does not match/);
+    expect((error as Error).message).toMatch(/username: .*expected string/);
+    expect((error as Error).message).toMatch(/email: /);
+    expect(logged).toHaveBeenCalledWith((error as Error).message);
+    // Kept for the test setup, which fails any test whose screen swallowed the error.
+    expect(contractMismatches.splice(0)).toEqual([error]);
+  });
+
+  it('checks the answer of a renewal too', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    setAccessToken('expired');
+    stubFetch((call) => {
+      if (call.url.endsWith('/users/refresh-token')) return ok({ token: 'renewed' });
+      return fail(401, 'TOKEN_EXPIRED', 'Token expired');
+    });
+    await expect(api('currentUser')).rejects.toMatchObject({ status: 401 });
+    expect(contractMismatches.splice(0).map((e) => e.endpoint)).toEqual(['refreshToken']);
+  });
+
+  it('hands over a matching answer as it came', async () => {
+    stubFetch(() => ok(user));
+    await expect(api('currentUser')).resolves.toEqual(user);
+    expect(contractMismatches).toEqual([]);
+  });
+
+  it('keeps the cast in production: the answer is handed over unchecked', async () => {
+    actAsProduction();
+    stubFetch(() => ok(drifted));
+    await expect(api('currentUser')).resolves.toEqual(drifted);
+    expect(contractMismatches).toEqual([]);
+  });
+});
+
 describe('session renewal', () => {
   it('refreshes once on a 401 and repeats the call with the new token', async () => {
     setAccessToken('expired');
@@ -222,7 +272,12 @@ describe('session renewal', () => {
 });
 
 describe('a public call answered as a visitor (X-Auth-Status: invalid)', () => {
-  const page = (owner: string) => ({ docs: [], owner });
+  // Pages of videos whose one title says whose answer it is.
+  const pages = {
+    visitor: makeVideoPage([makeVideo({ title: 'visitor' })]),
+    ada: makeVideoPage([makeVideo({ title: 'ada' })]),
+  };
+  const page = (owner: keyof typeof pages) => pages[owner];
   const visitorAnswer: Answer = { ...ok(page('visitor')), headers: { 'X-Auth-Status': 'invalid' } };
 
   it('renews the session once and repeats the call, for the signed-in answer', async () => {

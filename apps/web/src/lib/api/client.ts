@@ -10,6 +10,7 @@ import {
   type ResponseOf,
 } from '@kinora/contract';
 import { ApiError } from './api-error';
+import { checkAnswer, checksAnswers } from './answer-check';
 import { apiBase } from './config';
 import { clearAccessToken, getAccessToken, setAccessToken } from './token-store';
 import { NetworkFailure, sendWithFetch, sendWithXhr, type RawAnswer } from './transport';
@@ -76,7 +77,8 @@ interface LooseOptions {
 
 /**
  * Calls one endpoint of the contract and answers the envelope's `data`, typed from the
- * contract. Failures throw an {@link ApiError}. A 401 renews the session once (all concurrent
+ * contract (and, in development and tests, checked against it: answer-check.ts). Failures
+ * throw an {@link ApiError}. A 401 renews the session once (all concurrent
  * 401s share that one renewal) and repeats the call. So does a public call answered as a
  * visitor's because the server refused the token (`X-Auth-Status: invalid`); when the session
  * cannot be renewed, that visitor's answer stands.
@@ -221,6 +223,7 @@ async function callOnce(name: EndpointName, options: LooseOptions): Promise<Answ
   }
 
   const data = readAnswer(answer);
+  if (checksAnswers()) checkAnswer(name, data);
   if (endpoint.files) options.onUploadProgress?.(100);
   return { data, tokenRefused: answer.authStatus === authStatusInvalid };
 }

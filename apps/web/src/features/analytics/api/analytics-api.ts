@@ -24,7 +24,9 @@ export interface ChannelAnalytics {
 }
 
 export const analyticsKeys = {
-  channel: (id: string) => ['channels', 'detail', id] as const,
+  /** Every channel's figures: a subscription made elsewhere changes them. */
+  root: ['analytics'] as const,
+  channel: (id: string) => ['analytics', 'channel', id] as const,
 };
 
 /** One's own channel: the signed-in user (GET /users/current-user) and GET /users/my-stats. */

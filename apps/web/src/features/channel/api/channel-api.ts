@@ -1,19 +1,20 @@
-import type { ChannelWithStats, TweetPage, Video } from '@kinora/contract';
+import type { ChannelWithStats, Video } from '@kinora/contract';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api, isApiError, messageOf } from '../../../lib/api';
 
 /** Channel page constants. */
 export const CHANNEL_VIDEOS_PAGE_SIZE = 12;
-export const CHANNEL_TWEETS_PAGE_SIZE = 20;
 
 /**
  * Cache keys. Everything of one channel sits under ['channels', id], so one invalidation
- * refreshes the page (the watch page's subscribe button invalidates ['channels'] too).
+ * refreshes the page; `root` holds every channel (a subscription made elsewhere changes them).
+ * The channel's tweets are the tweets feature's (the page in app/ passes them in).
  */
 export const channelKeys = {
+  root: ['channels'] as const,
   all: (id: string) => ['channels', id] as const,
   detail: (id: string) => ['channels', id, 'detail'] as const,
   videos: (id: string) => ['channels', id, 'videos'] as const,
-  tweets: (id: string) => ['channels', id, 'tweets'] as const,
 };
 
 export const channelText = {
@@ -23,13 +24,8 @@ export const channelText = {
   copied: 'Channel URL copied to clipboard!',
   copyFailed: 'Failed to copy channel link',
   subscribeFailed: 'Failed to subscribe/unsubscribe',
-  likeSignedOut: 'Please log in to like tweets!',
-  likeFailed: 'Failed to like tweet',
-  replyNotAllowed: 'You are not allowed to reply on this tweet.',
   noVideosTitle: 'No videos uploaded yet',
   noVideosText: "This channel hasn't uploaded any videos.",
-  noTweetsTitle: 'No tweets yet',
-  noTweetsText: "This user hasn't shared any thoughts yet.",
   aboutTitle: 'Channel Information',
 } as const;
 
@@ -88,31 +84,14 @@ export async function fetchChannelVideos(
   return { videos, page, hasNextPage: videos.length === CHANNEL_VIDEOS_PAGE_SIZE };
 }
 
-const noTweets = (page: number): TweetPage => ({
-  tweets: [],
-  totalTweets: 0,
-  page,
-  limit: CHANNEL_TWEETS_PAGE_SIZE,
-  totalPages: 0,
-  hasNextPage: false,
-});
-
-/** Tweets of the channel's user; tweets that fail to load count as none (core §7). */
-export async function fetchChannelTweets(
-  id: string,
-  page: number,
-  signal?: AbortSignal,
-): Promise<TweetPage> {
-  try {
-    const answer = await api('userTweets', {
-      params: { id },
-      query: { page, limit: CHANNEL_TWEETS_PAGE_SIZE },
-      signal,
-    });
-    return answer?.tweets ? answer : noTweets(page);
-  } catch (error) {
-    if (signal?.aborted) throw error;
-    console.error('Failed to load tweets', error);
-    return noTweets(page);
-  }
-}
+/** The query options of the channel page's own lists. */
+export const channelQueries = {
+  /** The channel's videos, a page at a time. */
+  videos: (id: string) =>
+    infiniteQueryOptions({
+      queryKey: channelKeys.videos(id),
+      queryFn: ({ pageParam, signal }) => fetchChannelVideos(id, pageParam, signal),
+      initialPageParam: 1,
+      getNextPageParam: (last: ChannelVideosPage) => (last.hasNextPage ? last.page + 1 : undefined),
+    }),
+};

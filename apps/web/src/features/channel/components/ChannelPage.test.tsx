@@ -4,7 +4,12 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../app/testing';
 import { announceProfileUpdated } from '../../../lib/auth';
-import { deferred, networkFailure, withContractServer } from '../../../testing/contract-server';
+import {
+  actAsProduction,
+  deferred,
+  networkFailure,
+  withContractServer,
+} from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { makeVideo, ownerId } from '../../../testing/video-fixtures';
 // The route composes the page with the messages feature's button, as the app does.
@@ -341,6 +346,8 @@ describe('channel page errors', { timeout: 15_000 }, () => {
   });
 
   it("says 'Invalid channel response structure' when the answer has no channel", async () => {
+    // Only production takes such an answer as it comes (the client checks it everywhere else).
+    actAsProduction();
     server().on('getChannel', () => ({ data: null as unknown as ChannelWithStats }));
     renderChannel();
     expect(

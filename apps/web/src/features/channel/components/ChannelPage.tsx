@@ -9,21 +9,23 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { channelErrorOf, isChannelNotFound } from '../api/channel-api';
 import { useChannel, useChannelRefresh } from '../hooks/use-channel';
 import { ChannelHeader } from './ChannelHeader';
-import { ChannelTabs } from './ChannelTabs';
+import { ChannelTabs, type ChannelTweets } from './ChannelTabs';
 
 /**
  * /channel/{id} (core §2.10): cover, avatar, names and figures, actions, and the Videos,
- * Tweets and About tabs. The message button comes from the messages feature through
- * `renderMessage` (features do not import each other; app/ composes them).
+ * Tweets and About tabs. The tweets come from the tweets feature and the message button from
+ * the messages feature (features do not import each other; app/ composes them).
  */
 export function ChannelPage({
+  tweets,
   renderMessage,
 }: {
+  tweets: ChannelTweets;
   renderMessage?: (props: { creatorId: string; creatorName: string }) => ReactNode;
-} = {}) {
+}) {
   const { id = '' } = useParams();
   const channel = useChannel(id);
-  const refresh = useChannelRefresh(id);
+  const refresh = useChannelRefresh(id, [tweets.queryKey(id)]);
   useDocumentTitle(
     channel.data?.channel.username ?? (channel.isError ? channelErrorOf(channel.error) : 'Channel'),
   );
@@ -44,6 +46,7 @@ export function ChannelPage({
       key={id}
       data={channel.data}
       onRefresh={refresh}
+      tweets={tweets}
       messageControl={renderMessage?.({
         creatorId: channel.data.channel._id,
         creatorName: channel.data.channel.fullname || channel.data.channel.username,
@@ -55,10 +58,12 @@ export function ChannelPage({
 function ChannelView({
   data,
   onRefresh,
+  tweets,
   messageControl,
 }: {
   data: ChannelWithStats;
   onRefresh: () => Promise<void>;
+  tweets: ChannelTweets;
   messageControl: ReactNode;
 }) {
   const session = useSession();
@@ -74,7 +79,7 @@ function ChannelView({
         onRefresh={onRefresh}
         messageControl={messageControl}
       />
-      <ChannelTabs data={data} isOwner={isOwner} isSignedIn={viewer !== null} />
+      <ChannelTabs data={data} isOwner={isOwner} isSignedIn={viewer !== null} tweets={tweets} />
     </div>
   );
 }

@@ -1,12 +1,25 @@
 import type { ChannelWithStats } from '@kinora/contract';
-import { useId, useRef, type KeyboardEvent } from 'react';
+import type { QueryKey } from '@tanstack/react-query';
+import { useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
-import { useChannelTweets, useChannelVideos } from '../hooks/use-channel';
+import { useChannelVideos } from '../hooks/use-channel';
 import { AboutTab } from './AboutTab';
-import { TweetsTab } from './TweetsTab';
 import { VideosTab } from './VideosTab';
+
+/**
+ * The channel's tweets, which are the tweets feature's: the page in app/ passes them in, so a
+ * tweet has one cache wherever it shows (features do not import each other).
+ */
+export interface ChannelTweets {
+  /** The Tweets tab's panel. */
+  List: ComponentType<{ userId: string; isSignedIn: boolean }>;
+  /** Renders `children` with the person's tweet count as the list knows it (undefined until it has come). */
+  Count: ComponentType<{ userId: string; children: (count: number | undefined) => ReactNode }>;
+  /** The key of the list, refreshed with the page. */
+  queryKey: (userId: string) => QueryKey;
+}
 
 export const channelTabs = ['videos', 'tweets', 'about'] as const;
 export type ChannelTab = (typeof channelTabs)[number];
@@ -24,10 +37,12 @@ export function ChannelTabs({
   data,
   isOwner,
   isSignedIn,
+  tweets,
 }: {
   data: ChannelWithStats;
   isOwner: boolean;
   isSignedIn: boolean;
+  tweets: ChannelTweets;
 }) {
   const baseId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -38,11 +53,6 @@ export function ChannelTabs({
 
   // Both lists load with the page (core §7), so their counts show on the tabs at once.
   const videos = useChannelVideos(channelId);
-  const tweets = useChannelTweets(channelId);
-  const counts: Partial<Record<ChannelTab, number>> = {
-    videos: data.stats.totalVideos,
-    tweets: tweets.data ? (tweets.data.pages[0]?.totalTweets ?? 0) : data.stats.totalTweets,
-  };
 
   const select = (tab: ChannelTab, focus = false) => {
     setSearchParams(
@@ -82,7 +92,9 @@ export function ChannelTabs({
       >
         {channelTabs.map((tab) => {
           const isActive = tab === active;
-          const count = counts[tab];
+          const label = (count: number | undefined) => (
+            <TabLabel label={labels[tab]} count={count} isActive={isActive} />
+          );
           return (
             <button
               key={tab}
@@ -104,18 +116,15 @@ export function ChannelTabs({
                   : 'border-transparent text-fg-muted hover:border-border-strong hover:text-fg',
               )}
             >
-              {labels[tab]}
-              {count !== undefined ? ' ' : null}
-              {count !== undefined ? (
-                <span
-                  className={cn(
-                    'rounded-full px-2 py-0.5 text-xs tabular-nums',
-                    isActive ? 'bg-accent-soft text-accent-text' : 'bg-raised text-fg-muted',
-                  )}
-                >
-                  {formatCount(count)}
-                </span>
-              ) : null}
+              {tab === 'videos' ? (
+                label(data.stats.totalVideos)
+              ) : tab === 'tweets' ? (
+                <tweets.Count userId={channelId}>
+                  {(count) => label(count ?? data.stats.totalTweets)}
+                </tweets.Count>
+              ) : (
+                label(undefined)
+              )}
             </button>
           );
         })}
@@ -130,11 +139,38 @@ export function ChannelTabs({
         {active === 'videos' ? (
           <VideosTab query={videos} isOwner={isOwner} />
         ) : active === 'tweets' ? (
-          <TweetsTab query={tweets} channelId={channelId} isSignedIn={isSignedIn} />
+          <tweets.List userId={channelId} isSignedIn={isSignedIn} />
         ) : (
           <AboutTab data={data} isOwner={isOwner} />
         )}
       </div>
     </div>
+  );
+}
+
+function TabLabel({
+  label,
+  count,
+  isActive,
+}: {
+  label: string;
+  count: number | undefined;
+  isActive: boolean;
+}) {
+  return (
+    <>
+      {label}
+      {count !== undefined ? ' ' : null}
+      {count !== undefined ? (
+        <span
+          className={cn(
+            'rounded-full px-2 py-0.5 text-xs tabular-nums',
+            isActive ? 'bg-accent-soft text-accent-text' : 'bg-raised text-fg-muted',
+          )}
+        >
+          {formatCount(count)}
+        </span>
+      ) : null}
+    </>
   );
 }

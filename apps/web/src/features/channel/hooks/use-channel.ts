@@ -1,25 +1,17 @@
-import type { ChannelWithStats, Tweet, TweetPage } from '@kinora/contract';
+import type { ChannelWithStats } from '@kinora/contract';
 import {
   useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
-  type InfiniteData,
+  usePrefetchInfiniteQuery,
+  type QueryKey,
 } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { api } from '../../../lib/api';
 import { useOnProfileUpdated } from '../../../lib/auth';
-import {
-  channelKeys,
-  channelText,
-  fetchChannel,
-  fetchChannelTweets,
-  fetchChannelVideos,
-} from '../api/channel-api';
-
-const nextPageOf = (last: { hasNextPage: boolean; page: number }) =>
-  last.hasNextPage ? last.page + 1 : undefined;
+import { announce } from '../../../lib/cache-events';
+import { channelKeys, channelQueries, channelText, fetchChannel } from '../api/channel-api';
 
 export function useChannel(id: string) {
   return useQuery({
@@ -30,30 +22,25 @@ export function useChannel(id: string) {
 }
 
 export function useChannelVideos(id: string) {
-  return useInfiniteQuery({
-    queryKey: channelKeys.videos(id),
-    queryFn: ({ pageParam, signal }) => fetchChannelVideos(id, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
-}
-
-export function useChannelTweets(id: string) {
-  return useInfiniteQuery({
-    queryKey: channelKeys.tweets(id),
-    queryFn: ({ pageParam, signal }) => fetchChannelTweets(id, pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: nextPageOf,
-  });
+  // Asked for while the page renders, so the open tab's list goes out before the tweets' count.
+  usePrefetchInfiniteQuery(channelQueries.videos(id));
+  return useInfiniteQuery(channelQueries.videos(id));
 }
 
 /**
  * Everything on the page again: after Refresh, and when the profile changed in this tab or
- * another (core §2.10).
+ * another (core §2.10). `alsoShown` are the keys of what other features show on the page (the
+ * channel's tweets).
  */
-export function useChannelRefresh(id: string) {
+export function useChannelRefresh(id: string, alsoShown: readonly QueryKey[] = []) {
   const queryClient = useQueryClient();
-  const refresh = () => queryClient.invalidateQueries({ queryKey: channelKeys.all(id) });
+  const refresh = async () => {
+    await Promise.all(
+      [channelKeys.all(id), ...alsoShown].map((queryKey) =>
+        queryClient.invalidateQueries({ queryKey }),
+      ),
+    );
+  };
   useOnProfileUpdated(() => void refresh());
   return refresh;
 }
@@ -82,60 +69,8 @@ export function useSubscriptionToggle(channelId: string) {
       );
       void queryClient.invalidateQueries({ queryKey: channelKeys.detail(channelId) });
       // The watch page keeps its own subscription status for this channel.
-      void queryClient.invalidateQueries({ queryKey: ['subscriptions'] });
+      announce({ type: 'subscription-toggled', channelId, from: 'channel' });
     },
     onError: () => toast.error(channelText.subscribeFailed),
   });
-}
-
-/**
- * Liking tweets. Visitors are told to log in; a tweet's like is ignored while its own request
- * is in flight; the server's answer replaces the tweet's count and flag (core §4, §5).
- */
-export function useTweetLike(channelId: string, isSignedIn: boolean) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  // The ref guards against a second click before React re-renders; the state shows it.
-  const inFlight = useRef(new Set<string>());
-  const [pendingIds, setPendingIds] = useState<ReadonlySet<string>>(new Set());
-
-  const setPending = (id: string, isPending: boolean) => {
-    if (isPending) inFlight.current.add(id);
-    else inFlight.current.delete(id);
-    setPendingIds(new Set(inFlight.current));
-  };
-
-  const replaceTweet = (id: string, change: Pick<Tweet, 'isLiked' | 'likesCount'>) =>
-    queryClient.setQueryData<InfiniteData<TweetPage, number>>(
-      channelKeys.tweets(channelId),
-      (data) =>
-        data
-          ? {
-              ...data,
-              pages: data.pages.map((page) => ({
-                ...page,
-                tweets: page.tweets.map((t) => (t._id === id ? { ...t, ...change } : t)),
-              })),
-            }
-          : data,
-    );
-
-  const toggle = async (tweetId: string) => {
-    if (!isSignedIn) {
-      toast.info(channelText.likeSignedOut);
-      return;
-    }
-    if (inFlight.current.has(tweetId)) return;
-    setPending(tweetId, true);
-    try {
-      const answer = await api('toggleTweetLike', { params: { id: tweetId } });
-      replaceTweet(tweetId, { isLiked: answer.isLiked, likesCount: answer.likeCount });
-    } catch {
-      toast.error(channelText.likeFailed);
-    } finally {
-      setPending(tweetId, false);
-    }
-  };
-
-  return { toggle, isPending: (tweetId: string) => pendingIds.has(tweetId) };
 }

@@ -1,4 +1,5 @@
 import type { Video } from '@kinora/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Dashboard constants (core §7 "Dashboard", §9). */
@@ -11,8 +12,10 @@ export const dashboardText = {
 } as const;
 
 export const dashboardKeys = {
+  /** Every list of the dashboard: a video changed elsewhere changes them. */
+  root: ['dashboard'] as const,
   recentVideos: (userId: string) =>
-    ['videos', 'list', { userId, limit: RECENT_VIDEOS_LIMIT }] as const,
+    ['dashboard', 'recent-videos', { userId, limit: RECENT_VIDEOS_LIMIT }] as const,
 };
 
 /** The owner's newest videos, drafts included (the listing shows them to their owner). */
@@ -23,3 +26,12 @@ export async function fetchRecentVideos(userId: string, signal?: AbortSignal): P
   });
   return page.videos;
 }
+
+/** The query options of the dashboard's own list. */
+export const dashboardQueries = {
+  recentVideos: (userId: string) =>
+    queryOptions({
+      queryKey: dashboardKeys.recentVideos(userId),
+      queryFn: ({ signal }) => fetchRecentVideos(userId, signal),
+    }),
+};

@@ -1,14 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import { myStatsQuery } from '../../../lib/my-stats';
-import { dashboardKeys, fetchRecentVideos } from '../api/dashboard-api';
+import { dashboardQueries } from '../api/dashboard-api';
 
 /** The dashboard's two loads (core §7): the creator's figures and their six newest videos. */
 export function useDashboardData(userId: string) {
   const stats = useQuery(myStatsQuery());
-  const videos = useQuery({
-    queryKey: dashboardKeys.recentVideos(userId),
-    queryFn: ({ signal }) => fetchRecentVideos(userId, signal),
-  });
+  const videos = useQuery(dashboardQueries.recentVideos(userId));
   return {
     stats,
     videos,

@@ -1,4 +1,5 @@
 import type { SearchResult, Video } from '@kinora/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api';
 
 /** Discovery constants (core §7 "Call parameters per screen", §9). */
@@ -9,11 +10,13 @@ export const SEARCH_PAGE_SIZE = 12;
 
 /** Cache keys of the discovery screens. */
 export const discoveryKeys = {
-  home: () => ['videos', 'list', { feed: 'home', limit: HOME_FETCH_LIMIT }] as const,
-  trending: () => ['videos', 'list', { feed: 'trending', limit: TRENDING_LIMIT }] as const,
-  search: (query: string) => ['search', query, 'all'] as const,
-  moreChannels: (query: string) => ['search', query, 'channels'] as const,
-  health: () => ['healthcheck'] as const,
+  /** The feeds of videos (home, trending): a video changed elsewhere changes them. */
+  videoLists: ['discovery', 'videos'] as const,
+  home: () => ['discovery', 'videos', { feed: 'home', limit: HOME_FETCH_LIMIT }] as const,
+  trending: () => ['discovery', 'videos', { feed: 'trending', limit: TRENDING_LIMIT }] as const,
+  search: (query: string) => ['discovery', 'search', query, 'all'] as const,
+  moreChannels: (query: string) => ['discovery', 'search', query, 'channels'] as const,
+  health: () => ['discovery', 'healthcheck'] as const,
 };
 
 export const discoveryText = {
@@ -99,3 +102,17 @@ export async function fetchBackendHealth(signal?: AbortSignal): Promise<boolean>
     return false;
   }
 }
+
+/** The query options of the feeds (the search's are in its hook: they depend on its paging). */
+export const discoveryQueries = {
+  home: () =>
+    queryOptions({
+      queryKey: discoveryKeys.home(),
+      queryFn: ({ signal }) => fetchHomeVideos(signal),
+    }),
+  trending: () =>
+    queryOptions({
+      queryKey: discoveryKeys.trending(),
+      queryFn: ({ signal }) => fetchTrendingVideos(signal),
+    }),
+};

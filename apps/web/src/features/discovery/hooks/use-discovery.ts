@@ -1,25 +1,18 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import {
   discoveryKeys,
+  discoveryQueries,
   fetchBackendHealth,
-  fetchHomeVideos,
   fetchSearchPage,
-  fetchTrendingVideos,
   SEARCH_PAGE_SIZE,
 } from '../api/discovery-api';
 
 export function useHomeVideos() {
-  return useQuery({
-    queryKey: discoveryKeys.home(),
-    queryFn: ({ signal }) => fetchHomeVideos(signal),
-  });
+  return useQuery(discoveryQueries.home());
 }
 
 export function useTrendingVideos() {
-  return useQuery({
-    queryKey: discoveryKeys.trending(),
-    queryFn: ({ signal }) => fetchTrendingVideos(signal),
-  });
+  return useQuery(discoveryQueries.trending());
 }
 
 /** Asked only while it matters (home's empty state); checked again every 15 s meanwhile. */

@@ -1,4 +1,5 @@
 import { limits, type HistoryEntry, type WatchPosition } from '@kinora/contract';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** The spec's words for the history page (signed-in-areas §2, §4, §8). */
@@ -102,3 +103,21 @@ export const watchPositionQuery = (userId: string, videoId: string) => ({
   queryKey: historyKeys.position(userId, videoId),
   queryFn: () => loadWatchPosition(videoId),
 });
+
+/** The query options of the history, for its hooks and for pages that compose it. */
+export const historyQueries = {
+  /** The whole history, a page at a time (keyset-paged by cursor; a short page is the end). */
+  list: () =>
+    infiniteQueryOptions({
+      queryKey: historyKeys.list(),
+      queryFn: ({ pageParam, signal }) => fetchHistoryPage(pageParam, HISTORY_PAGE_SIZE, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last: HistoryEntry[]) =>
+        last.length < HISTORY_PAGE_SIZE ? undefined : last[last.length - 1]?.cursor,
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: historyKeys.settings(),
+      queryFn: ({ signal }) => api('historySettings', { signal }),
+    }),
+};

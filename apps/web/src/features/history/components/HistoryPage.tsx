@@ -1,21 +1,12 @@
 import type { HistoryEntry } from '@kinora/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { Button, buttonClass, IconButton } from '../../../components/Button';
-import { SearchField } from '../../../components/form/SearchField';
-import { SortSelect, type SortOption } from '../../../components/form/SortSelect';
-import { HistoryIcon, PauseIcon, PlayIcon, SearchIcon, TrashIcon } from '../../../components/icons';
-import { LoadError } from '../../../components/LoadError';
-import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { Button, IconButton } from '../../../components/Button';
+import type { SortOption } from '../../../components/form/SortSelect';
+import { HistoryIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import { PageSkeleton } from '../../../components/PageSkeleton';
+import { PersonalVideoList } from '../../../components/PersonalVideoList';
 import { SignInPrompt } from '../../../components/SignInPrompt';
-import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import {
-  matchesTitleOrChannel,
-  VideoListItem,
-  VideoListSkeleton,
-} from '../../../components/VideoListItem';
+import { matchesTitleOrChannel, VideoListItem } from '../../../components/VideoListItem';
 import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
@@ -70,12 +61,8 @@ function History() {
   const history = useHistory();
   const remove = useRemoveFromHistory();
   const clear = useClearHistory();
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<HistorySort>('recent');
   const isPaused = useHistorySettings().data?.paused ?? false;
-
-  const entries = history.data?.pages.flat() ?? [];
-  const shown = filterAndSort(entries, search, sort);
+  const hasEntries = (history.data?.pages.flat().length ?? 0) > 0;
 
   const clearAll = () => {
     if (!window.confirm(historyText.confirmClear)) return;
@@ -92,11 +79,7 @@ function History() {
         </h1>
         <div className="flex flex-wrap gap-2">
           <PauseToggle />
-          <Button
-            variant="secondary"
-            onClick={clearAll}
-            disabled={entries.length === 0 || clear.isPending}
-          >
+          <Button variant="secondary" onClick={clearAll} disabled={!hasEntries || clear.isPending}>
             <TrashIcon size={18} />
             {historyText.clearAll}
           </Button>
@@ -108,73 +91,44 @@ function History() {
         </p>
       ) : null}
 
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchField
-          label="Search history"
-          value={search}
-          onChange={setSearch}
-          placeholder="Search by title or channel"
-          className="flex-1"
-        />
-        <SortSelect value={sort} options={sorts} onChange={setSort} />
-      </div>
-
-      {history.isPending ? (
-        <VideoListSkeleton label="Loading history" />
-      ) : history.isError ? (
-        <LoadError
-          title={historyText.loadFailed}
-          onRetry={() => void history.refetch()}
-          isRetrying={history.isFetching}
-        />
-      ) : entries.length === 0 ? (
-        <StatusPanel
-          title={historyText.empty}
-          icon={<HistoryIcon size={26} />}
-          description="Videos you watch show up here, so you can find them again."
-        >
-          <Link to="/" className={buttonClass()}>
-            Explore Videos
-          </Link>
-        </StatusPanel>
-      ) : shown.length === 0 ? (
-        <StatusPanel
-          title={historyText.noMatch}
-          icon={<SearchIcon size={26} />}
-          description="Try another word, or clear the search."
-        />
-      ) : (
-        <ul aria-label="Watched videos" className="flex flex-col gap-1">
-          {shown.map((entry) => (
-            <VideoListItem
-              key={entry._id}
-              video={entry}
-              progress={entry.duration > 0 ? entry.positionSeconds / entry.duration : undefined}
-              meta={`Watched ${formatRelativeTime(entry.watchedAt)}`}
-              action={
-                <IconButton
-                  label={`Remove ${entry.title} from history`}
-                  disabled={remove.isPending && remove.variables === entry._id}
-                  onClick={() =>
-                    remove.mutate(entry._id, {
-                      onError: (error) => toast.error(messageOf(error, historyText.removeFailed)),
-                    })
-                  }
-                >
-                  <TrashIcon size={18} />
-                </IconButton>
-              }
-            />
-          ))}
-        </ul>
-      )}
-
-      {history.hasNextPage ? (
-        <LoadMoreButton
-          isLoading={history.isFetchingNextPage}
-          onLoadMore={() => void history.fetchNextPage()}
-        />
-      ) : null}
+      <PersonalVideoList
+        query={history}
+        text={{
+          search: 'Search history',
+          list: 'Watched videos',
+          loading: 'Loading history',
+          loadFailed: historyText.loadFailed,
+          empty: historyText.empty,
+          emptyDescription: 'Videos you watch show up here, so you can find them again.',
+          noMatch: historyText.noMatch,
+          noMatchDescription: 'Try another word, or clear the search.',
+        }}
+        sorts={sorts}
+        initialSort="recent"
+        filterAndSort={filterAndSort}
+        emptyIcon={<HistoryIcon size={26} />}
+        renderItem={(entry) => (
+          <VideoListItem
+            key={entry._id}
+            video={entry}
+            progress={entry.duration > 0 ? entry.positionSeconds / entry.duration : undefined}
+            meta={`Watched ${formatRelativeTime(entry.watchedAt)}`}
+            action={
+              <IconButton
+                label={`Remove ${entry.title} from history`}
+                disabled={remove.isPending && remove.variables === entry._id}
+                onClick={() =>
+                  remove.mutate(entry._id, {
+                    onError: (error) => toast.error(messageOf(error, historyText.removeFailed)),
+                  })
+                }
+              >
+                <TrashIcon size={18} />
+              </IconButton>
+            }
+          />
+        )}
+      />
     </div>
   );
 }

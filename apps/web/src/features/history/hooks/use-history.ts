@@ -7,24 +7,15 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { fetchHistoryPage, HISTORY_PAGE_SIZE, historyKeys } from '../api/history-api';
+import { historyKeys, historyQueries } from '../api/history-api';
 
 /** The whole history, a page at a time (keyset-paged by cursor; a short page is the end). */
 export function useHistory() {
-  return useInfiniteQuery({
-    queryKey: historyKeys.list(),
-    queryFn: ({ pageParam, signal }) => fetchHistoryPage(pageParam, HISTORY_PAGE_SIZE, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) =>
-      last.length < HISTORY_PAGE_SIZE ? undefined : last[last.length - 1]?.cursor,
-  });
+  return useInfiniteQuery(historyQueries.list());
 }
 
 export function useHistorySettings() {
-  return useQuery({
-    queryKey: historyKeys.settings(),
-    queryFn: ({ signal }) => api('historySettings', { signal }),
-  });
+  return useQuery(historyQueries.settings());
 }
 
 /** Takes one video out; the list drops it once the server agreed (spec §4). */

@@ -1,4 +1,5 @@
 import type { LikedVideo } from '@kinora/contract';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** The spec's words for the liked page (signed-in-areas §2, §4, §8). */
@@ -37,3 +38,17 @@ export const recentLikedQuery = (userId: string, limit: number) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) =>
     fetchLikedPage(userId, undefined, limit, signal),
 });
+
+/** The query options of the liked list, for its hooks and for pages that compose it. */
+export const likedQueries = {
+  /** The user's liked videos, most recent first, a page at a time (keyset-paged by cursor). */
+  list: (userId: string) =>
+    infiniteQueryOptions({
+      queryKey: likedKeys.list(userId),
+      queryFn: ({ pageParam, signal }) =>
+        fetchLikedPage(userId, pageParam, LIKED_PAGE_SIZE, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last: LikedVideo[]) =>
+        last.length < LIKED_PAGE_SIZE ? undefined : last[last.length - 1]?.cursor,
+    }),
+};

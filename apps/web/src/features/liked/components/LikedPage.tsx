@@ -1,21 +1,12 @@
 import type { CurrentUser, LikedVideo } from '@kinora/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
-import { buttonClass, IconButton } from '../../../components/Button';
-import { SearchField } from '../../../components/form/SearchField';
-import { SortSelect, type SortOption } from '../../../components/form/SortSelect';
-import { SearchIcon, ThumbsUpIcon } from '../../../components/icons';
-import { LoadError } from '../../../components/LoadError';
-import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { IconButton } from '../../../components/Button';
+import type { SortOption } from '../../../components/form/SortSelect';
+import { ThumbsUpIcon } from '../../../components/icons';
 import { PageSkeleton } from '../../../components/PageSkeleton';
+import { PersonalVideoList } from '../../../components/PersonalVideoList';
 import { SignInPrompt } from '../../../components/SignInPrompt';
-import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
-import {
-  matchesTitleOrChannel,
-  VideoListItem,
-  VideoListSkeleton,
-} from '../../../components/VideoListItem';
+import { matchesTitleOrChannel, VideoListItem } from '../../../components/VideoListItem';
 import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
@@ -64,78 +55,47 @@ function Liked({ user }: { user: CurrentUser }) {
   const toast = useToast();
   const liked = useLikedVideos(user._id);
   const unlike = useUnlike(user._id);
-  const [search, setSearch] = useState('');
-  const [sort, setSort] = useState<LikedSort>('recent');
-
-  const videos = liked.data?.pages.flat() ?? [];
-  const shown = filterAndSortLiked(videos, search, sort);
 
   return (
     <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:px-6 lg:py-8">
       <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{likedText.heading}</h1>
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <SearchField
-          label="Search liked videos"
-          value={search}
-          onChange={setSearch}
-          placeholder="Search by title or channel"
-          className="flex-1"
-        />
-        <SortSelect value={sort} options={sorts} onChange={setSort} />
-      </div>
-
-      {liked.isPending ? (
-        <VideoListSkeleton label="Loading liked videos" />
-      ) : liked.isError ? (
-        <LoadError
-          title={likedText.loadFailed}
-          onRetry={() => void liked.refetch()}
-          isRetrying={liked.isFetching}
-        />
-      ) : videos.length === 0 ? (
-        <StatusPanel
-          title={likedText.empty}
-          icon={<ThumbsUpIcon size={26} />}
-          description="Tap Like under a video to keep it here."
-        >
-          <Link to="/" className={buttonClass()}>
-            Explore Videos
-          </Link>
-        </StatusPanel>
-      ) : shown.length === 0 ? (
-        <StatusPanel title={likedText.noMatch} icon={<SearchIcon size={26} />} />
-      ) : (
-        <ul aria-label="Liked videos" className="flex flex-col gap-1">
-          {shown.map((video) => (
-            <VideoListItem
-              key={video._id}
-              video={video}
-              meta={`Liked ${formatRelativeTime(video.likedAt)}`}
-              action={
-                <IconButton
-                  label={`Unlike ${video.title}`}
-                  disabled={unlike.isPending && unlike.variables === video._id}
-                  onClick={() =>
-                    unlike.mutate(video._id, {
-                      onError: (error) => toast.error(messageOf(error, likedText.unlikeFailed)),
-                    })
-                  }
-                  className="text-accent-text"
-                >
-                  <ThumbsUpIcon size={18} className="fill-current" />
-                </IconButton>
-              }
-            />
-          ))}
-        </ul>
-      )}
-
-      {liked.hasNextPage ? (
-        <LoadMoreButton
-          isLoading={liked.isFetchingNextPage}
-          onLoadMore={() => void liked.fetchNextPage()}
-        />
-      ) : null}
+      <PersonalVideoList
+        query={liked}
+        text={{
+          search: 'Search liked videos',
+          list: 'Liked videos',
+          loading: 'Loading liked videos',
+          loadFailed: likedText.loadFailed,
+          empty: likedText.empty,
+          emptyDescription: 'Tap Like under a video to keep it here.',
+          noMatch: likedText.noMatch,
+        }}
+        sorts={sorts}
+        initialSort="recent"
+        filterAndSort={filterAndSortLiked}
+        emptyIcon={<ThumbsUpIcon size={26} />}
+        renderItem={(video) => (
+          <VideoListItem
+            key={video._id}
+            video={video}
+            meta={`Liked ${formatRelativeTime(video.likedAt)}`}
+            action={
+              <IconButton
+                label={`Unlike ${video.title}`}
+                disabled={unlike.isPending && unlike.variables === video._id}
+                onClick={() =>
+                  unlike.mutate(video._id, {
+                    onError: (error) => toast.error(messageOf(error, likedText.unlikeFailed)),
+                  })
+                }
+                className="text-accent-text"
+              >
+                <ThumbsUpIcon size={18} className="fill-current" />
+              </IconButton>
+            }
+          />
+        )}
+      />
     </div>
   );
 }

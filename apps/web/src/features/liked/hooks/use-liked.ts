@@ -6,17 +6,11 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { fetchLikedPage, LIKED_PAGE_SIZE, likedKeys } from '../api/liked-api';
+import { likedKeys, likedQueries } from '../api/liked-api';
 
 /** The user's liked videos, most recent first, a page at a time (keyset-paged by cursor). */
 export function useLikedVideos(userId: string) {
-  return useInfiniteQuery({
-    queryKey: likedKeys.list(userId),
-    queryFn: ({ pageParam, signal }) => fetchLikedPage(userId, pageParam, LIKED_PAGE_SIZE, signal),
-    initialPageParam: undefined as string | undefined,
-    getNextPageParam: (last) =>
-      last.length < LIKED_PAGE_SIZE ? undefined : last[last.length - 1]?.cursor,
-  });
+  return useInfiniteQuery(likedQueries.list(userId));
 }
 
 /** Unlike: the like toggle, then the entry leaves the list once the server agreed (spec §4). */

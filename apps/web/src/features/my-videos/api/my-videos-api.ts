@@ -1,4 +1,5 @@
 import type { UpdateVideoBody, Video } from '@kinora/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadMedia } from '../../../lib/media-upload';
 
@@ -28,8 +29,9 @@ export const myVideosText = {
 } as const;
 
 export const myVideosKeys = {
-  all: ['videos', 'mine'] as const,
-  ofUser: (userId: string) => ['videos', 'mine', userId] as const,
+  /** Everyone's lists of their own videos: a video published elsewhere changes them. */
+  all: ['my-videos'] as const,
+  ofUser: (userId: string) => ['my-videos', userId] as const,
 };
 
 /** The owner's videos, drafts and unfinished ones included (the listing shows them to their owner). */
@@ -77,3 +79,15 @@ export async function updateVideo(
 export function isProcessing(video: Video): boolean {
   return video.status === 'uploaded' || video.status === 'processing';
 }
+
+/** The query options of one's own videos. */
+export const myVideosQueries = {
+  /** The owner's videos; read again every few seconds while one is still being processed. */
+  ofUser: (userId: string) =>
+    queryOptions({
+      queryKey: myVideosKeys.ofUser(userId),
+      queryFn: ({ signal }) => fetchMyVideos(userId, signal),
+      refetchInterval: (query) =>
+        query.state.data?.some(isProcessing) ? PROCESSING_POLL_MS : false,
+    }),
+};

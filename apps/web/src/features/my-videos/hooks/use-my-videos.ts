@@ -1,12 +1,11 @@
 import type { Video } from '@kinora/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { announce } from '../../../lib/cache-events';
 import { myStatsQuery } from '../../../lib/my-stats';
 import {
   deleteVideo,
-  fetchMyVideos,
-  isProcessing,
   myVideosKeys,
-  PROCESSING_POLL_MS,
+  myVideosQueries,
   togglePublish,
   updateVideo,
   type EditVideoInput,
@@ -14,11 +13,7 @@ import {
 
 /** The owner's videos; read again every few seconds while one is still being processed. */
 export function useMyVideos(userId: string) {
-  return useQuery({
-    queryKey: myVideosKeys.ofUser(userId),
-    queryFn: ({ signal }) => fetchMyVideos(userId, signal),
-    refetchInterval: (query) => (query.state.data?.some(isProcessing) ? PROCESSING_POLL_MS : false),
-  });
+  return useQuery(myVideosQueries.ofUser(userId));
 }
 
 /** Puts the server's answer for one video in place in the cached list. */
@@ -29,7 +24,7 @@ function useReplaceInList(userId: string) {
       list?.map((v) => (v._id === video._id ? video : v)),
     );
     // Other lists (home, channel, dashboard) show the video too; read them afresh.
-    void queryClient.invalidateQueries({ queryKey: ['videos', 'list'] });
+    announce({ type: 'videos-changed', from: 'my-videos' });
   };
 }
 
@@ -62,7 +57,7 @@ export function useDeleteVideo(userId: string) {
       queryClient.setQueryData<Video[]>(myVideosKeys.ofUser(userId), (list) =>
         list?.filter((v) => v._id !== videoId),
       );
-      void queryClient.invalidateQueries({ queryKey: ['videos', 'list'] });
+      announce({ type: 'videos-changed', from: 'my-videos' });
       // The profile's and dashboard's figures count it no more.
       void queryClient.invalidateQueries({ queryKey: myStatsQuery().queryKey });
     },

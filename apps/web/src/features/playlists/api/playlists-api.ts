@@ -52,8 +52,19 @@ export const playlistKeys = {
   detail: (playlistId: string) => ['playlists', 'detail', playlistId] as const,
   /** Which videos are in the person's Watch later (the cards' one-click button reads it). */
   watchLater: (userId: string) => ['playlists', 'watch-later', userId] as const,
-  pickerVideos: (userId: string) => ['videos', 'list', { userId, limit: PICKER_LIMIT }] as const,
+  /**
+   * The Add Videos picker's list of one's videos: a video changed elsewhere changes it. Apart
+   * from `all`, so that adding videos to a playlist does not read the picker again.
+   */
+  pickerVideosAll: ['playlists-picker'] as const,
+  pickerVideos: (userId: string) =>
+    ['playlists-picker', 'videos', { userId, limit: PICKER_LIMIT }] as const,
 };
+
+/** The watch page's address for a video played from this playlist. */
+export function playlistVideoPath(playlistId: string, videoId: string): string {
+  return `/video/${encodeURIComponent(videoId)}?playlist=${encodeURIComponent(playlistId)}`;
+}
 
 /** The user's playlists, newest first (Watch later first for its owner): the first page. */
 export function fetchUserPlaylists(userId: string, signal?: AbortSignal): Promise<Playlist[]> {

@@ -21,7 +21,12 @@ import { copyText } from '../../../lib/clipboard';
 import { formatRelativeTime } from '../../../lib/format';
 import { shareUrl } from '../../../lib/share-links';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { fetchPlaylistPage, playlistText, videoCountLabel } from '../api/playlists-api';
+import {
+  fetchPlaylistPage,
+  playlistText,
+  playlistVideoPath,
+  videoCountLabel,
+} from '../api/playlists-api';
 import {
   useDeletePlaylist,
   useMoveVideo,
@@ -32,11 +37,6 @@ import {
 import { AddVideosDialog } from './AddVideosDialog';
 import { PlaylistThumbnail, VisibilityBadge } from './PlaylistCard';
 import { PlaylistFormDialog } from './PlaylistFormDialog';
-
-/** The watch page's address for a video played from this playlist. */
-export function playlistVideoPath(playlistId: string, videoId: string): string {
-  return `/video/${encodeURIComponent(videoId)}?playlist=${encodeURIComponent(playlistId)}`;
-}
 
 /** Whether a failed load means there is no such playlist (or one the reader may not see). */
 function isNotFound(error: unknown): boolean {

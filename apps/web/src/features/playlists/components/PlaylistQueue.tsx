@@ -3,7 +3,7 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { VideoThumbnail } from '../../../components/VideoCard';
 import { cn } from '../../../lib/cn';
-import { playlistVideoPath } from './PlaylistDetailPage';
+import { playlistVideoPath } from '../api/playlists-api';
 
 /** The video after `videoId` in the playlist, or null at the end (or when it is not there). */
 export function nextInPlaylist(playlist: Playlist | undefined, videoId: string) {

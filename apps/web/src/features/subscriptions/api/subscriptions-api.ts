@@ -1,4 +1,5 @@
 import type { SubscribedChannel, Subscriber, SubscriptionFeed } from '@kinora/contract';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { api, isApiError } from '../../../lib/api';
 
 /** The spec's words for the Subscriptions page (signed-in-areas §2). */
@@ -31,6 +32,8 @@ export const CHANNELS_LIMIT = 100;
 export const SUBSCRIBERS_PAGE_SIZE = 60;
 
 export const subscriptionKeys = {
+  /** Every list of subscriptions: a subscription made elsewhere changes them. */
+  root: ['subscriptions'] as const,
   feed: ['subscriptions', 'feed'] as const,
   subscribers: (channelId: string) => ['subscriptions', 'subscribers', channelId] as const,
   channels: (userId: string) => ['subscriptions', 'channels', userId] as const,
@@ -71,3 +74,29 @@ export async function fetchSubscribers(
     throw error;
   }
 }
+
+/** The query options of the subscriptions, for its hooks and for pages that compose it. */
+export const subscriptionQueries = {
+  /** Latest Videos: the server's keyset feed, one page of 20 per 'Load more'. */
+  feed: () =>
+    infiniteQueryOptions({
+      queryKey: subscriptionKeys.feed,
+      queryFn: ({ pageParam, signal }) => fetchFeed(pageParam, signal),
+      initialPageParam: undefined as string | undefined,
+      getNextPageParam: (last: SubscriptionFeed) => last.nextCursor ?? undefined,
+    }),
+  channels: (userId: string) =>
+    queryOptions({
+      queryKey: subscriptionKeys.channels(userId),
+      queryFn: ({ signal }) => fetchSubscribedChannels(userId, signal),
+    }),
+  /** A channel's subscribers, a page at a time; a short page is the last. */
+  subscribers: (channelId: string) =>
+    infiniteQueryOptions({
+      queryKey: subscriptionKeys.subscribers(channelId),
+      queryFn: ({ pageParam, signal }) => fetchSubscribers(channelId, pageParam, signal),
+      initialPageParam: 1,
+      getNextPageParam: (last: Subscriber[], pages: Subscriber[][]) =>
+        last.length === SUBSCRIBERS_PAGE_SIZE ? pages.length + 1 : undefined,
+    }),
+};

@@ -6,6 +6,7 @@ import type {
   UserTweetPage,
 } from '@kinora/contract';
 import { limits } from '@kinora/contract';
+import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** The spec's words for the Tweets page (signed-in-areas §2, §5, §8; core §4). */
@@ -31,6 +32,13 @@ export const tweetText = {
   fetchChannelTweetsFailed: 'Failed to fetch channel tweets',
   createFailed: 'Failed to create tweet',
   likeFailed: 'Failed to update like',
+  /** The channel page's words for the same failure (core §8). */
+  channelLikeFailed: 'Failed to like tweet',
+  /** A visitor's like on the channel page (core §5). */
+  likeSignedOut: 'Please log in to like tweets!',
+  /** The channel page's Tweets tab when the person has none (core §2.10). */
+  noUserTweetsTitle: 'No tweets yet',
+  noUserTweetsText: "This user hasn't shared any thoughts yet.",
   updateFailed: 'Failed to update tweet',
   deleted: 'Tweet deleted successfully!',
 } as const;
@@ -46,14 +54,21 @@ export const OWN_TWEETS_LIMIT = 50;
 export const FEED_PAGE_SIZE = 10;
 /** A channel's tweets: 50 at a time, as the own tweets (signed-in-areas §9). */
 export const CHANNEL_TWEETS_LIMIT = 50;
+/** The channel page's Tweets tab reads this many at a time ('Load more tweets'). */
+export const USER_TWEETS_PAGE_SIZE = 20;
 /** The channel list reads this many followed channels at a time ('Load more' for the rest). */
 export const CHANNELS_PAGE_SIZE = 20;
 
-/** Every key starts with `tweets`, so a like or an edit can update each cached list. */
+/**
+ * Every key starts with `tweets`, so a like or an edit can update each cached list, wherever
+ * the list is shown (the tweets pages, the profile, the channel page).
+ */
 export const tweetKeys = {
   all: ['tweets'] as const,
   page: (page: number) => ['tweets', 'all', page] as const,
   ofUser: (userId: string) => ['tweets', 'user', userId] as const,
+  /** The same person's tweets a page at a time (the channel page); below `ofUser`. */
+  pagesOfUser: (userId: string) => ['tweets', 'user', userId, 'pages'] as const,
   channels: ['tweets', 'channels'] as const,
   mine: ['tweets', 'mine'] as const,
 };
@@ -72,6 +87,47 @@ export function fetchUserTweets(userId: string, signal?: AbortSignal): Promise<U
     signal,
   });
 }
+
+const noTweets = (page: number): TweetPage => ({
+  tweets: [],
+  totalTweets: 0,
+  page,
+  limit: USER_TWEETS_PAGE_SIZE,
+  totalPages: 0,
+  hasNextPage: false,
+});
+
+/** One page of a person's tweets; tweets that fail to load count as none (core §7). */
+export async function fetchUserTweetsPage(
+  userId: string,
+  page: number,
+  signal?: AbortSignal,
+): Promise<TweetPage> {
+  try {
+    const answer = await api('userTweets', {
+      params: { id: userId },
+      query: { page, limit: USER_TWEETS_PAGE_SIZE },
+      signal,
+    });
+    return answer?.tweets ? answer : noTweets(page);
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    console.error('Failed to load tweets', error);
+    return noTweets(page);
+  }
+}
+
+/** The query options of the tweets feature, for its own hooks and for pages that compose it. */
+export const tweetQueries = {
+  /** A person's tweets a page at a time, newest first (the channel page's Tweets tab). */
+  pagesOfUser: (userId: string) =>
+    infiniteQueryOptions({
+      queryKey: tweetKeys.pagesOfUser(userId),
+      queryFn: ({ pageParam, signal }) => fetchUserTweetsPage(userId, pageParam, signal),
+      initialPageParam: 1,
+      getNextPageParam: (last: TweetPage) => (last.hasNextPage ? last.page + 1 : undefined),
+    }),
+};
 
 /** The signed-in user's own tweets, newest first (the profile's My Tweets tab). */
 export function fetchMyTweets(signal?: AbortSignal): Promise<UserTweetPage> {

@@ -5,7 +5,8 @@ import { useOnProfileUpdated, useSession } from '../../../lib/auth';
 import { PROFILE_TWEET_WARN, tweetText } from '../api/tweets-api';
 import { useDeleteTweet, useMyTweets, useTweetLike, useUpdateTweet } from '../hooks/use-tweets';
 import { NewTweetBox } from './NewTweetBox';
-import { TweetCard, TweetListSkeleton } from './TweetCard';
+import { TweetListSkeleton } from './TweetCard';
+import { TweetList } from './TweetList';
 
 /**
  * The profile's My Tweets tab (/profile/tweets, signed-in-areas "Profile area"): the compose
@@ -51,20 +52,12 @@ function MyTweets() {
           description="What you post shows here, on your channel and to your subscribers."
         />
       ) : (
-        <ul aria-label="Your tweets" className="flex flex-col gap-3">
-          {tweets.data.tweets.map((tweet) => (
-            <li key={tweet._id}>
-              <TweetCard
-                tweet={tweet}
-                isLikePending={like.isPending(tweet._id)}
-                onLike={() => void like.toggle(tweet)}
-                onEdit={(content) => update.mutateAsync({ id: tweet._id, content })}
-                onDelete={() => remove.mutate(tweet._id)}
-                isDeleting={remove.isPending && remove.variables === tweet._id}
-              />
-            </li>
-          ))}
-        </ul>
+        <TweetList
+          tweets={tweets.data.tweets}
+          label="Your tweets"
+          like={like}
+          editing={{ isOwn: () => true, update, remove }}
+        />
       )}
     </section>
   );

@@ -22,7 +22,8 @@ import {
   useUserTweets,
 } from '../hooks/use-tweets';
 import { NewTweetBox } from './NewTweetBox';
-import { TweetCard, TweetListSkeleton } from './TweetCard';
+import { TweetListSkeleton } from './TweetCard';
+import { TweetList } from './TweetList';
 
 /** /tweets (signed-in-areas §2): followed channels' tweets, one channel's, or all with compose. */
 export function TweetsPage() {
@@ -190,17 +191,7 @@ function ChannelTweets({
       ) : tweets.data.tweets.length === 0 ? (
         <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
       ) : (
-        <ul aria-label="Tweets" className="flex flex-col gap-3">
-          {tweets.data.tweets.map((tweet) => (
-            <li key={tweet._id}>
-              <TweetCard
-                tweet={tweet}
-                isLikePending={like.isPending(tweet._id)}
-                onLike={() => void like.toggle(tweet)}
-              />
-            </li>
-          ))}
-        </ul>
+        <TweetList tweets={tweets.data.tweets} label="Tweets" like={like} />
       )}
     </section>
   );
@@ -229,27 +220,12 @@ function AllTweets({ user, like }: { user: CurrentUser; like: Like }) {
         <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
       ) : (
         <>
-          <ul aria-label="Tweets" className="flex flex-col gap-3">
-            {tweets.data.tweets.map((tweet) => {
-              const isOwn = tweet.owner._id === user._id;
-              return (
-                <li key={tweet._id}>
-                  <TweetCard
-                    tweet={tweet}
-                    isLikePending={like.isPending(tweet._id)}
-                    onLike={() => void like.toggle(tweet)}
-                    onEdit={
-                      isOwn
-                        ? (content) => update.mutateAsync({ id: tweet._id, content })
-                        : undefined
-                    }
-                    onDelete={isOwn ? () => remove.mutate(tweet._id) : undefined}
-                    isDeleting={remove.isPending && remove.variables === tweet._id}
-                  />
-                </li>
-              );
-            })}
-          </ul>
+          <TweetList
+            tweets={tweets.data.tweets}
+            label="Tweets"
+            like={like}
+            editing={{ isOwn: (tweet) => tweet.owner._id === user._id, update, remove }}
+          />
           {totalPages > 1 ? (
             <nav aria-label="Pages" className="flex items-center justify-center gap-3">
               <Button

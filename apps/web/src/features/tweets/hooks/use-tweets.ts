@@ -19,6 +19,7 @@ import {
   fetchUserTweets,
   toggleTweetLike,
   tweetKeys,
+  tweetQueries,
   tweetText,
   updateTweet,
 } from '../api/tweets-api';
@@ -39,6 +40,11 @@ export function useUserTweets(userId: string) {
   });
 }
 
+/** A person's tweets a page at a time (the channel page's Tweets tab and its count). */
+export function useUserTweetPages(userId: string) {
+  return useInfiniteQuery(tweetQueries.pagesOfUser(userId));
+}
+
 export function useMyTweets() {
   return useQuery({
     queryKey: tweetKeys.mine,
@@ -56,28 +62,56 @@ export function useTweetChannels() {
   });
 }
 
-/** Every cached list holds tweets under `tweets` (and the user lists also under `docs`). */
-type TweetList = { tweets: Tweet[]; docs?: Tweet[] };
+/**
+ * Every cached list holds tweets under `tweets` (and the user lists also under `docs`), or
+ * pages of such lists; other entries (the channels list) are left as they are.
+ */
+type TweetList = { tweets?: Tweet[]; docs?: Tweet[] };
+type CachedTweets = TweetList | { pages: TweetList[] };
 
+function replaceIn(list: TweetList, swap: (tweet: Tweet) => Tweet): TweetList {
+  if (!list.tweets) return list;
+  return {
+    ...list,
+    tweets: list.tweets.map(swap),
+    ...(list.docs ? { docs: list.docs.map(swap) } : {}),
+  };
+}
+
+/** Changes one tweet in every cached list that holds it: one cache for every view of tweets. */
 function useReplaceTweet() {
   const queryClient = useQueryClient();
   return (id: string, change: Partial<Tweet>) =>
-    queryClient.setQueriesData<TweetList>({ queryKey: tweetKeys.all }, (data) => {
-      if (!data?.tweets) return data;
+    queryClient.setQueriesData<CachedTweets>({ queryKey: tweetKeys.all }, (data) => {
+      if (!data) return data;
       const swap = (t: Tweet) => (t._id === id ? { ...t, ...change } : t);
-      return {
-        ...data,
-        tweets: data.tweets.map(swap),
-        ...(data.docs ? { docs: data.docs.map(swap) } : {}),
-      };
+      if ('pages' in data) return { ...data, pages: data.pages.map((p) => replaceIn(p, swap)) };
+      return replaceIn(data, swap);
     });
 }
 
+export interface TweetLikeOptions {
+  /**
+   * Flip the flag and count at once (the tweets pages, signed-in-areas §4), or show the server's
+   * answer when it comes (the channel page, core §4). True unless given.
+   */
+  isOptimistic?: boolean;
+  /** Whether the person may like; visitors are told `signedOutText` instead. */
+  isSignedIn?: boolean;
+  /** The toast for a failed like. */
+  failureText?: string;
+}
+
 /**
- * Liking tweets (signed-in-areas §4): the flag and count flip at once, a tweet's like is ignored
- * while its own request is out, and the server's answer replaces both values.
+ * Liking tweets: a tweet's like is ignored while its own request is out, and the server's answer
+ * replaces its flag and count in every list that shows it. The options are the channel page's
+ * differences (core §4, §5, §8).
  */
-export function useTweetLike() {
+export function useTweetLike({
+  isOptimistic = true,
+  isSignedIn = true,
+  failureText = tweetText.likeFailed,
+}: TweetLikeOptions = {}) {
   const toast = useToast();
   const replaceTweet = useReplaceTweet();
   // The ref guards against a second click before React re-renders; the state shows it.
@@ -91,18 +125,26 @@ export function useTweetLike() {
   };
 
   const toggle = async (tweet: Tweet) => {
+    if (!isSignedIn) {
+      toast.info(tweetText.likeSignedOut);
+      return;
+    }
     if (inFlight.current.has(tweet._id)) return;
     setPending(tweet._id, true);
-    replaceTweet(tweet._id, {
-      isLiked: !tweet.isLiked,
-      likesCount: Math.max(0, tweet.likesCount + (tweet.isLiked ? -1 : 1)),
-    });
+    if (isOptimistic) {
+      replaceTweet(tweet._id, {
+        isLiked: !tweet.isLiked,
+        likesCount: Math.max(0, tweet.likesCount + (tweet.isLiked ? -1 : 1)),
+      });
+    }
     try {
       const answer = await toggleTweetLike(tweet._id);
       replaceTweet(tweet._id, { isLiked: answer.isLiked, likesCount: answer.likeCount });
     } catch {
-      replaceTweet(tweet._id, { isLiked: tweet.isLiked, likesCount: tweet.likesCount });
-      toast.error(tweetText.likeFailed);
+      if (isOptimistic) {
+        replaceTweet(tweet._id, { isLiked: tweet.isLiked, likesCount: tweet.likesCount });
+      }
+      toast.error(failureText);
     } finally {
       setPending(tweet._id, false);
     }

@@ -1,4 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -11,6 +11,7 @@ import { SignInPrompt } from '../../../components/SignInPrompt';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
+import { announce } from '../../../lib/cache-events';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { FieldErrors } from '../../../lib/validation';
 import { publishVideo, type PublishVideoInput } from '../api/publish-video';
@@ -48,7 +49,6 @@ function UploadForm() {
   useDocumentTitle('Upload Video');
   const navigate = useNavigate();
   const toast = useToast();
-  const queryClient = useQueryClient();
   const [values, setValues] = useState<UploadFormValues>({
     title: '',
     description: '',
@@ -73,7 +73,8 @@ function UploadForm() {
       });
     },
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['videos'] });
+      // Every list of videos (home, channel, dashboard, one's own) shows it now.
+      announce({ type: 'videos-changed', from: 'upload' });
       toast.success(uploadText.success);
       navigate('/');
     },

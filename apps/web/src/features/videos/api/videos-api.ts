@@ -8,13 +8,19 @@ export const COMMENTS_PAGE_SIZE = 20;
 /** How often a video that is still processing is checked again. */
 export const PROCESSING_POLL_MS = 4000;
 
-/** Cache keys of the watch page's data. */
+/** Cache keys of the watch page's data, all below `root`. */
 export const videoKeys = {
+  /** Everything of the watch page: a video changed elsewhere changes it. */
+  root: ['videos'] as const,
   detail: (id: string) => ['videos', 'detail', id] as const,
   related: () => ['videos', 'list', { page: 1, limit: RELATED_FETCH_LIMIT }] as const,
-  comments: (videoId: string) => ['comments', videoId] as const,
-  likeStatus: (videoId: string) => ['likes', 'video', videoId] as const,
-  subscription: (channelId: string) => ['subscriptions', 'status', channelId] as const,
+  comments: (videoId: string) => ['videos', 'comments', videoId] as const,
+  likeStatus: (videoId: string) => ['videos', 'like-status', videoId] as const,
+  /** Whether the viewer subscribes to a channel: a subscription made elsewhere changes it. */
+  subscription: (channelId: string) => ['videos', 'subscription', channelId] as const,
+  /** Where the viewer stopped in a video (read once per visit). */
+  resumePosition: (videoId: string) => ['videos', 'resume', videoId] as const,
+  storyboard: (url: string | null) => ['videos', 'storyboard', url] as const,
 };
 
 export const watchErrors = {

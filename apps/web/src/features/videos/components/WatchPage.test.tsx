@@ -2,7 +2,7 @@ import type { Comment, Video } from '@kinora/contract';
 import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../app/testing';
-import { deferred, withContractServer } from '../../../testing/contract-server';
+import { actAsProduction, deferred, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 import { stubMediaPlayback } from '../../../testing/media-element';
 import {
@@ -183,6 +183,8 @@ describe('watch page', { timeout: 15_000 }, () => {
   });
 
   it("says 'Invalid video data received' when the answer is not a video", async () => {
+    // Only production takes such an answer as it comes (the client checks it everywhere else).
+    actAsProduction();
     server().on('getVideo', () => ({ data: null as unknown as Video }));
     renderRoute(`/video/${videoId}`);
     expect(

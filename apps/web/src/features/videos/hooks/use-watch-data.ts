@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useToast } from '../../../components/toast';
 import { api } from '../../../lib/api';
+import { announce } from '../../../lib/cache-events';
 import {
   fetchRelatedCandidates,
   fetchVideo,
@@ -93,8 +94,8 @@ export function useSubscription(channelId: string, fallbackCount: number) {
     onMutate: () => queryClient.cancelQueries({ queryKey: videoKeys.subscription(channelId) }),
     onSuccess: (answer) => {
       queryClient.setQueryData(videoKeys.subscription(channelId), answer);
-      // Channel statistics elsewhere (channel page, cards) are out of date now.
-      void queryClient.invalidateQueries({ queryKey: ['channels'] });
+      // Channel statistics elsewhere (channel page, its figures) are out of date now.
+      announce({ type: 'subscription-toggled', channelId, from: 'videos' });
     },
     onError: () => toast.error(engagementText.subscribeFailed),
   });

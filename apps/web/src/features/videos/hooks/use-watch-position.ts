@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { api } from '../../../lib/api';
+import { videoKeys } from '../api/videos-api';
 
 /** A position this close to the start or the end is not worth offering. */
 const RESUME_MARGIN_SECONDS = 5;
@@ -12,7 +13,7 @@ const RESUME_MARGIN_SECONDS = 5;
  */
 export function useWatchPosition(videoId: string, duration: number, isSignedIn: boolean) {
   const saved = useQuery({
-    queryKey: ['history', 'resume', videoId] as const,
+    queryKey: videoKeys.resumePosition(videoId),
     queryFn: async ({ signal }) => {
       // The per-video read of the history: the cards' batched call, with this one id.
       const positions = await api('watchPositions', { query: { videoIds: videoId }, signal });

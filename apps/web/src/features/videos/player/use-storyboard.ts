@@ -1,10 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
+import { videoKeys } from '../api/videos-api';
 import { parseStoryboard, type StoryboardTile } from './storyboard';
 
 /** The seek-preview tiles of a video, or null while loading, when absent or unreadable. */
 export function useStoryboard(url: string | null): readonly StoryboardTile[] | null {
   const query = useQuery({
-    queryKey: ['storyboard', url],
+    queryKey: videoKeys.storyboard(url),
     enabled: Boolean(url),
     staleTime: Infinity,
     retry: false,

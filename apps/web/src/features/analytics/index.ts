@@ -1,0 +1,1 @@
+export { analyticsKeys } from './api/analytics-api';

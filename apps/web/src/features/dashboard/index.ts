@@ -1,0 +1,1 @@
+export { dashboardKeys, dashboardQueries } from './api/dashboard-api';

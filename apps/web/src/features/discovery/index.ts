@@ -1,0 +1,1 @@
+export { discoveryKeys, discoveryQueries } from './api/discovery-api';

@@ -1,0 +1,1 @@
+export { myVideosKeys, myVideosQueries } from './api/my-videos-api';

@@ -1,0 +1,1 @@
+export { subscriptionKeys, subscriptionQueries } from './api/subscriptions-api';
