@@ -2,7 +2,7 @@ import { endpoints } from '@kinora/contract';
 import { shows } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentComment } from './comments.presenter';
+import { presentComment, presentCommentPage } from './comments.presenter';
 import type { CommentsService } from './comments.service';
 
 export function registerCommentRoutes(
@@ -13,23 +13,12 @@ export function registerCommentRoutes(
 
   router.route(endpoints.listComments, {
     message: 'Comments',
-    handler: async ({ params, query, actor }) => {
-      const { comments: records, totalCount } = await comments.listComments({
-        videoId: params.videoId,
-        viewer: actor,
-        page: query.page,
-        limit: query.limit,
-      });
-      const totalPages = Math.ceil(totalCount / query.limit);
-      return {
-        comments: records.map((r) => presentComment(r, storage)),
-        totalCount,
-        page: query.page,
-        limit: query.limit,
-        totalPages,
-        hasNextPage: query.page < totalPages,
-      };
-    },
+    handler: async ({ params, query, actor }) =>
+      presentCommentPage(
+        await comments.listComments({ videoId: params.videoId, viewer: actor, ...query }),
+        query,
+        storage,
+      ),
     // Whether the video may be seen, its comments, and their authors' names and pictures.
     shows: ({ params, data }) => [
       shows.video(params.videoId),
