@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
-import type { Database } from '../../platform/db/client';
+import type { Database, Tx } from '../../platform/db/client';
 import {
   insertWithinLimit,
   type CreationWindow,
@@ -25,6 +25,27 @@ const itemColumns = {
   position: playlistItems.position,
   addedAt: playlistItems.addedAt,
 };
+
+/**
+ * Takes the playlist row's lock, which every add, move and removal takes first, so that they
+ * happen one after another; false when the playlist is gone.
+ */
+async function lockPlaylist(tx: Tx, playlistId: string): Promise<boolean> {
+  const [locked] = await tx
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(eq(playlists.id, playlistId))
+    .for('update');
+  return locked !== undefined;
+}
+
+/** Marks the playlist changed now. */
+async function touchPlaylist(tx: Tx, playlistId: string): Promise<void> {
+  await tx
+    .update(playlists)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(playlists.id, playlistId));
+}
 
 export class PlaylistsRepository {
   constructor(private readonly db: Database) {}
@@ -246,12 +267,7 @@ export class PlaylistsRepository {
         .where(eq(videos.id, videoId))
         .for('key share');
       if (!video) return 'video gone';
-      const [locked] = await tx
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(eq(playlists.id, playlistId))
-        .for('update');
-      if (!locked) return 'playlist gone';
+      if (!(await lockPlaylist(tx, playlistId))) return 'playlist gone';
       const [state] = await tx
         .select({
           n: count(),
@@ -263,10 +279,7 @@ export class PlaylistsRepository {
       if (state!.present) return 'duplicate';
       if (state!.n >= maxItems) return 'full';
       await tx.insert(playlistItems).values({ playlistId, videoId, position: state!.next });
-      await tx
-        .update(playlists)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(playlists.id, playlistId));
+      await touchPlaylist(tx, playlistId);
       return 'added';
     });
   }
@@ -274,20 +287,13 @@ export class PlaylistsRepository {
   /** Takes a video out; the trigger of migration 0012 closes the gap. False when absent. */
   async removeItem(playlistId: string, videoId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      await tx
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(eq(playlists.id, playlistId))
-        .for('update');
+      await lockPlaylist(tx, playlistId);
       const removed = await tx
         .delete(playlistItems)
         .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.videoId, videoId)))
         .returning({ position: playlistItems.position });
       if (removed.length === 0) return false;
-      await tx
-        .update(playlists)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(playlists.id, playlistId));
+      await touchPlaylist(tx, playlistId);
       return true;
     });
   }
@@ -304,11 +310,7 @@ export class PlaylistsRepository {
     viewer: Viewer,
   ): Promise<{ from: number; to: number } | null> {
     return this.db.transaction(async (tx) => {
-      await tx
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(eq(playlists.id, playlistId))
-        .for('update');
+      await lockPlaylist(tx, playlistId);
       const [item] = await tx
         .select({ position: playlistItems.position })
         .from(playlistItems)
@@ -336,10 +338,7 @@ export class PlaylistsRepository {
             sql`${playlistItems.position} between ${Math.min(from, to)}::int and ${Math.max(from, to)}::int`,
           ),
         );
-      await tx
-        .update(playlists)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(playlists.id, playlistId));
+      await touchPlaylist(tx, playlistId);
       return { from, to };
     });
   }
