@@ -10,6 +10,7 @@ export function registerCommentRoutes(
   deps: { comments: CommentsService; storage: Storage },
 ): void {
   const { comments, storage } = deps;
+  const present = (record: Parameters<typeof presentComment>[0]) => presentComment(record, storage);
 
   router.route(endpoints.listComments, {
     message: 'Comments',
@@ -30,26 +31,20 @@ export function registerCommentRoutes(
   router.route(endpoints.addComment, {
     message: 'Comment added',
     handler: async ({ params, body, actor }) =>
-      presentComment(
+      present(
         await comments.addComment({
           videoId: params.videoId,
           author: actor,
           content: body.content,
         }),
-        storage,
       ),
   });
 
   router.route(endpoints.updateComment, {
     message: 'Comment updated',
     handler: async ({ params, body, actor }) =>
-      presentComment(
-        await comments.editComment({
-          commentId: params.commentId,
-          actor,
-          content: body.content,
-        }),
-        storage,
+      present(
+        await comments.editComment({ commentId: params.commentId, actor, content: body.content }),
       ),
   });
 

@@ -3,6 +3,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database, Tx } from '../../platform/db/client';
 import {
+  createdSince,
   insertWithinLimit,
   type CreationWindow,
   type LimitedInsert,
@@ -214,19 +215,17 @@ export class PlaylistsRepository {
     return insertWithinLimit(this.db, {
       lockKey: `playlists:${input.ownerId}`,
       window,
-      recent: async (tx, since) => {
-        const [row] = await tx
-          .select({ count: count(), oldest: sql<Date | null>`min(${playlists.createdAt})` })
-          .from(playlists)
-          .where(
-            and(
-              eq(playlists.ownerId, input.ownerId),
-              eq(playlists.kind, 'custom'),
-              sql`${playlists.createdAt} > ${since}`,
-            ),
-          );
-        return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-      },
+      recent: (tx, since) =>
+        createdSince(
+          tx,
+          {
+            table: playlists,
+            createdAt: playlists.createdAt,
+            // Watch later, made on first use, does not count.
+            theirs: and(eq(playlists.ownerId, input.ownerId), eq(playlists.kind, 'custom')),
+          },
+          since,
+        ),
       insert: async (tx) => {
         const [row] = await tx.insert(playlists).values(input).returning({ id: playlists.id });
         return row!.id;

@@ -1,6 +1,6 @@
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
-import { readFeedPage } from '../../platform/db/keyset';
+import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { VideoRecord, VideosService } from '../videos';
 import { canSubscribeTo } from './subscriptions.policy';
@@ -75,11 +75,7 @@ export class SubscriptionsService {
   }
 
   /** The newest published videos of the channels the actor follows, a page at a time. */
-  async videoFeed(input: {
-    actor: Viewer;
-    limit: number;
-    cursor?: string;
-  }): Promise<{ records: VideoRecord[]; nextCursor: string | null }> {
+  async videoFeed(input: FeedRequest & { actor: Viewer }): Promise<FeedPage<VideoRecord>> {
     return readFeedPage(
       input,
       (page) => this.repo.videoFeed({ subscriberId: input.actor.userId, ...page }),

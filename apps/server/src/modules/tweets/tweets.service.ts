@@ -1,6 +1,6 @@
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
-import { readFeedPage } from '../../platform/db/keyset';
+import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import { assertCanDeleteTweet, assertCanEditTweet } from './tweets.policy';
@@ -49,11 +49,7 @@ export class TweetsService {
   }
 
   /** The newest tweets of the channels the actor follows, a page at a time. */
-  async tweetFeed(input: {
-    actor: Viewer;
-    limit: number;
-    cursor?: string;
-  }): Promise<{ records: TweetRecord[]; nextCursor: string | null }> {
+  async tweetFeed(input: FeedRequest & { actor: Viewer }): Promise<FeedPage<TweetRecord>> {
     return readFeedPage(
       input,
       (page) => this.repo.feed({ subscriberId: input.actor.userId, ...page }),

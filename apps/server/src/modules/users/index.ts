@@ -1,4 +1,4 @@
-export { UsersRepository, type UserRow } from './users.repository';
+export { UsersRepository, userExists, type UserRow } from './users.repository';
 export { UsersService } from './users.service';
 export {
   presentChannelSummary,

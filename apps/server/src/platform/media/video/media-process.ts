@@ -179,3 +179,14 @@ export function mediaInputArguments(absolutePath: string): string[] {
     `file:${absolutePath}`,
   ];
 }
+
+/** ffmpeg output options: one frame, as a PNG on stdout (a poster, a storyboard's tiles). */
+export const onePngFrameToStdout = [
+  '-frames:v',
+  '1',
+  '-f',
+  'image2pipe',
+  '-c:v',
+  'png',
+  'pipe:1',
+] as const;

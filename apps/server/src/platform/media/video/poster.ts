@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ffmpegBinaries } from './ffmpeg-binaries';
-import { mediaInputArguments, runMediaTool } from './media-process';
+import { mediaInputArguments, onePngFrameToStdout, runMediaTool } from './media-process';
 import { probeVideo } from './probe';
 
 export interface ExtractPosterOptions {
@@ -69,15 +69,9 @@ async function grabFrame(options: {
       '-an',
       '-sn',
       '-dn',
-      '-frames:v',
-      '1',
       '-vf',
       fitWidthFilter(options.maxWidth),
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'png',
-      'pipe:1',
+      ...onePngFrameToStdout,
     ],
     captureStdout: true,
     signal: options.signal,

@@ -2,7 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ffmpegBinaries } from './ffmpeg-binaries';
-import { mediaInputArguments, runMediaTool } from './media-process';
+import { mediaInputArguments, onePngFrameToStdout, runMediaTool } from './media-process';
 
 export interface BuildStoryboardOptions {
   input: string;
@@ -112,13 +112,7 @@ export async function buildStoryboard(options: BuildStoryboardOptions): Promise<
       '-dn',
       '-vf',
       filters,
-      '-frames:v',
-      '1',
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'png',
-      'pipe:1',
+      ...onePngFrameToStdout,
     ],
     captureStdout: true,
     signal: options.signal,
