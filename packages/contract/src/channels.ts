@@ -1,14 +1,11 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './common';
 import { PageQuery } from './pagination';
+import { ChannelSummary, OwnAccount } from './people';
 import { Video } from './videos';
 
 /** A channel as its page shows it (no email: that is only the owner's, via current-user). */
-export const Channel = z.object({
-  _id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  avatar: z.string().nullable(),
+export const Channel = ChannelSummary.extend({
   coverImage: z.string().nullable(),
   bio: z.string(),
   createdAt: IsoDate,
@@ -60,13 +57,7 @@ export const channelVideosTotalHeader = 'x-total-count';
  * The signed-in user's own figures, which also serve as the profile (signed-in-areas.md §3):
  * the user's fields, email included, and every figure, drafts counted.
  */
-export const MyStats = z.object({
-  _id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  avatar: z.string().nullable(),
-  coverImage: z.string().nullable(),
+export const MyStats = OwnAccount.extend({
   subscribersCount: z.number().int(),
   totalViews: z.number().int(),
   totalLikes: z.number().int(),

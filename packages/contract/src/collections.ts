@@ -3,7 +3,7 @@
  * positions, and keyset paging for the long lists (signed-in-areas.md §3, §7; decision 0019).
  */
 import { z } from 'zod';
-import { Id, IsoDate } from './common';
+import { Id, IsoDate, partialUpdate } from './common';
 import { limits } from './limits';
 import { KeysetCursor } from './pagination';
 import { hasVisibleText, trimText } from './text';
@@ -88,13 +88,11 @@ export const CreatePlaylistBody = z.object({
 });
 export type CreatePlaylistBody = z.input<typeof CreatePlaylistBody>;
 
-export const UpdatePlaylistBody = z
-  .object({
-    name: PlaylistName.optional(),
-    description: PlaylistDescription.optional(),
-    visibility: PlaylistVisibility.optional(),
-  })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export const UpdatePlaylistBody = partialUpdate({
+  name: PlaylistName.optional(),
+  description: PlaylistDescription.optional(),
+  visibility: PlaylistVisibility.optional(),
+});
 export type UpdatePlaylistBody = z.input<typeof UpdatePlaylistBody>;
 
 export const PlaylistIdParam = z.object({ playlistId: Id });

@@ -11,3 +11,9 @@ export type Id = z.infer<typeof Id>;
 export const IdParams = z.object({ id: Id });
 
 export const IsoDate = z.iso.datetime({ offset: true });
+
+/** The body of a partial update: any of the fields, and at least one of them. */
+export const partialUpdate = <T extends z.ZodRawShape>(fields: T) =>
+  z
+    .object(fields)
+    .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });

@@ -1,14 +1,10 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './common';
 import { PageInfo, PageQuery } from './pagination';
+import { ChannelSummary } from './people';
 import { Video } from './videos';
 
-export const CommentAuthor = z.object({
-  _id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  avatar: z.string().nullable(),
-});
+export const CommentAuthor = ChannelSummary;
 
 export const Comment = z.object({
   _id: z.string(),
@@ -67,20 +63,19 @@ export const SubscriptionState = z.object({
 });
 export type SubscriptionState = z.infer<typeof SubscriptionState>;
 
+/** A channel summary but its id, which the subscription lists name after their side. */
+const namesAndAvatar = ChannelSummary.omit({ _id: true }).shape;
+
 export const Subscriber = z.object({
   subscriberId: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  avatar: z.string().nullable(),
+  ...namesAndAvatar,
   subscribedAt: IsoDate,
 });
 export type Subscriber = z.infer<typeof Subscriber>;
 
 export const SubscribedChannel = z.object({
   channelId: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  avatar: z.string().nullable(),
+  ...namesAndAvatar,
   subscribersCount: z.number().int(),
   subscribedAt: IsoDate,
 });

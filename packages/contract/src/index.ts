@@ -7,6 +7,7 @@ export * from './limits';
 export * from './users';
 export * from './engagement';
 export * from './pagination';
+export * from './people';
 export * from './uploads';
 export * from './videos';
 export * from './channels';

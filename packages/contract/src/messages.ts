@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Id, IsoDate } from './common';
+import { ChannelSummary } from './people';
 
 /** Who may send a person message requests; `subscriptions`: channels that person follows. */
 export const messagePolicies = ['everyone', 'subscriptions', 'nobody'] as const;
@@ -32,12 +33,7 @@ const text = (field: string, max: number) =>
     .min(1, `${field} cannot be empty`)
     .max(max, `${field} must be at most ${max} characters`);
 
-export const Person = z.object({
-  _id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  avatar: z.string().nullable(),
-});
+export const Person = ChannelSummary;
 export type Person = z.infer<typeof Person>;
 
 // Requests

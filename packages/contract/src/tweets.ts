@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IsoDate } from './common';
 import { limits } from './limits';
 import { PageInfo, PageQuery } from './pagination';
+import { ChannelSummary } from './people';
 import { hasVisibleText, trimText } from './text';
 
 /** A tweet as every list shows it (signed-in-areas.md §3). */
@@ -9,12 +10,7 @@ export const Tweet = z.object({
   _id: z.string(),
   content: z.string(),
   createdAt: IsoDate,
-  owner: z.object({
-    _id: z.string(),
-    username: z.string(),
-    fullname: z.string(),
-    avatar: z.string().nullable(),
-  }),
+  owner: ChannelSummary,
   likesCount: z.number().int(),
   isLiked: z.boolean(),
   /** Changed by its owner since it was posted; `editedAt` says when last. */
@@ -56,11 +52,7 @@ export const TweetFeed = z.object({ tweets: z.array(Tweet), nextCursor: z.string
 export type TweetFeed = z.infer<typeof TweetFeed>;
 
 /** A followed channel that has tweets, with its newest one (the Tweets page's channel list). */
-export const TweetChannel = z.object({
-  _id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  avatar: z.string().nullable(),
+export const TweetChannel = ChannelSummary.extend({
   latestTweet: z.object({ _id: z.string(), content: z.string(), createdAt: IsoDate }),
 });
 export type TweetChannel = z.infer<typeof TweetChannel>;

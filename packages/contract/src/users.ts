@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { IsoDate } from './common';
+import { IsoDate, partialUpdate } from './common';
 import { limits } from './limits';
 import { MessagePolicy } from './messages';
+import { OwnAccount } from './people';
 
 const trimmed = (field: string) =>
   z
@@ -59,31 +60,20 @@ export const ChangePasswordBody = z.object({
 });
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
-/** At least one of the fields must be present. */
-export const UpdateDetailsBody = z
-  .object({
-    fullname: Fullname.optional(),
-    email: Email.optional(),
-    bio: z
-      .string()
-      .trim()
-      .max(limits.bio.max, `Bio must be at most ${limits.bio.max} characters`)
-      .optional(),
-    messagePolicy: MessagePolicy.optional(),
-  })
-  .refine((b) => Object.values(b).some((value) => value !== undefined), {
-    message: 'Nothing to update',
-  });
+export const UpdateDetailsBody = partialUpdate({
+  fullname: Fullname.optional(),
+  email: Email.optional(),
+  bio: z
+    .string()
+    .trim()
+    .max(limits.bio.max, `Bio must be at most ${limits.bio.max} characters`)
+    .optional(),
+  messagePolicy: MessagePolicy.optional(),
+});
 export type UpdateDetailsBody = z.infer<typeof UpdateDetailsBody>;
 
 /** The signed-in user as they see themselves (email included). */
-export const CurrentUser = z.object({
-  _id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  email: z.string(),
-  avatar: z.string().nullable(),
-  coverImage: z.string().nullable(),
+export const CurrentUser = OwnAccount.extend({
   bio: z.string(),
   /** Who may send this person message requests. */
   messagePolicy: MessagePolicy,

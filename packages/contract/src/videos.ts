@@ -1,15 +1,10 @@
 import { z } from 'zod';
-import { Id, IsoDate } from './common';
+import { Id, IsoDate, partialUpdate } from './common';
 import { PageInfo, PageQuery } from './pagination';
+import { ChannelSummary } from './people';
 
 /** The channel as embedded in a video (core-viewing-and-creator.md §3). */
-export const VideoOwner = z.object({
-  _id: z.string(),
-  username: z.string(),
-  fullname: z.string(),
-  avatar: z.string().nullable(),
-  subscribersCount: z.number().int(),
-});
+export const VideoOwner = ChannelSummary.extend({ subscribersCount: z.number().int() });
 export type VideoOwner = z.infer<typeof VideoOwner>;
 
 /** uploaded -> processing -> ready | failed. The original plays from `uploaded` on. */
@@ -90,13 +85,11 @@ export const CreateVideoBody = z.object({
 });
 export type CreateVideoBody = z.input<typeof CreateVideoBody>;
 
-export const UpdateVideoBody = z
-  .object({
-    title: Title.optional(),
-    description: Description.optional(),
-    thumbnailPublicId: PublicId.optional(),
-  })
-  .refine((b) => Object.values(b).some((v) => v !== undefined), { message: 'Nothing to update' });
+export const UpdateVideoBody = partialUpdate({
+  title: Title.optional(),
+  description: Description.optional(),
+  thumbnailPublicId: PublicId.optional(),
+});
 export type UpdateVideoBody = z.input<typeof UpdateVideoBody>;
 
 export const VideoIdParams = z.object({ id: Id });

@@ -1,6 +1,7 @@
 import type { ChannelWithStats, MyStats } from '@kinora/contract';
 import type { Actor, RouteSharing } from '../../platform/http/router';
-import type { Storage } from '../../platform/storage/storage';
+import { publicUrlOf, type Storage } from '../../platform/storage/storage';
+import { presentChannelSummary, presentOwnAccount } from '../users';
 import type { ChannelView } from './channels.service';
 
 /** Figures only for those the rules allow (ChannelView says who); others see public counts. */
@@ -12,11 +13,8 @@ export function presentChannel(
   const videos = seesDrafts ? figures.allVideos : figures.publishedVideos;
   return {
     channel: {
-      _id: channel.id,
-      username: channel.username,
-      fullname: channel.fullname,
-      avatar: channel.avatarKey ? storage.publicUrl(channel.avatarKey) : null,
-      coverImage: channel.coverImageKey ? storage.publicUrl(channel.coverImageKey) : null,
+      ...presentChannelSummary(channel, storage),
+      coverImage: publicUrlOf(storage, channel.coverImageKey),
       bio: channel.bio,
       createdAt: channel.createdAt.toISOString(),
       subscribersCount: channel.subscribersCount,
@@ -44,12 +42,7 @@ export function presentChannel(
  */
 export function presentMyStats({ channel, figures }: ChannelView, storage: Storage): MyStats {
   return {
-    _id: channel.id,
-    username: channel.username,
-    fullname: channel.fullname,
-    email: channel.email,
-    avatar: channel.avatarKey ? storage.publicUrl(channel.avatarKey) : null,
-    coverImage: channel.coverImageKey ? storage.publicUrl(channel.coverImageKey) : null,
+    ...presentOwnAccount(channel, storage),
     createdAt: channel.createdAt.toISOString(),
     subscribersCount: channel.subscribersCount,
     videosCount: figures.allVideos,

@@ -1,5 +1,7 @@
-import type { Comment } from '@kinora/contract';
+import type { Comment, CommentPage } from '@kinora/contract';
+import { pageInfo } from '../../platform/http/paging';
 import type { Storage } from '../../platform/storage/storage';
+import { presentChannelSummary } from '../users';
 import type { CommentRecord } from './comments.repository';
 
 export function presentComment(record: CommentRecord, storage: Storage): Comment {
@@ -8,15 +10,23 @@ export function presentComment(record: CommentRecord, storage: Storage): Comment
     content: record.content,
     videoId: record.videoId,
     owner: record.ownerId,
-    ownerDetails: {
-      _id: record.author.id,
-      username: record.author.username,
-      fullname: record.author.fullname,
-      avatar: record.author.avatarKey ? storage.publicUrl(record.author.avatarKey) : null,
-    },
+    ownerDetails: presentChannelSummary(record.author, storage),
     likesCount: record.likesCount,
     isLiked: record.isLiked,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/** An offset page of a video's comments; the total is the video's comment count. */
+export function presentCommentPage(
+  { comments, totalCount }: { comments: CommentRecord[]; totalCount: number },
+  paging: { page: number; limit: number },
+  storage: Storage,
+): CommentPage {
+  return {
+    comments: comments.map((c) => presentComment(c, storage)),
+    totalCount,
+    ...pageInfo(paging, totalCount),
   };
 }

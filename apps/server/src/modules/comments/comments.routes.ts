@@ -2,7 +2,7 @@ import { endpoints } from '@kinora/contract';
 import { shows } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentComment } from './comments.presenter';
+import { presentComment, presentCommentPage } from './comments.presenter';
 import type { CommentsService } from './comments.service';
 
 export function registerCommentRoutes(
@@ -10,26 +10,16 @@ export function registerCommentRoutes(
   deps: { comments: CommentsService; storage: Storage },
 ): void {
   const { comments, storage } = deps;
+  const present = (record: Parameters<typeof presentComment>[0]) => presentComment(record, storage);
 
   router.route(endpoints.listComments, {
     message: 'Comments',
-    handler: async ({ params, query, actor }) => {
-      const { comments: records, totalCount } = await comments.listComments({
-        videoId: params.videoId,
-        viewer: actor,
-        page: query.page,
-        limit: query.limit,
-      });
-      const totalPages = Math.ceil(totalCount / query.limit);
-      return {
-        comments: records.map((r) => presentComment(r, storage)),
-        totalCount,
-        page: query.page,
-        limit: query.limit,
-        totalPages,
-        hasNextPage: query.page < totalPages,
-      };
-    },
+    handler: async ({ params, query, actor }) =>
+      presentCommentPage(
+        await comments.listComments({ videoId: params.videoId, viewer: actor, ...query }),
+        query,
+        storage,
+      ),
     // Whether the video may be seen, its comments, and their authors' names and pictures.
     shows: ({ params, data }) => [
       shows.video(params.videoId),
@@ -41,26 +31,20 @@ export function registerCommentRoutes(
   router.route(endpoints.addComment, {
     message: 'Comment added',
     handler: async ({ params, body, actor }) =>
-      presentComment(
+      present(
         await comments.addComment({
           videoId: params.videoId,
           author: actor,
           content: body.content,
         }),
-        storage,
       ),
   });
 
   router.route(endpoints.updateComment, {
     message: 'Comment updated',
     handler: async ({ params, body, actor }) =>
-      presentComment(
-        await comments.editComment({
-          commentId: params.commentId,
-          actor,
-          content: body.content,
-        }),
-        storage,
+      present(
+        await comments.editComment({ commentId: params.commentId, actor, content: body.content }),
       ),
   });
 

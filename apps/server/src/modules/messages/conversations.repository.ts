@@ -1,13 +1,13 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, not, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/client';
+import { conversationParticipants, conversations, messages, users } from '../../platform/db/schema';
 import {
-  conversationParticipants,
-  conversations,
-  messages,
-  userBlocks,
-  users,
-} from '../../platform/db/schema';
-import { blockedBetween, ordered, person, type PersonRow } from './messaging.sql';
+  blockedBetween,
+  hasMemberBlockedBy,
+  ordered,
+  person,
+  type PersonRow,
+} from './messaging.sql';
 
 export interface ConversationRow {
   id: string;
@@ -90,15 +90,7 @@ export class ConversationsRepository {
     const [row] = await this.db
       .select({ n: sql<number>`coalesce(sum(${me.unreadCount}), 0)::int` })
       .from(me)
-      .where(
-        and(
-          eq(me.userId, userId),
-          sql`not exists (select 1 from ${userBlocks} b
-            join ${conversationParticipants} other
-              on other.conversation_id = ${me.conversationId} and other.user_id = b.blocked_id
-            where b.blocker_id = ${userId})`,
-        ),
-      );
+      .where(and(eq(me.userId, userId), not(hasMemberBlockedBy(userId, me.conversationId))));
     return row?.n ?? 0;
   }
 
@@ -137,15 +129,7 @@ export class ConversationsRepository {
       })
       .from(me)
       .innerJoin(conversations, eq(conversations.id, me.conversationId))
-      .where(
-        and(
-          eq(me.userId, userId),
-          sql`not exists (select 1 from ${userBlocks} b
-            join ${conversationParticipants} other
-              on other.conversation_id = ${conversations.id} and other.user_id = b.blocked_id
-            where b.blocker_id = ${userId})`,
-        ),
-      )
+      .where(and(eq(me.userId, userId), not(hasMemberBlockedBy(userId, conversations.id))))
       .orderBy(desc(conversations.updatedAt), desc(conversations.id));
     if (rows.length === 0) return [];
     const members = await this.db

@@ -7,7 +7,7 @@ import {
   userBlocks,
   users,
 } from '../../platform/db/schema';
-import { person, type PersonRow } from './messaging.sql';
+import { hasMemberBlockedBy, person, type PersonRow } from './messaging.sql';
 
 export interface MessageRow {
   id: string;
@@ -180,11 +180,7 @@ export class MessagesRepository {
               from ${conversationParticipants} mine
               where mine.user_id = counted.user_id
                 and mine.conversation_id <> ${conversationId}
-                and not exists (select 1 from ${userBlocks} b
-                  join ${conversationParticipants} other
-                    on other.conversation_id = mine.conversation_id
-                   and other.user_id = b.blocked_id
-                  where b.blocker_id = counted.user_id)))), '[]'::json)
+                and not ${hasMemberBlockedBy(sql`counted.user_id`, sql`mine.conversation_id`)}))), '[]'::json)
           from counted)`,
       })
       .from(inserted)
@@ -193,12 +189,9 @@ export class MessagesRepository {
   }
   private sendMessageStatement: ReturnType<MessagesRepository['prepareSendMessage']> | undefined;
 
-  /** One page of a conversation, oldest first: the `limit` messages before `before`. */
-  async listMessages(
-    conversationId: string,
-    page: { before?: string | undefined; limit: number },
-  ): Promise<MessageRow[]> {
-    const rows = await this.db
+  /** Messages as `MessageRow`s, each with its sender. */
+  private selectMessages() {
+    return this.db
       .select({
         id: messages.id,
         conversationId: messages.conversationId,
@@ -207,7 +200,15 @@ export class MessagesRepository {
         sender: person,
       })
       .from(messages)
-      .innerJoin(users, eq(users.id, messages.senderId))
+      .innerJoin(users, eq(users.id, messages.senderId));
+  }
+
+  /** One page of a conversation, oldest first: the `limit` messages before `before`. */
+  async listMessages(
+    conversationId: string,
+    page: { before?: string | undefined; limit: number },
+  ): Promise<MessageRow[]> {
+    const rows = await this.selectMessages()
       .where(
         and(
           eq(messages.conversationId, conversationId),
@@ -225,17 +226,7 @@ export class MessagesRepository {
 
   /** One stored message, with its sender (null when there is none by that id). */
   async messageById(id: string): Promise<MessageRow | null> {
-    const [row] = await this.db
-      .select({
-        id: messages.id,
-        conversationId: messages.conversationId,
-        content: messages.content,
-        createdAt: messages.createdAt,
-        sender: person,
-      })
-      .from(messages)
-      .innerJoin(users, eq(users.id, messages.senderId))
-      .where(eq(messages.id, id));
+    const [row] = await this.selectMessages().where(eq(messages.id, id));
     return row ?? null;
   }
 }

@@ -1,8 +1,9 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
-import type { Database } from '../../platform/db/client';
+import type { Database, Tx } from '../../platform/db/client';
 import {
+  createdSince,
   insertWithinLimit,
   type CreationWindow,
   type LimitedInsert,
@@ -25,6 +26,27 @@ const itemColumns = {
   position: playlistItems.position,
   addedAt: playlistItems.addedAt,
 };
+
+/**
+ * Takes the playlist row's lock, which every add, move and removal takes first, so that they
+ * happen one after another; false when the playlist is gone.
+ */
+async function lockPlaylist(tx: Tx, playlistId: string): Promise<boolean> {
+  const [locked] = await tx
+    .select({ id: playlists.id })
+    .from(playlists)
+    .where(eq(playlists.id, playlistId))
+    .for('update');
+  return locked !== undefined;
+}
+
+/** Marks the playlist changed now. */
+async function touchPlaylist(tx: Tx, playlistId: string): Promise<void> {
+  await tx
+    .update(playlists)
+    .set({ updatedAt: sql`now()` })
+    .where(eq(playlists.id, playlistId));
+}
 
 export class PlaylistsRepository {
   constructor(private readonly db: Database) {}
@@ -206,19 +228,17 @@ export class PlaylistsRepository {
     return insertWithinLimit(this.db, {
       lockKey: `playlists:${input.ownerId}`,
       window,
-      recent: async (tx, since) => {
-        const [row] = await tx
-          .select({ count: count(), oldest: sql<Date | null>`min(${playlists.createdAt})` })
-          .from(playlists)
-          .where(
-            and(
-              eq(playlists.ownerId, input.ownerId),
-              eq(playlists.kind, 'custom'),
-              sql`${playlists.createdAt} > ${since}`,
-            ),
-          );
-        return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-      },
+      recent: (tx, since) =>
+        createdSince(
+          tx,
+          {
+            table: playlists,
+            createdAt: playlists.createdAt,
+            // Watch later, made on first use, does not count.
+            theirs: and(eq(playlists.ownerId, input.ownerId), eq(playlists.kind, 'custom')),
+          },
+          since,
+        ),
       insert: async (tx) => {
         const [row] = await tx.insert(playlists).values(input).returning({ id: playlists.id });
         return row!.id;
@@ -259,12 +279,7 @@ export class PlaylistsRepository {
         .where(eq(videos.id, videoId))
         .for('key share');
       if (!video) return 'video gone';
-      const [locked] = await tx
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(eq(playlists.id, playlistId))
-        .for('update');
-      if (!locked) return 'playlist gone';
+      if (!(await lockPlaylist(tx, playlistId))) return 'playlist gone';
       const [state] = await tx
         .select({
           n: count(),
@@ -276,10 +291,7 @@ export class PlaylistsRepository {
       if (state!.present) return 'duplicate';
       if (state!.n >= maxItems) return 'full';
       await tx.insert(playlistItems).values({ playlistId, videoId, position: state!.next });
-      await tx
-        .update(playlists)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(playlists.id, playlistId));
+      await touchPlaylist(tx, playlistId);
       return 'added';
     });
   }
@@ -287,20 +299,13 @@ export class PlaylistsRepository {
   /** Takes a video out; the trigger of migration 0012 closes the gap. False when absent. */
   async removeItem(playlistId: string, videoId: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      await tx
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(eq(playlists.id, playlistId))
-        .for('update');
+      await lockPlaylist(tx, playlistId);
       const removed = await tx
         .delete(playlistItems)
         .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.videoId, videoId)))
         .returning({ position: playlistItems.position });
       if (removed.length === 0) return false;
-      await tx
-        .update(playlists)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(playlists.id, playlistId));
+      await touchPlaylist(tx, playlistId);
       return true;
     });
   }
@@ -317,11 +322,7 @@ export class PlaylistsRepository {
     viewer: Viewer,
   ): Promise<{ from: number; to: number } | null> {
     return this.db.transaction(async (tx) => {
-      await tx
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(eq(playlists.id, playlistId))
-        .for('update');
+      await lockPlaylist(tx, playlistId);
       const [item] = await tx
         .select({ position: playlistItems.position })
         .from(playlistItems)
@@ -349,10 +350,7 @@ export class PlaylistsRepository {
             sql`${playlistItems.position} between ${Math.min(from, to)}::int and ${Math.max(from, to)}::int`,
           ),
         );
-      await tx
-        .update(playlists)
-        .set({ updatedAt: sql`now()` })
-        .where(eq(playlists.id, playlistId));
+      await touchPlaylist(tx, playlistId);
       return { from, to };
     });
   }

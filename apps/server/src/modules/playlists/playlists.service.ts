@@ -29,6 +29,8 @@ export interface PlaylistView {
 export const playlistsPerHour = { max: 50, windowSeconds: 3600 };
 export const playlistsTooFast = 'You are creating playlists too fast';
 
+const videoNotInPlaylist = () => new AppError('NOT_FOUND', 'Video not found in this playlist');
+
 /** How many videos a playlist answer holds unless the reader asks for fewer. */
 const firstPage = 200;
 /** A card in a list of playlists shows a few thumbnails, never the whole playlist. */
@@ -123,17 +125,15 @@ export class PlaylistsService {
     actor: Viewer;
     changes: UpdatePlaylistBody;
   }): Promise<PlaylistView> {
-    const playlist = await this.repo.findById(input.playlistId);
-    assertCanEditPlaylist(input.actor, playlist);
-    assertCanRenameOrDeletePlaylist(playlist);
-    const { name, description, visibility } = input.changes;
-    await this.repo.update(playlist.id, {
-      ...(name !== undefined ? { name } : {}),
-      ...(description !== undefined ? { description } : {}),
-      ...(visibility !== undefined ? { visibility } : {}),
+    return this.edit(input, async (playlist) => {
+      assertCanRenameOrDeletePlaylist(playlist);
+      const { name, description, visibility } = input.changes;
+      await this.repo.update(playlist.id, {
+        ...(name !== undefined ? { name } : {}),
+        ...(description !== undefined ? { description } : {}),
+        ...(visibility !== undefined ? { visibility } : {}),
+      });
     });
-    this.changed(playlist);
-    return this.view((await this.repo.findById(playlist.id))!, input.actor);
   }
 
   async deletePlaylist(input: { playlistId: string; actor: Viewer }): Promise<void> {
@@ -150,11 +150,9 @@ export class PlaylistsService {
     videoId: string;
     actor: Viewer;
   }): Promise<PlaylistView> {
-    const playlist = await this.repo.findById(input.playlistId);
-    assertCanEditPlaylist(input.actor, playlist);
-    await this.addVisibleVideo(playlist, input.videoId, input.actor, 'refuse duplicate');
-    this.changed(playlist);
-    return this.view((await this.repo.findById(playlist.id))!, input.actor);
+    return this.edit(input, async (playlist) => {
+      await this.addVisibleVideo(playlist, input.videoId, input.actor, 'refuse duplicate');
+    });
   }
 
   async removeVideo(input: {
@@ -162,13 +160,9 @@ export class PlaylistsService {
     videoId: string;
     actor: Viewer;
   }): Promise<PlaylistView> {
-    const playlist = await this.repo.findById(input.playlistId);
-    assertCanEditPlaylist(input.actor, playlist);
-    if (!(await this.repo.removeItem(playlist.id, input.videoId))) {
-      throw new AppError('NOT_FOUND', 'Video not found in this playlist');
-    }
-    this.changed(playlist);
-    return this.view((await this.repo.findById(playlist.id))!, input.actor);
+    return this.edit(input, async (playlist) => {
+      if (!(await this.repo.removeItem(playlist.id, input.videoId))) throw videoNotInPlaylist();
+    });
   }
 
   /** Moves a video to a new place (past the end means last); the others shift by one. */
@@ -178,13 +172,15 @@ export class PlaylistsService {
     position: number;
     actor: Viewer;
   }): Promise<PlaylistView> {
-    const playlist = await this.repo.findById(input.playlistId);
-    assertCanEditPlaylist(input.actor, playlist);
-    if (!(await this.repo.moveItem(playlist.id, input.videoId, input.position, input.actor))) {
-      throw new AppError('NOT_FOUND', 'Video not found in this playlist');
-    }
-    this.changed(playlist);
-    return this.view((await this.repo.findById(playlist.id))!, input.actor);
+    return this.edit(input, async (playlist) => {
+      const moved = await this.repo.moveItem(
+        playlist.id,
+        input.videoId,
+        input.position,
+        input.actor,
+      );
+      if (!moved) throw videoNotInPlaylist();
+    });
   }
 
   async getWatchLater(input: {
@@ -208,6 +204,21 @@ export class PlaylistsService {
     this.changed(playlist);
     const counts = await this.repo.countVisibleItems([playlist.id], input.actor);
     return { isSaved, playlistId: playlist.id, videoCount: counts.get(playlist.id) ?? 0 };
+  }
+
+  /**
+   * A change by someone who may edit the playlist: made, told to the others, and answered
+   * with the playlist as it is after it.
+   */
+  private async edit(
+    input: { playlistId: string; actor: Viewer },
+    change: (playlist: PlaylistRow) => Promise<void>,
+  ): Promise<PlaylistView> {
+    const playlist = await this.repo.findById(input.playlistId);
+    assertCanEditPlaylist(input.actor, playlist);
+    await change(playlist);
+    this.changed(playlist);
+    return this.view((await this.repo.findById(playlist.id))!, input.actor);
   }
 
   private async addVisibleVideo(

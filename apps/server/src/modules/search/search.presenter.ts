@@ -1,5 +1,6 @@
 import type { SearchChannel, SearchResult } from '@kinora/contract';
 import type { Storage } from '../../platform/storage/storage';
+import { presentChannelSummary } from '../users';
 import { presentVideo } from '../videos';
 import type { ChannelHit } from './search.repository';
 import type { SearchHits } from './search.service';
@@ -7,11 +8,8 @@ import type { SearchHits } from './search.service';
 /** A channel found by a search: both namings of the spec's full name, and the public count. */
 export function presentSearchChannel(channel: ChannelHit, storage: Storage): SearchChannel {
   return {
-    _id: channel.id,
-    username: channel.username,
+    ...presentChannelSummary(channel, storage),
     fullName: channel.fullname,
-    fullname: channel.fullname,
-    avatar: channel.avatarKey ? storage.publicUrl(channel.avatarKey) : null,
     subscribersCount: channel.subscribersCount,
   };
 }

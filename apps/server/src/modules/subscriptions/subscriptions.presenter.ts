@@ -1,18 +1,15 @@
 /** Public lists carry names and pictures only, never an email address. */
 import type { SubscribedChannel, Subscriber, SubscriptionFeed } from '@kinora/contract';
-import type { Storage } from '../../platform/storage/storage';
+import { publicUrlOf, type Storage } from '../../platform/storage/storage';
 import { presentVideo, type VideoRecord } from '../videos';
 import type { PersonRow } from './subscriptions.repository';
-
-const avatarOf = (row: PersonRow, storage: Storage) =>
-  row.avatarKey ? storage.publicUrl(row.avatarKey) : null;
 
 export function presentSubscriber(row: PersonRow, storage: Storage): Subscriber {
   return {
     subscriberId: row.id,
     username: row.username,
     fullname: row.fullname,
-    avatar: avatarOf(row, storage),
+    avatar: publicUrlOf(storage, row.avatarKey),
     subscribedAt: row.subscribedAt.toISOString(),
   };
 }
@@ -22,7 +19,7 @@ export function presentSubscribedChannel(row: PersonRow, storage: Storage): Subs
     channelId: row.id,
     username: row.username,
     fullname: row.fullname,
-    avatar: avatarOf(row, storage),
+    avatar: publicUrlOf(storage, row.avatarKey),
     subscribersCount: row.subscribersCount,
     subscribedAt: row.subscribedAt.toISOString(),
   };

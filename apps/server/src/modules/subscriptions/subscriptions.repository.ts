@@ -3,6 +3,7 @@ import type { Database } from '../../platform/db/client';
 import { followedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { subscriptions, users, videos } from '../../platform/db/schema';
+import { userExists } from '../users';
 import { videosVisibleTo } from '../videos';
 
 export interface PersonRow {
@@ -115,12 +116,7 @@ export class SubscriptionsRepository {
   }
 
   async userExists(id: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    return row !== undefined;
+    return userExists(this.db, id);
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
-import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
+import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { VideoRecord, VideosService } from '../videos';
 import { canSubscribeTo } from './subscriptions.policy';
@@ -75,25 +75,13 @@ export class SubscriptionsService {
   }
 
   /** The newest published videos of the channels the actor follows, a page at a time. */
-  async videoFeed(input: {
-    actor: Viewer;
-    limit: number;
-    cursor?: string;
-  }): Promise<{ records: VideoRecord[]; nextCursor: string | null }> {
-    const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
-    // One more than asked tells whether a next page exists.
-    const page = await this.repo.videoFeed({
-      subscriberId: input.actor.userId,
-      limit: input.limit + 1,
-      after,
-    });
-    const shown = page.slice(0, input.limit);
-    const last = shown.at(-1);
-    return {
-      // A video unpublished or deleted between the two reads is left out; the cursor still
-      // moves past it. Visibility is a visitor's, as the feed query's.
-      records: await this.videos.getVisibleVideos({ ids: shown.map((p) => p.id), viewer: null }),
-      nextCursor: page.length > input.limit && last ? encodeCursor(last.position) : null,
-    };
+  async videoFeed(input: FeedRequest & { actor: Viewer }): Promise<FeedPage<VideoRecord>> {
+    return readFeedPage(
+      input,
+      (page) => this.repo.videoFeed({ subscriberId: input.actor.userId, ...page }),
+      // A video unpublished or deleted between the two reads is left out. Visibility is a
+      // visitor's, as the feed query's.
+      (ids) => this.videos.getVisibleVideos({ ids, viewer: null }),
+    );
   }
 }

@@ -1,5 +1,7 @@
-import type { Tweet, TweetChannel } from '@kinora/contract';
+import type { Tweet, TweetChannel, TweetPage } from '@kinora/contract';
+import { pageInfo } from '../../platform/http/paging';
 import type { Storage } from '../../platform/storage/storage';
+import { presentChannelSummary } from '../users';
 import type { TweetChannelRecord, TweetRecord } from './tweets.repository';
 
 export function presentTweet(t: TweetRecord, storage: Storage): Tweet {
@@ -7,12 +9,7 @@ export function presentTweet(t: TweetRecord, storage: Storage): Tweet {
     _id: t.id,
     content: t.content,
     createdAt: t.createdAt.toISOString(),
-    owner: {
-      _id: t.owner.id,
-      username: t.owner.username,
-      fullname: t.owner.fullname,
-      avatar: t.owner.avatarKey ? storage.publicUrl(t.owner.avatarKey) : null,
-    },
+    owner: presentChannelSummary(t.owner, storage),
     likesCount: t.likesCount,
     isLiked: t.likeId !== null,
     isEdited: t.editedAt !== null,
@@ -25,24 +22,17 @@ export function presentTweetPage(
   { records, total }: { records: TweetRecord[]; total: number },
   paging: { page: number; limit: number },
   storage: Storage,
-) {
-  const totalPages = Math.ceil(total / paging.limit);
+): TweetPage {
   return {
     tweets: records.map((t) => presentTweet(t, storage)),
     totalTweets: total,
-    page: paging.page,
-    limit: paging.limit,
-    totalPages,
-    hasNextPage: paging.page < totalPages,
+    ...pageInfo(paging, total),
   };
 }
 
 export function presentTweetChannel(c: TweetChannelRecord, storage: Storage): TweetChannel {
   return {
-    _id: c.id,
-    username: c.username,
-    fullname: c.fullname,
-    avatar: c.avatarKey ? storage.publicUrl(c.avatarKey) : null,
+    ...presentChannelSummary(c, storage),
     latestTweet: {
       _id: c.latestTweet.id,
       content: c.latestTweet.content,

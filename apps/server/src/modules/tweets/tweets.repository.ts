@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/client';
 import {
+  createdSince,
   insertWithinLimit,
   type CreationWindow,
   type LimitedInsert,
@@ -8,6 +9,7 @@ import {
 import { followedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { likes, tweets, users } from '../../platform/db/schema';
+import { userExists } from '../users';
 
 export interface TweetRecord {
   id: string;
@@ -191,13 +193,12 @@ export class TweetsRepository {
     return insertWithinLimit(this.db, {
       lockKey: `tweets:${input.ownerId}`,
       window,
-      recent: async (tx, since) => {
-        const [row] = await tx
-          .select({ count: count(), oldest: sql<Date | null>`min(${tweets.createdAt})` })
-          .from(tweets)
-          .where(and(eq(tweets.ownerId, input.ownerId), sql`${tweets.createdAt} > ${since}`));
-        return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
-      },
+      recent: (tx, since) =>
+        createdSince(
+          tx,
+          { table: tweets, createdAt: tweets.createdAt, theirs: eq(tweets.ownerId, input.ownerId) },
+          since,
+        ),
       insert: async (tx) => {
         const [row] = await tx.insert(tweets).values(input).returning({ id: tweets.id });
         if (!row) throw new Error('insert answered no row');
@@ -219,11 +220,6 @@ export class TweetsRepository {
   }
 
   async userExists(id: string): Promise<boolean> {
-    const [row] = await this.db
-      .select({ id: users.id })
-      .from(users)
-      .where(eq(users.id, id))
-      .limit(1);
-    return row !== undefined;
+    return userExists(this.db, id);
   }
 }

@@ -1,6 +1,6 @@
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
-import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
+import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import { assertCanDeleteTweet, assertCanEditTweet } from './tweets.policy';
@@ -49,33 +49,17 @@ export class TweetsService {
   }
 
   /** The newest tweets of the channels the actor follows, a page at a time. */
-  async tweetFeed(input: {
-    actor: Viewer;
-    limit: number;
-    cursor?: string;
-  }): Promise<{ records: TweetRecord[]; nextCursor: string | null }> {
-    const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
-    // One more than asked tells whether a next page exists.
-    const page = await this.repo.feed({
-      subscriberId: input.actor.userId,
-      limit: input.limit + 1,
-      after,
-    });
-    const shown = page.slice(0, input.limit);
-    const byId = new Map(
-      (
-        await this.repo.findRecords(
-          shown.map((p) => p.id),
-          input.actor.userId,
-        )
-      ).map((r) => [r.id, r]),
+  async tweetFeed(input: FeedRequest & { actor: Viewer }): Promise<FeedPage<TweetRecord>> {
+    return readFeedPage(
+      input,
+      (page) => this.repo.feed({ subscriberId: input.actor.userId, ...page }),
+      async (ids) => {
+        const records = await this.repo.findRecords(ids, input.actor.userId);
+        const byId = new Map(records.map((r) => [r.id, r]));
+        // A tweet deleted between the two reads is left out.
+        return ids.flatMap((id) => byId.get(id) ?? []);
+      },
     );
-    const last = shown.at(-1);
-    return {
-      // A tweet deleted between the two reads is left out; the cursor still moves past it.
-      records: shown.flatMap((p) => byId.get(p.id) ?? []),
-      nextCursor: page.length > input.limit && last ? encodeCursor(last.position) : null,
-    };
   }
 
   /**

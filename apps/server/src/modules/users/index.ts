@@ -1,6 +1,11 @@
-export { UsersRepository, type UserRow } from './users.repository';
+export { UsersRepository, userExists, type UserRow } from './users.repository';
 export { UsersService } from './users.service';
-export { presentCurrentUser } from './users.presenter';
+export {
+  presentChannelSummary,
+  presentCurrentUser,
+  presentOwnAccount,
+  type PersonSummaryRow,
+} from './users.presenter';
 export { registerUserRoutes } from './users.routes';
 export {
   grantUserRole,

@@ -23,6 +23,12 @@ const publicColumns = {
   updatedAt: users.updatedAt,
 };
 
+/** Whether an account has this id: for the modules whose lists belong to a person. */
+export async function userExists(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
+  return row !== undefined;
+}
+
 export class UsersRepository {
   constructor(private readonly db: Database) {}
 

@@ -1,6 +1,6 @@
 import { endpoints, limits } from '@kinora/contract';
 import { AppError } from '../../platform/http/errors';
-import type { Router } from '../../platform/http/router';
+import type { Actor, Router, UploadedFile } from '../../platform/http/router';
 import { FailureBudget } from '../../platform/rate-limit/failure-budget';
 import type { LimitStore } from '../../platform/rate-limit/limit-store';
 import type { Storage } from '../../platform/storage/storage';
@@ -35,6 +35,8 @@ export function registerUserRoutes(
   const { users, storage, cookies } = deps;
   const present = (user: Parameters<typeof presentCurrentUser>[0]) =>
     presentCurrentUser(user, storage);
+  const replaceImage = async (actor: Actor, purpose: 'avatar' | 'cover', file: UploadedFile) =>
+    present(await users.replaceImage({ userId: actor.userId, purpose, data: file.data }));
   const loginThrottle = new LoginThrottle(deps.limitStore);
   const knownDevices = new KnownDevices(deps.deviceCookieSecret, { secure: cookies.secure });
   // Sign-up answers "already taken", which tells whether an account exists. The answer stays
@@ -101,26 +103,12 @@ export function registerUserRoutes(
   router.route(endpoints.changeAvatar, {
     message: 'Avatar updated',
     files: { avatar: avatarRule },
-    handler: async ({ actor, files }) =>
-      present(
-        await users.replaceImage({
-          userId: actor.userId,
-          purpose: 'avatar',
-          data: files.avatar!.data,
-        }),
-      ),
+    handler: ({ actor, files }) => replaceImage(actor, 'avatar', files.avatar!),
   });
 
   router.route(endpoints.changeCoverImage, {
     message: 'Cover image updated',
     files: { coverImage: { ...coverRule, required: true } },
-    handler: async ({ actor, files }) =>
-      present(
-        await users.replaceImage({
-          userId: actor.userId,
-          purpose: 'cover',
-          data: files.coverImage!.data,
-        }),
-      ),
+    handler: ({ actor, files }) => replaceImage(actor, 'cover', files.coverImage!),
   });
 }

@@ -1,10 +1,12 @@
-import type { Video } from '@kinora/contract';
+import type { Video, VideoPage } from '@kinora/contract';
+import { pageInfo } from '../../platform/http/paging';
 import type { RouteSharing } from '../../platform/http/router';
-import type { Storage } from '../../platform/storage/storage';
+import { publicUrlOf, type Storage } from '../../platform/storage/storage';
+import { presentChannelSummary } from '../users';
 import type { VideoRecord } from './videos.repository';
 
 export function presentVideo(record: VideoRecord, storage: Storage): Video {
-  const url = (key: string | null) => (key ? storage.publicUrl(key) : null);
+  const url = (key: string | null) => publicUrlOf(storage, key);
   return {
     _id: record.id,
     title: record.title,
@@ -24,14 +26,28 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
     videoPublicId: record.videoPublicId,
     thumbnailPublicId: record.thumbnailPublicId,
     owner: {
-      _id: record.owner.id,
-      username: record.owner.username,
-      fullname: record.owner.fullname,
-      avatar: url(record.owner.avatarKey),
+      ...presentChannelSummary(record.owner, storage),
       subscribersCount: record.owner.subscribersCount,
     },
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
+  };
+}
+
+/** An offset page of videos with its totals. */
+export function presentVideoPage(
+  {
+    records,
+    total,
+    page,
+    limit,
+  }: { records: VideoRecord[]; total: number; page: number; limit: number },
+  storage: Storage,
+): VideoPage {
+  return {
+    videos: records.map((r) => presentVideo(r, storage)),
+    totalVideos: total,
+    ...pageInfo({ page, limit }, total),
   };
 }
 

@@ -4,7 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo, shareVideos } from './videos.presenter';
+import { presentVideo, presentVideoPage, shareVideos } from './videos.presenter';
 import type { VideosService } from './videos.service';
 
 export function registerVideoRoutes(
@@ -16,21 +16,8 @@ export function registerVideoRoutes(
 
   router.route(endpoints.listVideos, {
     message: 'Videos',
-    handler: async ({ query, actor }) => {
-      const { records, total, page, limit } = await videos.listVideos({
-        query,
-        viewer: actor,
-      });
-      const totalPages = Math.ceil(total / limit);
-      return {
-        videos: records.map(present),
-        totalVideos: total,
-        page,
-        limit,
-        totalPages,
-        hasNextPage: page < totalPages,
-      };
-    },
+    handler: async ({ query, actor }) =>
+      presentVideoPage(await videos.listVideos({ query, viewer: actor }), storage),
     // The same for everyone but the person whose own videos are listed (drafts included).
     shared: ({ query, data }) => shareVideos(data.videos, [query.userId]),
     shows: ({ query, data }) => [

@@ -16,6 +16,20 @@ import type { ListFilter, VideoRecord, VideosRepository } from './videos.reposit
 /** The most views that visitors from one address can add to one video in an hour. */
 export const visitorSlotsPerAddress = 10;
 
+/** What a video refers to that is not among its owner's uploads: a 400 on the field. */
+const missingUpload = {
+  video: {
+    message: 'The video file was not found among your uploads',
+    field: 'videoPublicId',
+    hint: 'Upload the video file first',
+  },
+  image: {
+    message: 'The thumbnail was not found among your uploads',
+    field: 'thumbnailPublicId',
+    hint: 'Upload the thumbnail first',
+  },
+} as const;
+
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 /** `anon:<address hash>:<slot>`, the slot chosen by the view cookie. */
@@ -94,30 +108,10 @@ export class VideosService {
     ownerId: string;
     input: CreateVideoBody;
   }): Promise<VideoRecord> {
-    const video = await this.uploads.findOwnedAsset({
-      publicId: input.videoPublicId,
-      ownerId,
-      kind: 'video',
-    });
-    if (!video) {
-      throw badRequest('The video file was not found among your uploads', [
-        { field: 'videoPublicId', message: 'Upload the video file first' },
-      ]);
-    }
-    let thumbnailAssetId: string | null = null;
-    if (input.thumbnailPublicId) {
-      const thumbnail = await this.uploads.findOwnedAsset({
-        publicId: input.thumbnailPublicId,
-        ownerId,
-        kind: 'image',
-      });
-      if (!thumbnail) {
-        throw badRequest('The thumbnail was not found among your uploads', [
-          { field: 'thumbnailPublicId', message: 'Upload the thumbnail first' },
-        ]);
-      }
-      thumbnailAssetId = thumbnail.id;
-    }
+    const video = await this.ownUpload(ownerId, input.videoPublicId, 'video');
+    const thumbnailAssetId = input.thumbnailPublicId
+      ? (await this.ownUpload(ownerId, input.thumbnailPublicId, 'image')).id
+      : null;
     let videoId: string;
     try {
       videoId = await this.repo.insert({
@@ -139,6 +133,16 @@ export class VideosService {
     return (await this.repo.findById(videoId))!;
   }
 
+  /** An upload of the owner's own of this kind, by its public id; a 400 when there is none. */
+  private async ownUpload(ownerId: string, publicId: string, kind: 'video' | 'image') {
+    const asset = await this.uploads.findOwnedAsset({ publicId, ownerId, kind });
+    if (!asset) {
+      const missing = missingUpload[kind];
+      throw badRequest(missing.message, [{ field: missing.field, message: missing.hint }]);
+    }
+    return asset;
+  }
+
   async updateVideo({
     videoId,
     actor,
@@ -150,20 +154,9 @@ export class VideosService {
   }): Promise<VideoRecord> {
     const video = await this.repo.findById(videoId);
     assertCanEditVideo(actor, video);
-    let thumbnailAssetId: string | undefined;
-    if (changes.thumbnailPublicId) {
-      const thumbnail = await this.uploads.findOwnedAsset({
-        publicId: changes.thumbnailPublicId,
-        ownerId: actor.userId,
-        kind: 'image',
-      });
-      if (!thumbnail) {
-        throw badRequest('The thumbnail was not found among your uploads', [
-          { field: 'thumbnailPublicId', message: 'Upload the thumbnail first' },
-        ]);
-      }
-      thumbnailAssetId = thumbnail.id;
-    }
+    const thumbnailAssetId = changes.thumbnailPublicId
+      ? (await this.ownUpload(actor.userId, changes.thumbnailPublicId, 'image')).id
+      : undefined;
     const { replacedKeys } = await this.repo.update(videoId, {
       ...(changes.title !== undefined ? { title: changes.title.trim() } : {}),
       ...(changes.description !== undefined ? { description: changes.description.trim() } : {}),

@@ -4,7 +4,8 @@
  * kind makes the count and the insert one step, so a burst of requests at once cannot all pass
  * under the limit together; other people never wait on it.
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { and, count, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Database, Tx } from './client';
 
 export interface CreationWindow {
@@ -41,4 +42,20 @@ export async function insertWithinLimit<T>(
     }
     return { created: await input.insert(tx) };
   });
+}
+
+/**
+ * The usual `recent` of `insertWithinLimit`: the person's rows of `table` (those `theirs`
+ * matches) whose `createdAt` is after `since`.
+ */
+export async function createdSince(
+  tx: Tx,
+  rows: { table: PgTable; createdAt: PgColumn; theirs: SQL | undefined },
+  since: SQL,
+): Promise<{ count: number; oldest: Date | null }> {
+  const [row] = await tx
+    .select({ count: count(), oldest: sql<Date | null>`min(${rows.createdAt})` })
+    .from(rows.table)
+    .where(and(rows.theirs, sql`${rows.createdAt} > ${since}`));
+  return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }

@@ -28,6 +28,42 @@ export function decodeCursor(cursor: string): KeysetPosition {
   return position;
 }
 
+/** What a reader asks of a feed: up to `limit` entries after the cursor (from the start without). */
+export interface FeedRequest {
+  limit: number;
+  cursor?: string | undefined;
+}
+
+/** A page of a feed, with the cursor of the next (null at the end). */
+export interface FeedPage<T> {
+  records: T[];
+  nextCursor: string | null;
+}
+
+/**
+ * One page of a feed read by keyset: `read` is asked for one entry more than `limit` (which
+ * tells whether a next page exists) after the cursor, and `load` for the page's entries by id,
+ * in that order. The next cursor is the last entry read, so an entry gone between the two
+ * reads is left out and the feed still moves past it.
+ */
+export async function readFeedPage<T>(
+  input: FeedRequest,
+  read: (page: {
+    limit: number;
+    after: KeysetPosition | null;
+  }) => Promise<{ id: string; position: KeysetPosition }[]>,
+  load: (ids: string[]) => Promise<T[]>,
+): Promise<FeedPage<T>> {
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const page = await read({ limit: input.limit + 1, after });
+  const shown = page.slice(0, input.limit);
+  const last = shown.at(-1);
+  return {
+    records: await load(shown.map((p) => p.id)),
+    nextCursor: page.length > input.limit && last ? encodeCursor(last.position) : null,
+  };
+}
+
 /** The column's timestamp as exact microseconds since the epoch, in text. */
 export const microsOf = (column: SQLWrapper): SQL<string> =>
   sql<string>`(extract(epoch from ${column}) * 1000000)::bigint::text`;

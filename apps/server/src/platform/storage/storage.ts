@@ -35,6 +35,14 @@ export interface Storage {
   publicUrl(key: string): string;
 }
 
+/** The address of a stored file, or null where there is none (no avatar, no thumbnail yet). */
+export function publicUrlOf(
+  storage: Pick<Storage, 'publicUrl'>,
+  key: string | null,
+): string | null {
+  return key ? storage.publicUrl(key) : null;
+}
+
 const contentTypes: Record<string, string> = {
   '.webp': 'image/webp',
   '.jpg': 'image/jpeg',

@@ -179,3 +179,17 @@ export function mediaInputArguments(absolutePath: string): string[] {
     `file:${absolutePath}`,
   ];
 }
+
+/** ffmpeg options for a run that only a failure should be heard from (no banner, no stdin). */
+export const quietFfmpeg = ['-hide_banner', '-nostdin', '-loglevel', 'error'] as const;
+
+/** ffmpeg output options: one frame, as a PNG on stdout (a poster, a storyboard's tiles). */
+export const onePngFrameToStdout = [
+  '-frames:v',
+  '1',
+  '-f',
+  'image2pipe',
+  '-c:v',
+  'png',
+  'pipe:1',
+] as const;

@@ -2,7 +2,12 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ffmpegBinaries } from './ffmpeg-binaries';
-import { mediaInputArguments, runMediaTool } from './media-process';
+import {
+  mediaInputArguments,
+  onePngFrameToStdout,
+  quietFfmpeg,
+  runMediaTool,
+} from './media-process';
 import { probeVideo } from './probe';
 
 export interface ExtractPosterOptions {
@@ -58,10 +63,7 @@ async function grabFrame(options: {
   const { stdout } = await runMediaTool({
     command: ffmpeg,
     args: [
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
+      ...quietFfmpeg,
       // Before the input: seeks to the keyframe before, then decodes up to the exact time.
       '-ss',
       options.atSeconds.toFixed(3),
@@ -69,15 +71,9 @@ async function grabFrame(options: {
       '-an',
       '-sn',
       '-dn',
-      '-frames:v',
-      '1',
       '-vf',
       fitWidthFilter(options.maxWidth),
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'png',
-      'pipe:1',
+      ...onePngFrameToStdout,
     ],
     captureStdout: true,
     signal: options.signal,

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { badRequest, unsupportedMedia } from '../../http/errors';
 import { ffmpegBinaries } from './ffmpeg-binaries';
-import { MediaToolError, mediaInputArguments, runMediaTool } from './media-process';
+import { MediaToolError, mediaInputArguments, quietFfmpeg, runMediaTool } from './media-process';
 
 export interface VideoProbe {
   durationSeconds: number;
@@ -192,10 +192,7 @@ export async function verifyVideoIsComplete(
     ({ stdout } = await runMediaTool({
       command: ffmpegBinaries().ffmpeg,
       args: [
-        '-hide_banner',
-        '-nostdin',
-        '-v',
-        'error',
+        ...quietFfmpeg,
         '-ss',
         start.toFixed(3),
         ...mediaInputArguments(path.resolve(filePath)),

@@ -2,7 +2,12 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { ffmpegBinaries } from './ffmpeg-binaries';
-import { mediaInputArguments, runMediaTool } from './media-process';
+import {
+  mediaInputArguments,
+  onePngFrameToStdout,
+  quietFfmpeg,
+  runMediaTool,
+} from './media-process';
 
 export interface BuildStoryboardOptions {
   input: string;
@@ -102,23 +107,14 @@ export async function buildStoryboard(options: BuildStoryboardOptions): Promise<
   const { stdout: png } = await runMediaTool({
     command: ffmpeg,
     args: [
-      '-hide_banner',
-      '-nostdin',
-      '-loglevel',
-      'error',
+      ...quietFfmpeg,
       ...mediaInputArguments(input),
       '-an',
       '-sn',
       '-dn',
       '-vf',
       filters,
-      '-frames:v',
-      '1',
-      '-f',
-      'image2pipe',
-      '-c:v',
-      'png',
-      'pipe:1',
+      ...onePngFrameToStdout,
     ],
     captureStdout: true,
     signal: options.signal,
