@@ -17,6 +17,7 @@ import {
   type MatrixCase,
   uploadEndpointMatrix,
 } from './authorization-matrix';
+import { callApi, expectOk } from '../test/api-client';
 import { createTestApp, type TestApp } from '../test/harness';
 import {
   cookiesOf,
@@ -73,14 +74,12 @@ const userOf = (as: Caller) =>
   ({ visitor: null, other, owner, moderator })[as] satisfies RegisteredUser | null;
 
 async function comment(user: RegisteredUser, videoId: string): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${apiPrefix}/comments/${videoId}`,
-    headers: user.auth,
-    payload: { content: 'A comment of the owner' },
+  const made = await expectOk(t.app, 'addComment', {
+    params: { videoId },
+    as: user,
+    body: { content: 'A comment of the owner' },
   });
-  if (res.statusCode !== 201) throw new Error(`comment failed: ${res.statusCode} ${res.body}`);
-  return res.json<{ data: { _id: string } }>().data._id;
+  return made._id;
 }
 
 /** A tweet of the owner's, for one call that removes it. */
@@ -104,37 +103,24 @@ async function freshPlaylist(
   visibility: 'public' | 'unlisted' | 'private',
   videoIds: string[] = [],
 ): Promise<string> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${apiPrefix}/playlists`,
-    headers: owner.auth,
-    payload: { name: `A ${visibility} playlist`, description: '', visibility },
+  const { _id: id } = await expectOk(t.app, 'createPlaylist', {
+    as: owner,
+    body: { name: `A ${visibility} playlist`, description: '', visibility },
   });
-  if (res.statusCode !== 201) throw new Error(`playlist failed: ${res.statusCode} ${res.body}`);
-  const id = res.json<{ data: { _id: string } }>().data._id;
   for (const videoId of videoIds) {
-    const added = await t.app.inject({
-      method: 'POST',
-      url: `${apiPrefix}/playlists/${id}/videos/${videoId}`,
-      headers: owner.auth,
-    });
-    if (added.statusCode !== 200) throw new Error(`add failed: ${added.statusCode} ${added.body}`);
+    await expectOk(t.app, 'addPlaylistVideo', { params: { playlistId: id, videoId }, as: owner });
   }
   return id;
 }
 
 /** A new session of this user: its access token and its refresh token. */
 async function signIn(user: RegisteredUser) {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `${apiPrefix}/users/login`,
-    payload: { email: user.email, password: user.password },
+  const res = await callApi(t.app, 'login', {
+    body: { email: user.email, password: user.password },
   });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return {
-    auth: {
-      authorization: `Bearer ${res.json<{ data: { accessToken: string } }>().data.accessToken}`,
-    },
+    auth: { authorization: `Bearer ${res.data.accessToken}` },
     refreshToken: cookiesOf(res.headers['set-cookie']).refreshToken!,
   };
 }
@@ -431,12 +417,7 @@ beforeAll(async () => {
     freshPlaylist('unlisted', [published]),
     freshPlaylist('private', [published]),
   ]);
-  const wl = await t.app.inject({
-    method: 'GET',
-    url: `${apiPrefix}/playlists/watch-later`,
-    headers: owner.auth,
-  });
-  watchLater = wl.json<{ data: { _id: string } }>().data._id;
+  watchLater = (await expectOk(t.app, 'getWatchLater', { as: owner }))._id;
   conversation = await openConversation(t.app, await registerUser(t.app), owner);
 }, 120_000);
 afterAll(async () => {

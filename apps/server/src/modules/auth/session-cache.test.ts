@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cookieHeader, cookiesOf, registerUser } from '../../../test/factories';
+import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { eventually } from '../../../test/media-factories';
 import { AccessTokens } from '../../platform/auth/tokens';
@@ -19,17 +20,13 @@ describe('sessions checked moments ago', () => {
   afterAll(() => t?.close());
 
   const currentUser = (headers: Record<string, string>) =>
-    t.app.inject({ method: 'GET', url: '/api/v1/users/current-user', headers });
+    callApi(t.app, 'currentUser', { headers });
   const login = async (email: string, password: string) => {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/login',
-      payload: { email, password },
-    });
+    const res = await callApi(t.app, 'login', { body: { email, password } });
     expect(res.statusCode).toBe(200);
     return {
       auth: {
-        authorization: `Bearer ${res.json<{ data: { accessToken: string } }>().data.accessToken}`,
+        authorization: `Bearer ${res.data.accessToken}`,
       },
       cookies: cookiesOf(res.headers['set-cookie']),
     };
@@ -38,9 +35,7 @@ describe('sessions checked moments ago', () => {
   it('refuses a logged-out session at once, though its token was just trusted', async () => {
     const user = await registerUser(t.app);
     expect((await currentUser(user.auth)).statusCode).toBe(200);
-    const out = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/logout',
+    const out = await callApi(t.app, 'logout', {
       headers: { ...user.auth, cookie: cookieHeader({ refreshToken: user.cookies.refreshToken! }) },
     });
     expect(out.statusCode).toBe(200);
@@ -53,11 +48,9 @@ describe('sessions checked moments ago', () => {
     const laptop = await login(user.email, user.password);
     expect((await currentUser(laptop.auth)).statusCode).toBe(200);
     expect((await currentUser(user.auth)).statusCode).toBe(200);
-    const changed = await t.app.inject({
-      method: 'POST',
-      url: '/api/v1/users/change-password',
-      headers: user.auth,
-      payload: { oldPassword: user.password, newPassword: 'another horse battery' },
+    const changed = await callApi(t.app, 'changePassword', {
+      as: user,
+      body: { oldPassword: user.password, newPassword: 'another horse battery' },
     });
     expect(changed.statusCode).toBe(200);
     expect((await currentUser(laptop.auth)).statusCode).toBe(401);

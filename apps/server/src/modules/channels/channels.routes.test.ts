@@ -3,11 +3,11 @@
  * videos as a plain list, one's own stats as the profile. Videos are written straight to the
  * database with chosen figures (views, likes, drafts); everything is read through the API.
  */
-import type { ChannelWithStats, MyStats, Video } from '@kinora/contract';
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tweets, videos } from '../../platform/db/schema';
 import { grantUserRole } from '../users';
+import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 
@@ -49,10 +49,9 @@ beforeAll(async () => {
     [owner, other],
     [fan, owner],
   ] as const) {
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/v1/subscriptions/toggle/${channel.userId}`,
-      headers: reader.auth,
+    const res = await callApi(t.app, 'toggleSubscription', {
+      params: { channelId: channel.userId },
+      as: reader,
     });
     expect(res.statusCode).toBe(200);
   }
@@ -61,16 +60,13 @@ afterAll(async () => {
   await t.close();
 });
 
-const get = (url: string, user?: RegisteredUser | null) =>
-  t.app.inject({ method: 'GET', url: `/api/v1${url}`, ...(user ? { headers: user.auth } : {}) });
-
 describe('GET /channels/:id', () => {
   it('carries its stats under both namings; views and likes only for the owner', async () => {
     const seen: Record<string, unknown> = {};
     for (const [name, user] of Object.entries({ visitor: null, other, moderator, owner })) {
-      const res = await get(`/channels/${owner.userId}`, user);
+      const res = await callApi(t.app, 'getChannel', { params: { id: owner.userId }, as: user });
       expect(res.statusCode, res.body).toBe(200);
-      const { channel, stats } = res.json<{ data: ChannelWithStats }>().data;
+      const { channel, stats } = res.data;
       expect(stats.createdAt).toBe(channel.createdAt);
       seen[name] = stats;
       expect(res.body).not.toContain(owner.email);
@@ -97,29 +93,42 @@ describe('GET /channels/:id', () => {
 
 describe('GET /channels/:id/videos', () => {
   it('answers a plain list in data, paged by the query, the total in X-Total-Count', async () => {
-    const visitor = await get(`/channels/${owner.userId}/videos`);
+    const visitor = await callApi(t.app, 'channelVideos', { params: { id: owner.userId } });
     expect(visitor.statusCode).toBe(200);
-    const list = visitor.json<{ data: Video[] }>().data;
+    const list = visitor.data;
     expect(Array.isArray(list)).toBe(true);
     expect(list.map((v) => v.title).sort()).toEqual(['One', 'Two']);
     expect(visitor.headers['x-total-count']).toBe('2');
 
-    const owners = await get(`/channels/${owner.userId}/videos?sortBy=views&limit=2&page=1`, owner);
-    expect(owners.json<{ data: Video[] }>().data.map((v) => v.title)).toEqual(['One', 'Two']);
+    const owners = await callApi(t.app, 'channelVideos', {
+      params: { id: owner.userId },
+      query: { sortBy: 'views', limit: 2, page: 1 },
+      as: owner,
+    });
+    expect(owners.data.map((v) => v.title)).toEqual(['One', 'Two']);
     expect(owners.headers['x-total-count']).toBe('3');
-    const next = await get(`/channels/${owner.userId}/videos?sortBy=views&limit=2&page=2`, owner);
-    expect(next.json<{ data: Video[] }>().data.map((v) => v.title)).toEqual(['Draft']);
+    const next = await callApi(t.app, 'channelVideos', {
+      params: { id: owner.userId },
+      query: { sortBy: 'views', limit: 2, page: 2 },
+      as: owner,
+    });
+    expect(next.data.map((v) => v.title)).toEqual(['Draft']);
 
-    expect((await get(`/channels/${randomUUID()}/videos`)).statusCode).toBe(404);
-    expect((await get(`/channels/${owner.userId}/videos?limit=0`)).statusCode).toBe(400);
+    expect(
+      (await callApi(t.app, 'channelVideos', { params: { id: randomUUID() } })).statusCode,
+    ).toBe(404);
+    expect(
+      (await callApi(t.app, 'channelVideos', { params: { id: owner.userId }, query: { limit: 0 } }))
+        .statusCode,
+    ).toBe(400);
   });
 });
 
 describe('GET /users/my-stats', () => {
   it('is also the profile: the user’s own fields, email included, with every figure', async () => {
-    const res = await get('/users/my-stats', owner);
+    const res = await callApi(t.app, 'myStats', { as: owner });
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json<{ data: MyStats }>().data).toEqual({
+    expect(res.data).toEqual({
       _id: owner.userId,
       username: owner.username,
       fullname: expect.any(String),
@@ -135,12 +144,12 @@ describe('GET /users/my-stats', () => {
       totalLikes: 11,
     });
     // Another person's stats are their own: a fresh account has none of the owner's.
-    expect((await get('/users/my-stats', other)).json<{ data: MyStats }>().data).toMatchObject({
+    expect((await callApi(t.app, 'myStats', { as: other })).data).toMatchObject({
       _id: other.userId,
       email: other.email,
       videosCount: 0,
       subscribersCount: 1,
     });
-    expect((await get('/users/my-stats')).statusCode).toBe(401);
+    expect((await callApi(t.app, 'myStats')).statusCode).toBe(401);
   });
 });

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Video } from '@kinora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import {
@@ -30,9 +31,9 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   t.app.inject({ method: 'GET', url, headers });
 
 async function getVideo(id: string): Promise<Video> {
-  const res = await get(`/api/v1/videos/${id}`);
+  const res = await callApi(t.app, 'getVideo', { params: { id } });
   expect(res.statusCode).toBe(200);
-  return res.json<{ data: Video }>().data;
+  return res.data;
 }
 
 /** Polls the video until processing ends, either way. */
@@ -116,11 +117,7 @@ describe('video processing', () => {
       ready.thumbnail!,
       ready.storyboard!,
     ];
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/videos/${video._id}`,
-      headers: alice.auth,
-    });
+    const deleted = await callApi(t.app, 'deleteVideo', { params: { id: video._id }, as: alice });
     expect(deleted.statusCode).toBe(200);
     await eventually(
       async () => {
@@ -140,10 +137,9 @@ describe('video processing', () => {
     expect(ready.status).toBe('ready');
     const files = [ready.videofile!, ready.hls!, ready.thumbnail!, ready.storyboard!];
     for (const file of files) expect((await get(file)).statusCode, file).toBe(200);
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/v1/videos/${video._id.toUpperCase()}`,
-      headers: alice.auth,
+    const deleted = await callApi(t.app, 'deleteVideo', {
+      params: { id: video._id.toUpperCase() },
+      as: alice,
     });
     expect(deleted.statusCode).toBe(200);
     await eventually(
@@ -164,14 +160,13 @@ describe('video processing', () => {
     const before = video.thumbnail!;
     expect((await get(before)).statusCode).toBe(200);
     const replacement = await uploadAsset(t.app, alice, 'image');
-    const edited = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/v1/videos/${video._id}`,
-      headers: alice.auth,
-      payload: { thumbnailPublicId: replacement.public_id },
+    const edited = await callApi(t.app, 'updateVideo', {
+      params: { id: video._id },
+      as: alice,
+      body: { thumbnailPublicId: replacement.public_id },
     });
     expect(edited.statusCode).toBe(200);
-    const after = edited.json<{ data: Video }>().data.thumbnail!;
+    const after = edited.data.thumbnail!;
     expect(after).not.toBe(before);
     await eventually(async () => ((await get(before)).statusCode === 404 ? true : undefined), {
       timeoutMs: 30_000,

@@ -5,6 +5,7 @@
  */
 import type { Video } from '@kinora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, expectOk } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, uniqueSuffix, type RegisteredUser } from '../../../test/factories';
 import { clip, createVideo, togglePublish } from '../../../test/media-factories';
@@ -36,16 +37,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function get<T>(url: string, user: RegisteredUser | null): Promise<T> {
-  const res = await t.app.inject({
-    method: 'GET',
-    url: `/api/v1${url}`,
-    ...(user ? { headers: user.auth } : {}),
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.json<{ data: T }>().data;
-}
-
 const idsOf = (page: { videos: Video[] }) => page.videos.map((v) => v._id).sort();
 
 describe('the visibility filter in listings', () => {
@@ -53,18 +44,18 @@ describe('the visibility filter in listings', () => {
     const both = [published._id, draft._id].sort();
     const seen: Record<string, unknown> = {};
     for (const [name, user] of Object.entries({ visitor: null, other, owner, moderator })) {
-      const listing = await get<{ videos: Video[]; totalVideos: number }>(
-        `/videos?userId=${owner.userId}`,
-        user,
-      );
+      const listing = await expectOk(t.app, 'listVideos', {
+        query: { userId: owner.userId },
+        as: user,
+      });
       // A plain list (the spec's shape).
       const channelVideos = {
-        videos: await get<Video[]>(`/channels/${owner.userId}/videos`, user),
+        videos: await expectOk(t.app, 'channelVideos', { params: { id: owner.userId }, as: user }),
       };
-      const channel = await get<{ stats: { totalVideos: number; totalViews: number | null } }>(
-        `/channels/${owner.userId}`,
-        user,
-      );
+      const channel = await expectOk(t.app, 'getChannel', {
+        params: { id: owner.userId },
+        as: user,
+      });
       seen[name] = {
         listing: idsOf(listing),
         total: listing.totalVideos,
@@ -92,15 +83,12 @@ describe('the visibility filter in listings', () => {
 
   it('never offers a draft in home or search, not even to its owner or a moderator', async () => {
     for (const user of [null, other, owner, moderator]) {
-      const home = await get<{ videos: Video[] }>('/videos?limit=100', user);
+      const home = await expectOk(t.app, 'listVideos', { query: { limit: 100 }, as: user });
       expect(idsOf(home)).toContain(published._id);
       expect(idsOf(home)).not.toContain(draft._id);
-      const text = await get<{ videos: Video[] }>(`/videos?query=${word}`, user);
+      const text = await expectOk(t.app, 'listVideos', { query: { query: word }, as: user });
       expect(idsOf(text)).toEqual([published._id]);
-      const search = await get<{ videos: Video[]; totalVideos: number }>(
-        `/search?query=${word}`,
-        user,
-      );
+      const search = await expectOk(t.app, 'search', { query: { query: word }, as: user });
       expect(idsOf(search)).toEqual([published._id]);
       expect(search.totalVideos).toBe(1);
     }
@@ -109,16 +97,14 @@ describe('the visibility filter in listings', () => {
   it('keeps a liked video that became a draft in the liker’s list only if they may see it', async () => {
     const video = await createVideo(t.app, owner, { title: 'Liked, then hidden' });
     for (const user of [owner, other]) {
-      const res = await t.app.inject({
-        method: 'POST',
-        url: `/api/v1/likes/video/${video._id}/toggle`,
-        headers: user.auth,
-      });
+      const res = await callApi(t.app, 'toggleVideoLike', { params: { id: video._id }, as: user });
       expect(res.statusCode, res.body).toBe(200);
     }
     await togglePublish(t.app, owner, video._id);
     const likedBy = async (user: RegisteredUser) =>
-      (await get<Video[]>(`/likes/videos/${user.userId}`, user)).map((v) => v._id);
+      (await expectOk(t.app, 'likedVideos', { params: { userId: user.userId }, as: user })).map(
+        (v) => v._id,
+      );
     expect(await likedBy(owner)).toContain(video._id);
     expect(await likedBy(other)).not.toContain(video._id);
     await togglePublish(t.app, owner, video._id);

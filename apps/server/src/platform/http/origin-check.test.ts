@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectOk } from '../../../test/api-client';
 import {
   cookieHeader,
   pngImage,
@@ -41,21 +42,14 @@ const subscribe = (headers: Record<string, string>) =>
 
 const isSubscribed = async () =>
   (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/subscriptions/status/${creator.userId}`,
-      headers: viewer.auth,
+    await expectOk(t.app, 'subscriptionStatus', {
+      params: { channelId: creator.userId },
+      as: viewer,
     })
-  ).json<{ data: { isSubscribed: boolean } }>().data.isSubscribed;
+  ).isSubscribed;
 
 const isLiked = async () =>
-  (
-    await t.app.inject({
-      method: 'GET',
-      url: `/api/v1/likes/video/${videoId}/status`,
-      headers: viewer.auth,
-    })
-  ).json<{ data: { isLiked: boolean } }>().data.isLiked;
+  (await expectOk(t.app, 'videoLikeStatus', { params: { id: videoId }, as: viewer })).isLiked;
 
 function expectRefused(res: LightMyRequestResponse): void {
   expect(res.statusCode, res.body).toBe(403);

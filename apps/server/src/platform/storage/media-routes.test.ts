@@ -1,9 +1,9 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import type { Video } from '@kinora/contract';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { clip, createVideo, eventually, togglePublish } from '../../../test/media-factories';
@@ -104,8 +104,7 @@ describe('media of drafts, in the real app', () => {
   async function filesOf(videoId: string): Promise<string[]> {
     const video = await eventually(
       async () => {
-        const res = await get(`/api/v1/videos/${videoId}`, alice.auth);
-        const data = res.json<{ data: Video }>().data;
+        const { data } = await callApi(t.app, 'getVideo', { params: { id: videoId }, as: alice });
         return data.status === 'ready' ? data : undefined;
       },
       { timeoutMs: 60_000, intervalMs: 300, what: 'the video to be processed' },
