@@ -7,7 +7,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, isApiError, sessionEvents, sessionStorageKeys } from '../api';
+import { api, isApiError, mayHoldSession, sessionEvents, sessionStorageKeys } from '../api';
 import { forgetUser, rememberUser, storedUserKey } from './stored-user';
 import { PROFILE_UPDATED_STORAGE_KEY } from './profile-events';
 
@@ -19,8 +19,15 @@ export type Session =
   | { status: 'signedIn'; user: CurrentUser }
   | { status: 'signedOut'; user: null };
 
-/** The current user, or null when signed out: any failure of the check means signed out. */
+/**
+ * The current user, or null when signed out: any failure of the check means signed out. A
+ * browser without a session (no token, no marker cookie) is a visitor without asking.
+ */
 async function fetchSessionUser(): Promise<CurrentUser | null> {
+  if (!mayHoldSession()) {
+    forgetUser();
+    return null;
+  }
   try {
     const user = await api('currentUser');
     rememberUser(user);
