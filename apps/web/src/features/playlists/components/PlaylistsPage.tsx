@@ -93,6 +93,8 @@ function Playlists({ user }: { user: CurrentUser }) {
         </StatusPanel>
       ) : (
         <>
+          {/* Under the page's h1, the cards' h3 titles need a level between. */}
+          <h2 className="sr-only">All playlists</h2>
           <div className="grid grid-cols-1 gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
             {list.map((playlist) => (
               <PlaylistCard
