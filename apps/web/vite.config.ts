@@ -1,12 +1,33 @@
+import type * as Contract from '@kinora/contract';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
+import { tsImport } from 'tsx/esm/api';
 import { defineConfig } from 'vite';
 
 /** The API server of `npm run dev`; the built app is served by that server itself. */
 const apiOrigin = 'http://localhost:3000';
 
+/**
+ * What the API client needs of each endpoint (method, path, file fields), taken from the
+ * contract when the app is built: the app's bundle then carries no schema and no zod unless a
+ * screen asks for one (a form's validation, loaded with that screen).
+ */
+// The contract is TypeScript source that this config's own loader leaves to Node; tsx reads it.
+const { endpoints }: typeof Contract = await tsImport('@kinora/contract', import.meta.url);
+const apiRoutes = Object.fromEntries(
+  Object.entries(endpoints).map(([name, endpoint]) => [
+    name,
+    {
+      method: endpoint.method,
+      path: endpoint.path,
+      ...('files' in endpoint ? { files: endpoint.files } : {}),
+    },
+  ]),
+);
+
 export default defineConfig({
   plugins: [react(), tailwindcss()],
+  define: { __KINORA_API_ROUTES__: JSON.stringify(apiRoutes) },
   server: {
     port: 5173,
     proxy: {

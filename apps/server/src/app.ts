@@ -84,6 +84,8 @@ export async function buildApp({
         'media-src': ["'self'", 'blob:'],
         'connect-src': ["'self'"],
         'worker-src': ["'self'", 'blob:'],
+        // The web app manifest (installing the site) and its icons come from this origin.
+        'manifest-src': ["'self'"],
         'upgrade-insecure-requests': config.secureCookies ? [] : null,
       },
     },

@@ -7,3 +7,12 @@
  */
 export const authStatusHeader = 'X-Auth-Status';
 export const authStatusInvalid = 'invalid';
+
+/**
+ * A cookie the server sets beside the httpOnly session cookies, readable by scripts and holding
+ * no secret (its value is `1`): the browser has a session worth asking about. Without it (and
+ * without a stored access token) the web app knows it serves a visitor and never calls
+ * current-user or refresh-token to find out. It lives as long as the refresh token and is
+ * cleared with the session cookies.
+ */
+export const sessionMarkerCookie = 'signedIn';

@@ -1,8 +1,23 @@
-import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import {
+  createContext,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { cn } from './cn';
 
-/** The dark-theme flag (spec §2.2): off at first, toggled by the user, kept in localStorage. */
+/**
+ * The dark-theme flag (spec §2.2). Until the person chooses, it follows the system's
+ * `prefers-color-scheme` (and its changes); a choice made with the toggle is kept in
+ * localStorage and wins from then on.
+ */
 const THEME_KEY = 'theme';
+const DARK_SCHEME_QUERY = '(prefers-color-scheme: dark)';
+
+type Choice = 'dark' | 'light';
 
 interface ThemeState {
   isDark: boolean;
@@ -11,29 +26,57 @@ interface ThemeState {
 
 const ThemeContext = createContext<ThemeState | null>(null);
 
-function readStoredFlag(): boolean {
+function readStoredChoice(): Choice | null {
   try {
-    return localStorage.getItem(THEME_KEY) === 'dark';
+    const stored = localStorage.getItem(THEME_KEY);
+    return stored === 'dark' || stored === 'light' ? stored : null;
   } catch {
-    return false;
+    return null;
   }
+}
+
+function storeChoice(choice: Choice): void {
+  try {
+    localStorage.setItem(THEME_KEY, choice);
+  } catch {
+    // Not persisted; the choice still holds for this visit.
+  }
+}
+
+function useSystemPrefersDark(): boolean {
+  return useSyncExternalStore(
+    (onChange) => {
+      const list = window.matchMedia?.(DARK_SCHEME_QUERY);
+      list?.addEventListener('change', onChange);
+      return () => list?.removeEventListener('change', onChange);
+    },
+    () => window.matchMedia?.(DARK_SCHEME_QUERY).matches ?? false,
+    () => false,
+  );
 }
 
 /** Holds the flag and renders the app's container, which carries `dark` while it is on. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  const [isDark, setIsDark] = useState(readStoredFlag);
+  const [choice, setChoice] = useState<Choice | null>(readStoredChoice);
+  const systemPrefersDark = useSystemPrefersDark();
+  const isDark = choice ? choice === 'dark' : systemPrefersDark;
 
   useEffect(() => {
-    try {
-      localStorage.setItem(THEME_KEY, isDark ? 'dark' : 'light');
-    } catch {
-      // Not persisted; the choice still holds for this visit.
-    }
     // The page behind the container (overscroll, scrollbars) follows the theme too.
     document.documentElement.classList.toggle('dark', isDark);
   }, [isDark]);
 
-  const value = useMemo(() => ({ isDark, toggleTheme: () => setIsDark((d) => !d) }), [isDark]);
+  const value = useMemo(
+    () => ({
+      isDark,
+      toggleTheme: () => {
+        const next: Choice = isDark ? 'light' : 'dark';
+        storeChoice(next);
+        setChoice(next);
+      },
+    }),
+    [isDark],
+  );
   return (
     <ThemeContext.Provider value={value}>
       <div data-testid="theme-root" className={cn('min-h-dvh bg-canvas text-fg', isDark && 'dark')}>

@@ -3,6 +3,7 @@ import {
   type EndpointName,
   type ErrorCode,
   type FieldError,
+  sessionMarkerCookie,
   type ResponseOf,
 } from '@kinora/contract';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -242,6 +243,9 @@ export async function startContractServer(): Promise<ContractServer> {
     url,
     requests,
     on: (name, handler) => {
+      // A test that says who is signed in speaks for a browser holding a session: it carries
+      // the marker cookie the real server sets at sign-in (this server is on another origin).
+      if (name === 'currentUser') document.cookie = `${sessionMarkerCookie}=1; Path=/`;
       handlers[name] = handler as unknown as Handler<EndpointName>;
     },
     requestsTo: (name) => requests.filter((r) => r.name === name),

@@ -18,6 +18,10 @@ afterEach(() => {
 afterEach(() => {
   cleanup();
   localStorage.clear();
+  for (const pair of document.cookie.split(';')) {
+    const name = pair.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; Max-Age=0; Path=/`;
+  }
   document.documentElement.className = '';
   document.body.removeAttribute('style');
 });

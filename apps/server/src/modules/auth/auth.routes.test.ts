@@ -169,6 +169,7 @@ describe('POST /users/refresh-token', () => {
     const cleared = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n');
     expect(cleared).toMatch(/accessToken=;/);
     expect(cleared).toMatch(/refreshToken=;/);
+    expect(cleared).toMatch(/signedIn=;/);
   });
 });
 
@@ -184,6 +185,7 @@ describe('POST /users/logout', () => {
     const cleared = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n');
     expect(cleared).toMatch(/accessToken=;/);
     expect(cleared).toMatch(/refreshToken=;/);
+    expect(cleared).toMatch(/signedIn=;/);
     expect((await currentUser(u.auth)).statusCode).toBe(401);
     expect((await refresh(u.cookies.refreshToken!)).statusCode).toBe(401);
   });

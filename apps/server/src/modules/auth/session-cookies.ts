@@ -1,3 +1,4 @@
+import { sessionMarkerCookie } from '@kinora/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 
 export const accessCookie = 'accessToken';
@@ -27,12 +28,21 @@ export function setSessionCookies(
     path: '/api/v1/users',
     maxAge: settings.refreshTtlSeconds,
   });
+  // Readable by the page, no secret: it only tells the web app to ask who is signed in.
+  reply.setCookie(sessionMarkerCookie, '1', {
+    httpOnly: false,
+    sameSite: 'lax',
+    secure: settings.secure,
+    path: '/',
+    maxAge: settings.refreshTtlSeconds,
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply, settings: CookieSettings): void {
   const base = { httpOnly: true, sameSite: 'lax', secure: settings.secure } as const;
   reply.clearCookie(accessCookie, { ...base, path: '/' });
   reply.clearCookie(refreshCookie, { ...base, path: '/api/v1/users' });
+  reply.clearCookie(sessionMarkerCookie, { sameSite: 'lax', secure: settings.secure, path: '/' });
 }
 
 /** The bearer header wins over the cookie, as the spec's client sends both. */

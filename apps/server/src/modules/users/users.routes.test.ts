@@ -68,6 +68,16 @@ describe('POST /users/register', () => {
     const setCookie = ([] as string[]).concat(res.headers['set-cookie'] ?? []).join('\n');
     expect(setCookie).toMatch(/HttpOnly/);
     expect(setCookie).toMatch(/SameSite=Lax/);
+    // The tokens stay httpOnly; only the marker that a session exists is readable by scripts.
+    for (const line of ([] as string[]).concat(res.headers['set-cookie'] ?? [])) {
+      if (line.startsWith('signedIn=')) {
+        expect(line).toMatch(/^signedIn=1;/);
+        expect(line).not.toMatch(/HttpOnly/);
+      } else {
+        expect(line).toMatch(/HttpOnly/);
+      }
+    }
+    expect(cookies.signedIn).toBe('1');
 
     const avatarUrl: string = body.data.user.avatar;
     expect(avatarUrl).toMatch(/^\/media\/avatars\/.+\.webp$/);
@@ -191,6 +201,7 @@ describe('POST /users/login', () => {
       'refreshToken',
       // The known-device cookie (issue 20 k; known-devices.routes.test.ts).
       expect.stringMatching(/^kinoraDevice_/),
+      'signedIn',
     ]);
   });
 

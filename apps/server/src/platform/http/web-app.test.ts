@@ -70,6 +70,21 @@ describe('the web app served by the API server', () => {
     await writeFile(path.join(distDir, 'index.html'), page);
   });
 
+  it('serves the web app manifest and its icons with their types, allowed by the CSP', async () => {
+    await writeFile(path.join(distDir, 'manifest.webmanifest'), '{"name":"Kinora"}');
+    await writeFile(path.join(distDir, 'icon-192.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47]));
+    const manifest = await t.app.inject({ method: 'GET', url: '/manifest.webmanifest' });
+    expect(manifest.statusCode).toBe(200);
+    expect(manifest.headers['content-type']).toContain('application/manifest+json');
+    expect(manifest.body).toBe('{"name":"Kinora"}');
+    const icon = await t.app.inject({ method: 'GET', url: '/icon-192.png' });
+    expect(icon.statusCode).toBe(200);
+    expect(icon.headers['content-type']).toBe('image/png');
+    const csp = String(manifest.headers['content-security-policy']);
+    expect(csp).toContain("manifest-src 'self'");
+    expect(csp).toMatch(/img-src 'self'/);
+  });
+
   it('never serves a file outside the build', async () => {
     for (const url of [
       '/../package.json',

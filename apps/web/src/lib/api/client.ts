@@ -1,8 +1,6 @@
 import {
   authStatusInvalid,
-  endpoints,
   type BodyOf,
-  type Endpoint,
   type EndpointName,
   type Endpoints,
   type ParamsOf,
@@ -12,6 +10,7 @@ import {
 import { ApiError } from './api-error';
 import { checkAnswer, checksAnswers } from './answer-check';
 import { apiBase } from './config';
+import { apiRoutes } from './routes';
 import { clearAccessToken, getAccessToken, setAccessToken } from './token-store';
 import { NetworkFailure, sendWithFetch, sendWithXhr, type RawAnswer } from './transport';
 
@@ -183,7 +182,7 @@ interface Answer {
 }
 
 async function callOnce(name: EndpointName, options: LooseOptions): Promise<Answer> {
-  const endpoint: Endpoint = endpoints[name];
+  const endpoint = apiRoutes[name];
   const url = buildUrl(endpoint.path, options.params, options.query);
   const headers: Record<string, string> = { Accept: 'application/json' };
   const token = getAccessToken();

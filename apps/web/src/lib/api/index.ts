@@ -11,6 +11,7 @@ export { apiBase } from './config';
 export {
   clearAccessToken,
   getAccessToken,
+  mayHoldSession,
   sessionStorageKeys,
   setAccessToken,
 } from './token-store';

@@ -5,7 +5,7 @@ import { withContractServer } from '../../testing/contract-server';
 import { makeUser } from '../../testing/fixtures';
 import { renderWithProviders } from '../../app/testing';
 import { createTestQueryClient } from '../../testing/query-client';
-import { login, useSession } from './session';
+import { login, logout, useSession } from './session';
 
 const server = withContractServer();
 
@@ -35,11 +35,43 @@ describe('session', () => {
   });
 
   it('is signed out when current-user answers 401 (after one refresh attempt)', async () => {
+    // A browser that held a session: the server's marker cookie is still there.
+    document.cookie = 'signedIn=1; Path=/';
     localStorage.setItem('user', JSON.stringify({ _id: 'x', username: 'old' }));
     renderWithProviders(<SessionProbe />);
     await screen.findByText('signedOut');
     expect(server().requests.map((r) => r.name)).toEqual(['currentUser', 'refreshToken']);
     expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('is a visitor without asking the server when there is no token and no session marker', async () => {
+    localStorage.setItem('user', JSON.stringify({ _id: 'x', username: 'old' }));
+    renderWithProviders(<SessionProbe />);
+    await screen.findByText('signedOut');
+    expect(server().requests).toEqual([]);
+    expect(localStorage.getItem('user')).toBeNull();
+  });
+
+  it('asks who is signed in when only the access token is stored (no marker cookie)', async () => {
+    setAccessToken('tok');
+    server().on('currentUser', () => ({ data: makeUser({ username: 'ada' }) }));
+    // The helper above gives the browser the marker; this test is about the token alone.
+    document.cookie = 'signedIn=; Max-Age=0; Path=/';
+    renderWithProviders(<SessionProbe />);
+    await screen.findByText('in:ada');
+    expect(server().requests.map((r) => r.name)).toEqual(['currentUser']);
+  });
+
+  it('forgets the marker cookie and the token when the session ends at sign-out', async () => {
+    server().on('currentUser', () => ({ data: makeUser({ username: 'ada' }) }));
+    setAccessToken('tok');
+    const { queryClient } = renderWithProviders(<SessionProbe />);
+    await screen.findByText('in:ada');
+    expect(document.cookie).toContain('signedIn=1');
+    await act(() => logout(queryClient));
+    expect(document.cookie).not.toContain('signedIn=1');
+    expect(localStorage.getItem('accessToken')).toBeNull();
+    expect(await screen.findByText('signedOut')).toBeInTheDocument();
   });
 
   it('is signed out when the check fails for any other reason', async () => {

@@ -7,7 +7,7 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, isApiError, sessionEvents, sessionStorageKeys } from '../api';
+import { api, isApiError, mayHoldSession, sessionEvents, sessionStorageKeys } from '../api';
 import { forgetUser, rememberUser, storedUserKey } from './stored-user';
 import { PROFILE_UPDATED_STORAGE_KEY } from './profile-events';
 
@@ -28,8 +28,15 @@ export type Session =
       failure: unknown;
     };
 
-/** The current user, or null when there is no session; any other failure of the check throws. */
+/**
+ * The current user, or null when there is no session; any other failure of the check throws. A
+ * browser without a session (no token, no marker cookie) is a visitor without asking.
+ */
 async function fetchSessionUser(): Promise<CurrentUser | null> {
+  if (!mayHoldSession()) {
+    forgetUser();
+    return null;
+  }
   try {
     const user = await api('currentUser');
     rememberUser(user);

@@ -54,6 +54,8 @@ export function VideosTab({
 
   return (
     <>
+      {/* Under the channel's h1, the cards' h3 titles need a level between. */}
+      <h2 className="sr-only">Channel videos</h2>
       <VideoGrid listRef={listRef} label="Channel videos">
         {videos.map((video) => (
           <li key={video._id}>

@@ -71,14 +71,18 @@ export function TrendingPage() {
 
 function RankedGrid({ videos }: { videos: Video[] }) {
   return (
-    <VideoGrid label="Trending videos">
-      {videos.map((video, index) => (
-        <li key={video._id} className="relative">
-          <VideoCard video={video} />
-          <RankOverlay rank={index + 1} />
-        </li>
-      ))}
-    </VideoGrid>
+    <>
+      {/* Under the page's h1, the cards' h3 titles need a level between. */}
+      <h2 className="sr-only">Trending videos</h2>
+      <VideoGrid label="Trending videos">
+        {videos.map((video, index) => (
+          <li key={video._id} className="relative">
+            <VideoCard video={video} />
+            <RankOverlay rank={index + 1} />
+          </li>
+        ))}
+      </VideoGrid>
+    </>
   );
 }
 

@@ -120,7 +120,11 @@ function MessagesHub({ user }: { user: CurrentUser }) {
             aria-labelledby={`${baseId}-tab-${active}`}
             className="min-h-0 flex-1 overflow-y-auto p-2 sm:p-3"
           >
-            {active === 'conversations' ? <ConversationList myId={user._id} /> : <RequestsPanel />}
+            {active === 'conversations' ? (
+              <ConversationList myId={user._id} />
+            ) : (
+              <RequestsPanel headingLevel={2} />
+            )}
           </div>
         </section>
         <div className="hidden flex-1 flex-col items-center justify-center gap-3 bg-canvas/40 p-8 text-center lg:flex">

@@ -27,7 +27,7 @@ function SignedInRequestsPage() {
       <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
         {requestText.heading}
       </h1>
-      <RequestsPanel />
+      <RequestsPanel headingLevel={2} />
     </div>
   );
 }

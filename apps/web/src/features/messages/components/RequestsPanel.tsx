@@ -21,9 +21,10 @@ interface AcceptedChat {
 /**
  * Pending message requests to the signed-in person (signed-in-areas §4): each with its
  * sender, text and time, and Accept or Decline. The list reloads after either; accepting
- * offers the new chat.
+ * offers the new chat. `headingLevel` is the level of its empty state's heading: one below the
+ * heading of what holds the panel.
  */
-export function RequestsPanel() {
+export function RequestsPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   const requests = useIncomingRequests();
   const respond = useRespondToRequest();
   const toast = useToast();
@@ -68,7 +69,7 @@ export function RequestsPanel() {
       <StatusPanel
         icon={<MailIcon size={26} />}
         title={requestText.empty}
-        headingLevel={3}
+        headingLevel={headingLevel}
         description="When someone asks to message you, their request shows here."
       />
     );

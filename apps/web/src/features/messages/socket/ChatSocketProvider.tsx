@@ -1,19 +1,15 @@
+import { useQueryClient } from '@tanstack/react-query';
 import {
   createContext,
   useContext,
   useEffect,
-  useMemo,
+  useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { apiBase, getAccessToken, renewAccessToken } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
-import {
-  createChatConnection,
-  type ChatConnection,
-  type ChatConnectionStatus,
-} from './chat-connection';
-import { useLiveRequests } from './use-live-requests';
+import type { ChatConnection, ChatConnectionStatus } from './chat-connection';
 
 const ChatSocketContext = createContext<ChatConnection | null>(null);
 
@@ -25,29 +21,35 @@ export function chatSocketUrl(): string {
 /**
  * Holds the tab's one chat connection while someone is signed in: opened at sign-in, closed at
  * sign-out, and replaced when another person signs in. Its request events keep the tab's
- * requests and conversations current wherever they are shown.
+ * requests and conversations current wherever they are shown. The connection's code
+ * (socket.io-client) loads when someone signs in, never for a visitor; until it has loaded
+ * the connection is null and its status 'connecting'.
  */
 export function ChatSocketProvider({ children }: { children: ReactNode }) {
   const session = useSession();
   const userId = session.status === 'signedIn' ? session.user._id : null;
-  // Creating does not connect; the effect below opens and closes it.
-  const connection = useMemo(
-    () =>
-      userId
-        ? createChatConnection({
-            url: chatSocketUrl(),
-            getToken: getAccessToken,
-            renewToken: renewAccessToken,
-          })
-        : null,
-    [userId],
-  );
+  const queryClient = useQueryClient();
+  const [connection, setConnection] = useState<ChatConnection | null>(null);
   useEffect(() => {
-    if (!connection) return;
-    connection.open();
-    return () => connection.close();
-  }, [connection]);
-  useLiveRequests(connection);
+    if (!userId) return;
+    let isCurrent = true;
+    let opened: { connection: ChatConnection; close(): void } | null = null;
+    void import('./open-chat-connection').then(({ openChatConnection }) => {
+      if (!isCurrent) return;
+      opened = openChatConnection({
+        url: chatSocketUrl(),
+        getToken: getAccessToken,
+        renewToken: renewAccessToken,
+        queryClient,
+      });
+      setConnection(opened.connection);
+    });
+    return () => {
+      isCurrent = false;
+      opened?.close();
+      setConnection(null);
+    };
+  }, [userId, queryClient]);
   return <ChatSocketContext.Provider value={connection}>{children}</ChatSocketContext.Provider>;
 }
 

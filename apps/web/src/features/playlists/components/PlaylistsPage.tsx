@@ -101,6 +101,8 @@ function Playlists({ user }: { user: CurrentUser }) {
         />
       ) : (
         <>
+          {/* Under the page's h1, the cards' h3 titles need a level between. */}
+          <h2 className="sr-only">All playlists</h2>
           {builtIn.length > 0 ? cardGrid(builtIn) : null}
           {own.length === 0 ? (
             <StatusPanel

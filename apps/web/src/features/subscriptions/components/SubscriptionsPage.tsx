@@ -143,6 +143,8 @@ function LatestVideos() {
   }
   return (
     <div className="flex flex-col gap-6">
+      {/* Under the page's h1, the cards' h3 titles need a level between. */}
+      <h2 className="sr-only">Videos from your subscriptions</h2>
       <VideoGrid label={subscriptionText.latestTab} listRef={listRef}>
         {videos.map((video) => (
           <li key={video._id}>

@@ -161,7 +161,8 @@ function MessageRun({ run }: { run: ChatRun }) {
               <p
                 className={cn(
                   'mt-1 text-right text-[0.6875rem]',
-                  run.isOwn ? 'text-accent-fg/80' : 'text-fg-muted',
+                  // Full strength: faded, the time on the accent bubble fell below 4.5:1.
+                  run.isOwn ? 'text-accent-fg' : 'text-fg-muted',
                 )}
               >
                 <time dateTime={message.createdAt}>{messageTime(message.createdAt)}</time>
