@@ -8,16 +8,13 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { authStatusHeader, limits } from '@kinora/contract';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { answerRoutingError, installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
+import { serializerCompiler } from './platform/http/json-serializer';
 import { registerNulByteGuard } from './platform/http/nul-bytes';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { Router } from './platform/http/router';
@@ -98,6 +95,7 @@ export async function buildApp({
     frameworkErrors: (error, request, reply) => answerRoutingError(error, request, reply, security),
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Answers are written by a serializer compiled from the same schemas (issue 18 item 4).
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   registerNulByteGuard(app);

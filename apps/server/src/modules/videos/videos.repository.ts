@@ -96,6 +96,14 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export const listTotalCap = 10_000;
 
+/** A listing's order; trending is views of the last 7 days (`trending_views`), newest first. */
+function listOrder(sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc'): SQL[] {
+  const order = sortType === 'asc' ? asc : desc;
+  return sortBy === 'trending'
+    ? [order(videos.trendingViews), desc(videos.createdAt), desc(videos.id)]
+    : [order(sortColumns[sortBy]), order(videos.id)];
+}
+
 export class VideosRepository {
   constructor(private readonly db: Database) {}
 
@@ -123,13 +131,122 @@ export class VideosRepository {
     return row ?? null;
   }
 
+  /** The published videos among a list of ids: one named statement for any number of them. */
+  private preparePublishedByIds() {
+    return this.selectRecords()
+      .where(and(sql`${videos.id} = any(${sql.placeholder('ids')}::uuid[])`, videosVisibleTo(null)))
+      .prepare('videos_published_by_ids');
+  }
+  private publishedByIdsStatement:
+    ReturnType<VideosRepository['preparePublishedByIds']> | undefined;
+
   /** The videos among `ids` that the viewer may see, in no particular order. */
   async findVisibleByIds(ids: string[], viewer: Viewer | null): Promise<VideoRecord[]> {
     if (ids.length === 0) return [];
+    if (viewer === null) {
+      // What a visitor sees (the feeds, a visitor's search): a named statement, planned once
+      // per connection. The ids are server-made uuids, passed as one array literal.
+      this.publishedByIdsStatement ??= this.preparePublishedByIds();
+      return this.publishedByIdsStatement.execute({ ids: `{${ids.join(',')}}` });
+    }
     return this.selectRecords().where(and(inArray(videos.id, ids), videosVisibleTo(viewer)));
   }
 
+  /**
+   * A page of what a visitor sees, the whole site's (the home) or one channel's, in one of the
+   * listing orders, with its total in the same round trip: the total kept by triggers for the
+   * site, a bounded count (`listTotalCap`) for a channel. One named statement per order and
+   * kind, parsed and planned once per connection: these are the pages read most.
+   */
+  private preparePublicPage(key: string, sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc') {
+    const byChannel = key.startsWith('channel');
+    const ownerId = sql.placeholder('ownerId');
+    const where = byChannel
+      ? and(videosVisibleTo(null), eq(videos.ownerId, ownerId))
+      : videosVisibleTo(null);
+    const total = byChannel
+      ? sql<number>`(select count(*)::int from (${this.db
+          .select({ one: sql`1` })
+          .from(videos)
+          .where(where)
+          .limit(sql.placeholder('cap'))}) capped)`
+      : sql<number>`(select ${videoTotals.published}::int from ${videoTotals})`;
+    return this.db
+      .select({ ...recordColumns, total })
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
+      .where(where)
+      .orderBy(...listOrder(sortBy, sortType))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`videos_page_${key}`);
+  }
+  private readonly publicPageStatements = new Map<
+    string,
+    ReturnType<VideosRepository['preparePublicPage']>
+  >();
+
+  /** The total alone, for a page past the end (a page holds it otherwise). */
+  private preparePublicTotal(byChannel: boolean) {
+    return byChannel
+      ? this.db
+          .select({ total: sql<number>`count(*)::int` })
+          .from(
+            this.db
+              .select({ one: sql`1` })
+              .from(videos)
+              .where(and(videosVisibleTo(null), eq(videos.ownerId, sql.placeholder('ownerId'))))
+              .limit(sql.placeholder('cap'))
+              .as('capped'),
+          )
+          .prepare('videos_total_channel')
+      : this.db
+          .select({ total: sql<number>`${videoTotals.published}::int` })
+          .from(videoTotals)
+          .prepare('videos_total_all');
+  }
+  private readonly publicTotalStatements = new Map<
+    boolean,
+    ReturnType<VideosRepository['preparePublicTotal']>
+  >();
+
+  private async publicPage(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
+    const byChannel = filter.ownerId !== undefined;
+    const key = `${byChannel ? 'channel' : 'all'}_${filter.sortBy}_${filter.sortType}`;
+    let statement = this.publicPageStatements.get(key);
+    if (!statement) {
+      statement = this.preparePublicPage(key, filter.sortBy, filter.sortType);
+      this.publicPageStatements.set(key, statement);
+    }
+    const values = {
+      ownerId: filter.ownerId ?? null,
+      cap: Math.max(listTotalCap, filter.page * filter.limit + 1),
+    };
+    const rows = await statement.execute({
+      ...values,
+      limit: filter.limit,
+      offset: (filter.page - 1) * filter.limit,
+    });
+    if (rows.length === 0) {
+      let totalStatement = this.publicTotalStatements.get(byChannel);
+      if (!totalStatement) {
+        totalStatement = this.preparePublicTotal(byChannel);
+        this.publicTotalStatements.set(byChannel, totalStatement);
+      }
+      const [counted] = await totalStatement.execute(values);
+      return { records: [], total: counted?.total ?? 0 };
+    }
+    const total = rows[0]!.total;
+    return { records: rows.map(({ total: _total, ...record }) => record), total };
+  }
+
   async list(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
+    // What a visitor sees of the site or of a channel: the named statements above.
+    if (filter.viewer === null && !filter.text) return this.publicPage(filter);
+    // Anything else (a text filter, an owner's or staff's view with drafts): built per request,
+    // its total a count bounded as `listTotalCap` says.
     const conditions: SQL[] = [videosVisibleTo(filter.viewer)];
     if (filter.ownerId) conditions.push(eq(videos.ownerId, filter.ownerId));
     if (filter.text) {
@@ -137,32 +254,20 @@ export class VideosRepository {
       conditions.push(or(ilike(videos.title, pattern), ilike(videos.description, pattern))!);
     }
     const where = and(...conditions);
-    const order = filter.sortType === 'asc' ? asc : desc;
-    // Trending: views of the last 7 days (kept in `trending_views`), newest first on ties.
-    const ordering =
-      filter.sortBy === 'trending'
-        ? [order(videos.trendingViews), desc(videos.createdAt), desc(videos.id)]
-        : [order(sortColumns[filter.sortBy]), order(videos.id)];
-    // Every published video (the home listing; a visitor sees exactly the published ones): the
-    // total kept by triggers, exact and read by primary key. Any other listing: a count bounded
-    // as `listTotalCap` says.
-    const everyPublished = filter.viewer === null && !filter.ownerId && !filter.text;
     const [records, [counted]] = await Promise.all([
       this.selectRecords()
         .where(where)
-        .orderBy(...ordering)
+        .orderBy(...listOrder(filter.sortBy, filter.sortType))
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
-      everyPublished
-        ? this.db.select({ total: sql<number>`${videoTotals.published}::int` }).from(videoTotals)
-        : this.db.select({ total: sql<number>`count(*)::int` }).from(
-            this.db
-              .select({ one: sql`1` })
-              .from(videos)
-              .where(where)
-              .limit(Math.max(listTotalCap, filter.page * filter.limit + 1))
-              .as('capped'),
-          ),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(
+        this.db
+          .select({ one: sql`1` })
+          .from(videos)
+          .where(where)
+          .limit(Math.max(listTotalCap, filter.page * filter.limit + 1))
+          .as('capped'),
+      ),
     ]);
     return { records, total: counted?.total ?? 0 };
   }

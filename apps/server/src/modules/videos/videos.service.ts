@@ -4,7 +4,12 @@ import { uniqueViolation } from '../../platform/db/errors';
 import type { Viewer } from '../../platform/auth/roles';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
 import type { UploadsService } from '../uploads';
-import { assertCanEditVideo, assertCanSeeVideo, canSeeVideo } from './videos.policy';
+import {
+  assertCanEditVideo,
+  assertCanSeeVideo,
+  canSeeDraftsOf,
+  canSeeVideo,
+} from './videos.policy';
 import type { ListFilter, VideoRecord, VideosRepository } from './videos.repository';
 
 /** The most views that visitors from one address can add to one video in an hour. */
@@ -63,7 +68,8 @@ export class VideosService {
    */
   async listVideos({ query, viewer }: { query: ListVideosOptions; viewer: Viewer | null }) {
     const filter: ListFilter = {
-      viewer: query.userId ? viewer : null,
+      // Only who may see the channel's drafts sees a listing other than a visitor's.
+      viewer: query.userId && canSeeDraftsOf(viewer, query.userId) ? viewer : null,
       sortBy: query.sortBy,
       sortType: query.sortType,
       page: query.page,
