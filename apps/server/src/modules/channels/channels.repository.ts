@@ -46,8 +46,9 @@ export class ChannelsRepository {
   }
 
   // Named prepared statements: a channel page is read far more often than anything else about
-  // a person, so its two queries are parsed and planned once per connection.
-  private prepareFindById() {
+  // a person, so its queries (by id or by name, and its figures) are parsed and planned once
+  // per connection.
+  private prepareFind(by: 'id' | 'username') {
     return this.db
       .select(this.columns())
       .from(users)
@@ -59,11 +60,14 @@ export class ChannelsRepository {
           eq(subscriptions.subscriberId, sql.placeholder('viewerId')),
         ),
       )
-      .where(eq(users.id, sql.placeholder('id')))
+      .where(eq(by === 'id' ? users.id : users.username, sql.placeholder('key')))
       .limit(1)
-      .prepare('channels_find_by_id');
+      .prepare(`channels_find_by_${by}`);
   }
-  private findByIdStatement: ReturnType<ChannelsRepository['prepareFindById']> | undefined;
+  private readonly findStatements = new Map<
+    'id' | 'username',
+    ReturnType<ChannelsRepository['prepareFind']>
+  >();
 
   private prepareFigures() {
     const id = sql.placeholder('id');
@@ -141,23 +145,14 @@ export class ChannelsRepository {
     by: { id: string } | { username: string },
     viewerId: string | null,
   ): Promise<ChannelRecord | null> {
-    if ('id' in by) {
-      this.findByIdStatement ??= this.prepareFindById();
-      const [row] = await this.findByIdStatement.execute({ id: by.id, viewerId });
-      return row ?? null;
+    const [kind, key] =
+      'id' in by ? (['id', by.id] as const) : (['username', by.username] as const);
+    let statement = this.findStatements.get(kind);
+    if (!statement) {
+      statement = this.prepareFind(kind);
+      this.findStatements.set(kind, statement);
     }
-    const [row] = await this.db
-      .select(this.columns())
-      .from(users)
-      .leftJoin(
-        subscriptions,
-        and(
-          eq(subscriptions.channelId, users.id),
-          viewerId ? eq(subscriptions.subscriberId, viewerId) : sql`false`,
-        ),
-      )
-      .where(eq(users.username, by.username))
-      .limit(1);
+    const [row] = await statement.execute({ key, viewerId });
     return row ?? null;
   }
 

@@ -27,8 +27,17 @@ import { videosVisibleTo } from './videos.policy';
 const videoAsset = alias(mediaAssets, 'video_asset');
 const thumbnailAsset = alias(mediaAssets, 'thumbnail_asset');
 
-// Every column but the search document, which only search reads.
-const { searchVector: _searchVector, ...videoColumns } = getTableColumns(videos);
+// The columns a video's presentation and its rules read: not the search document (search's),
+// the processing error and trending count (the jobs'), nor the asset ids (their keys are
+// joined in). Every listing reads this per row, so what is not shown is not fetched.
+const {
+  searchVector: _searchVector,
+  processingError: _processingError,
+  trendingViews: _trendingViews,
+  videoAssetId: _videoAssetId,
+  thumbnailAssetId: _thumbnailAssetId,
+  ...videoColumns
+} = getTableColumns(videos);
 
 const recordColumns = {
   ...videoColumns,
@@ -53,7 +62,10 @@ const recordColumns = {
 export const videoRecordSource = { columns: recordColumns, videoAsset, thumbnailAsset } as const;
 
 /** A video with what its presentation needs: owner and asset keys. */
-export type VideoRecord = Omit<typeof videos.$inferSelect, 'searchVector'> & {
+export type VideoRecord = Omit<
+  typeof videos.$inferSelect,
+  'searchVector' | 'processingError' | 'trendingViews' | 'videoAssetId' | 'thumbnailAssetId'
+> & {
   owner: {
     id: string;
     username: string;
