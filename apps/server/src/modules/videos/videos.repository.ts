@@ -108,6 +108,15 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export const listTotalCap = 10_000;
 
+/** How many first pages (kind, order and size) one connection keeps as named statements. */
+const namedPagesPerConnection = 32;
+
+/**
+ * A limit or offset for the query builder: a number is sent as a parameter, SQL (a literal
+ * written into a named statement) as it is; drizzle's types only name the first.
+ */
+const asLimit = (value: number | SQL): number => value as unknown as number;
+
 /** A listing's order; trending is views of the last 7 days (`trending_views`), newest first. */
 function listOrder(sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc'): SQL[] {
   const order = sortType === 'asc' ? asc : desc;
@@ -167,21 +176,28 @@ export class VideosRepository {
   /**
    * A page of what a visitor sees, the whole site's (the home) or one channel's, in one of the
    * listing orders, with its total in the same round trip: the total kept by triggers for the
-   * site, a bounded count (`listTotalCap`) for a channel. One named statement per order and
-   * kind, parsed and planned once per connection: these are the pages read most.
+   * site, a bounded count (`listTotalCap`) for a channel.
+   *
+   * A first page (the home, a channel's first screen: the pages read most) is a named
+   * statement, parsed and planned once per connection, with its limit written in: PostgreSQL
+   * plans a `LIMIT $1` for an unknown tenth of the table, which chose a parallel scan of every
+   * published video (77 ms where the page takes 1), so a statement with parameters there would
+   * be planned afresh on every call anyway. At most `namedPagesPerConnection` of them; any
+   * other page is sent unnamed, planned with its values.
    */
-  private preparePublicPage(key: string, sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc') {
-    const byChannel = key.startsWith('channel');
-    const ownerId = sql.placeholder('ownerId');
+  private publicPageQuery(
+    byChannel: boolean,
+    sortBy: ListFilter['sortBy'],
+    sortType: 'asc' | 'desc',
+    limit: number | SQL,
+    offset: number | SQL,
+    cap: number | SQL,
+  ) {
     const where = byChannel
-      ? and(videosVisibleTo(null), eq(videos.ownerId, ownerId))
+      ? and(videosVisibleTo(null), eq(videos.ownerId, sql.placeholder('ownerId')))
       : videosVisibleTo(null);
     const total = byChannel
-      ? sql<number>`(select count(*)::int from (${this.db
-          .select({ one: sql`1` })
-          .from(videos)
-          .where(where)
-          .limit(sql.placeholder('cap'))}) capped)`
+      ? sql<number>`(select count(*)::int from (select 1 from ${videos} where ${where} limit ${cap}) capped)`
       : sql<number>`(select ${videoTotals.published}::int from ${videoTotals})`;
     return this.db
       .select({ ...recordColumns, total })
@@ -191,63 +207,62 @@ export class VideosRepository {
       .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
       .where(where)
       .orderBy(...listOrder(sortBy, sortType))
-      .limit(sql.placeholder('limit'))
-      .offset(sql.placeholder('offset'))
-      .prepare(`videos_page_${key}`);
+      .limit(asLimit(limit))
+      .offset(asLimit(offset));
   }
-  private readonly publicPageStatements = new Map<
+  private readonly firstPageStatements = new Map<
     string,
-    ReturnType<VideosRepository['preparePublicPage']>
+    ReturnType<ReturnType<VideosRepository['publicPageQuery']>['prepare']>
   >();
 
   /** The total alone, for a page past the end (a page holds it otherwise). */
-  private preparePublicTotal(byChannel: boolean) {
+  private publicTotalQuery(byChannel: boolean, cap: number) {
     return byChannel
-      ? this.db
-          .select({ total: sql<number>`count(*)::int` })
-          .from(
-            this.db
-              .select({ one: sql`1` })
-              .from(videos)
-              .where(and(videosVisibleTo(null), eq(videos.ownerId, sql.placeholder('ownerId'))))
-              .limit(sql.placeholder('cap'))
-              .as('capped'),
-          )
-          .prepare('videos_total_channel')
-      : this.db
-          .select({ total: sql<number>`${videoTotals.published}::int` })
-          .from(videoTotals)
-          .prepare('videos_total_all');
+      ? this.db.select({ total: sql<number>`count(*)::int` }).from(
+          this.db
+            .select({ one: sql`1` })
+            .from(videos)
+            .where(and(videosVisibleTo(null), eq(videos.ownerId, sql.placeholder('ownerId'))))
+            .limit(cap)
+            .as('capped'),
+        )
+      : this.db.select({ total: sql<number>`${videoTotals.published}::int` }).from(videoTotals);
   }
-  private readonly publicTotalStatements = new Map<
-    boolean,
-    ReturnType<VideosRepository['preparePublicTotal']>
-  >();
 
   private async publicPage(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
     const byChannel = filter.ownerId !== undefined;
-    const key = `${byChannel ? 'channel' : 'all'}_${filter.sortBy}_${filter.sortType}`;
-    let statement = this.publicPageStatements.get(key);
-    if (!statement) {
-      statement = this.preparePublicPage(key, filter.sortBy, filter.sortType);
-      this.publicPageStatements.set(key, statement);
+    const cap = Math.max(listTotalCap, filter.page * filter.limit + 1);
+    const values = { ownerId: filter.ownerId ?? null };
+    const name = `videos_page1_${byChannel ? 'channel' : 'all'}_${filter.sortBy}_${filter.sortType}_${filter.limit}`;
+    let statement = this.firstPageStatements.get(name);
+    if (
+      !statement &&
+      filter.page === 1 &&
+      this.firstPageStatements.size < namedPagesPerConnection
+    ) {
+      statement = this.publicPageQuery(
+        byChannel,
+        filter.sortBy,
+        filter.sortType,
+        sql.raw(String(filter.limit)),
+        sql.raw('0'),
+        sql.raw(String(cap)),
+      ).prepare(name);
+      this.firstPageStatements.set(name, statement);
     }
-    const values = {
-      ownerId: filter.ownerId ?? null,
-      cap: Math.max(listTotalCap, filter.page * filter.limit + 1),
-    };
-    const rows = await statement.execute({
-      ...values,
-      limit: filter.limit,
-      offset: (filter.page - 1) * filter.limit,
-    });
+    const rows =
+      statement && filter.page === 1
+        ? await statement.execute(values)
+        : await this.publicPageQuery(
+            byChannel,
+            filter.sortBy,
+            filter.sortType,
+            filter.limit,
+            (filter.page - 1) * filter.limit,
+            cap,
+          ).execute(values);
     if (rows.length === 0) {
-      let totalStatement = this.publicTotalStatements.get(byChannel);
-      if (!totalStatement) {
-        totalStatement = this.preparePublicTotal(byChannel);
-        this.publicTotalStatements.set(byChannel, totalStatement);
-      }
-      const [counted] = await totalStatement.execute(values);
+      const [counted] = await this.publicTotalQuery(byChannel, cap).execute(values);
       return { records: [], total: counted?.total ?? 0 };
     }
     const total = rows[0]!.total;

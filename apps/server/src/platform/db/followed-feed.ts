@@ -25,11 +25,19 @@ export interface FollowedSource {
 /**
  * One table's followed feed, its four queries (each step, first page or after a cursor) as
  * named statements: parsed and planned once per connection, as a feed is read on every visit
- * to the subscriptions and tweets pages. Every value is a parameter, so repositories with
- * another window share the statements.
+ * to the subscriptions and tweets pages. The page size and the window are written into the
+ * statement (and its name): PostgreSQL plans a `LIMIT $1` for an unknown tenth of the table,
+ * so with parameters there it would plan afresh on every call. At most
+ * `namedStatementsPerFeed` sizes are named; others are sent unnamed.
  */
+/** Named statements one feed keeps per connection: four per page size. */
+const namedStatementsPerFeed = 16;
+
 export class FollowedFeed {
-  private readonly statements = new Map<string, ReturnType<FollowedFeed['prepare']>>();
+  private readonly statements = new Map<
+    string,
+    ReturnType<ReturnType<FollowedFeed['query']>['prepare']>
+  >();
 
   constructor(
     private readonly db: Database,
@@ -38,10 +46,12 @@ export class FollowedFeed {
     private readonly recentWindow: number,
   ) {}
 
-  private prepare(step: 'recent' | 'channels', afterCursor: boolean) {
+  private query(step: 'recent' | 'channels', afterCursor: boolean, pageSize: number) {
     const { db, source } = this;
     const subscriberId = sql.placeholder('subscriberId');
-    const limit = sql.placeholder('limit');
+    // Integers of the server's own (a validated page size, the configured window).
+    const limit = sql.raw(String(Math.trunc(pageSize))) as unknown as number;
+    const window = sql.raw(String(Math.trunc(this.recentWindow))) as unknown as number;
     const after = afterCursor
       ? pastCursor(source.createdAt, source.id, {
           micros: sql.placeholder('micros'),
@@ -54,14 +64,13 @@ export class FollowedFeed {
       createdAt: source.createdAt,
       micros: microsOf(source.createdAt).as('micros'),
     };
-    const name = `${getTableName(source.table)}_followed_${step}${afterCursor ? '_after' : ''}`;
     if (step === 'recent') {
       const recent = db
         .select(columns)
         .from(source.table)
         .where(and(source.offered, after))
         .orderBy(desc(source.createdAt), desc(source.id))
-        .limit(sql.placeholder('recentWindow'))
+        .limit(window)
         .as('recent');
       return db
         .select({ id: recent.id, micros: recent.micros })
@@ -74,8 +83,7 @@ export class FollowedFeed {
           ),
         )
         .orderBy(desc(recent.createdAt), desc(recent.id))
-        .limit(limit)
-        .prepare(name);
+        .limit(limit);
     }
     const perChannel = db
       .select(columns)
@@ -90,27 +98,28 @@ export class FollowedFeed {
       .crossJoinLateral(perChannel)
       .where(eq(subscriptions.subscriberId, subscriberId))
       .orderBy(desc(perChannel.createdAt), desc(perChannel.id))
-      .limit(limit)
-      .prepare(name);
+      .limit(limit);
   }
 
   private run(
     step: 'recent' | 'channels',
     values: { subscriberId: string; limit: number; after: KeysetPosition | null },
   ) {
-    const key = `${step}${values.after ? '_after' : ''}`;
-    let statement = this.statements.get(key);
-    if (!statement) {
-      statement = this.prepare(step, values.after !== null);
-      this.statements.set(key, statement);
+    const after = values.after !== null;
+    const name = `${getTableName(this.source.table)}_followed_${step}${after ? '_after' : ''}_${values.limit}_${this.recentWindow}`;
+    let statement = this.statements.get(name);
+    if (!statement && this.statements.size < namedStatementsPerFeed) {
+      statement = this.query(step, after, values.limit).prepare(name);
+      this.statements.set(name, statement);
     }
-    return statement.execute({
+    const placeholders = {
       subscriberId: values.subscriberId,
-      limit: values.limit,
-      recentWindow: this.recentWindow,
       micros: values.after?.micros ?? null,
       cursorId: values.after?.id ?? null,
-    });
+    };
+    return statement
+      ? statement.execute(placeholders)
+      : this.query(step, after, values.limit).execute(placeholders);
   }
 
   async page(input: {
