@@ -8,17 +8,14 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler } from 'fastify-type-provider-zod';
 import { authStatusHeader, limits } from '@kinora/contract';
 import type { Config } from './platform/config/config';
 import type { DatabaseHandle } from './platform/db/client';
 import { answerRoutingError, installErrorHandler } from './platform/http/error-handler';
 import { AppError } from './platform/http/errors';
 import { clientErrorHandler, refuseLongUrls } from './platform/http/long-requests';
+import { serializerCompiler } from './platform/http/json-serializer';
 import { registerNulByteGuard } from './platform/http/nul-bytes';
 import { registerOriginCheck } from './platform/http/origin-check';
 import { Router } from './platform/http/router';
@@ -117,6 +114,7 @@ export async function buildApp({
     clientErrorHandler: clientErrorHandler(security),
   });
   app.setValidatorCompiler(validatorCompiler);
+  // Answers are written by a serializer compiled from the same schemas (issue 18 item 4).
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
   registerNulByteGuard(app);

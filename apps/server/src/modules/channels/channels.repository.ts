@@ -46,7 +46,8 @@ export class ChannelsRepository {
   }
 
   // Named prepared statements: a channel page is read far more often than anything else about
-  // a person, so its queries are parsed and planned once per connection.
+  // a person, so its queries (by id or by name, and its figures) are parsed and planned once
+  // per connection.
   private prepareFind(by: 'id' | 'username') {
     return this.db
       .select(this.columns())
@@ -59,14 +60,14 @@ export class ChannelsRepository {
           eq(subscriptions.subscriberId, sql.placeholder('viewerId')),
         ),
       )
-      .where(eq(users[by], sql.placeholder('key')))
+      .where(eq(by === 'id' ? users.id : users.username, sql.placeholder('key')))
       .limit(1)
       .prepare(`channels_find_by_${by}`);
   }
-  private findStatements: {
-    id?: ReturnType<ChannelsRepository['prepareFind']>;
-    username?: ReturnType<ChannelsRepository['prepareFind']>;
-  } = {};
+  private readonly findStatements = new Map<
+    'id' | 'username',
+    ReturnType<ChannelsRepository['prepareFind']>
+  >();
 
   private prepareFigures() {
     const id = sql.placeholder('id');
@@ -144,9 +145,13 @@ export class ChannelsRepository {
     by: { id: string } | { username: string },
     viewerId: string | null,
   ): Promise<ChannelRecord | null> {
-    const [column, key] =
+    const [kind, key] =
       'id' in by ? (['id', by.id] as const) : (['username', by.username] as const);
-    const statement = (this.findStatements[column] ??= this.prepareFind(column));
+    let statement = this.findStatements.get(kind);
+    if (!statement) {
+      statement = this.prepareFind(kind);
+      this.findStatements.set(kind, statement);
+    }
     const [row] = await statement.execute({ key, viewerId });
     return row ?? null;
   }

@@ -1,6 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
-import { followedFeed } from '../../platform/db/followed-feed';
+import { FollowedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { subscriptions, users, videos } from '../../platform/db/schema';
 import { userExists } from '../users';
@@ -16,11 +16,25 @@ export interface PersonRow {
 }
 
 export class SubscriptionsRepository {
+  private readonly followed: FollowedFeed;
+
   constructor(
     private readonly db: Database,
     /** How many of the site's newest videos the feed looks through first (decision 0020). */
-    private readonly recentWindow = 1000,
-  ) {}
+    recentWindow = 1000,
+  ) {
+    this.followed = new FollowedFeed(
+      db,
+      {
+        table: videos,
+        id: videos.id,
+        ownerId: videos.ownerId,
+        createdAt: videos.createdAt,
+        offered: videosVisibleTo(null),
+      },
+      recentWindow,
+    );
+  }
 
   /** Subscribes or unsubscribes, moving the channel's counter in the same transaction. */
   async toggle(
@@ -137,16 +151,6 @@ export class SubscriptionsRepository {
     limit: number;
     after: KeysetPosition | null;
   }): Promise<{ id: string; position: KeysetPosition }[]> {
-    return followedFeed(
-      this.db,
-      {
-        table: videos,
-        id: videos.id,
-        ownerId: videos.ownerId,
-        createdAt: videos.createdAt,
-        offered: videosVisibleTo(null),
-      },
-      { ...input, recentWindow: this.recentWindow },
-    );
+    return this.followed.page(input);
   }
 }

@@ -6,7 +6,7 @@ import {
   type CreationWindow,
   type LimitedInsert,
 } from '../../platform/db/creation-limit';
-import { followedFeed } from '../../platform/db/followed-feed';
+import { FollowedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { likes, tweets, users } from '../../platform/db/schema';
 import { userExists } from '../users';
@@ -122,16 +122,19 @@ export class TweetsRepository {
    * channel's newest `limit` from its own index range (owner, created_at, id), the newest
    * `limit` of those winning. Bounded work however many channels one follows.
    */
+  private followed: FollowedFeed | undefined;
+
   async feed(input: {
     subscriberId: string;
     limit: number;
     after: KeysetPosition | null;
   }): Promise<{ id: string; position: KeysetPosition }[]> {
-    return followedFeed(
+    this.followed ??= new FollowedFeed(
       this.db,
       { table: tweets, id: tweets.id, ownerId: tweets.ownerId, createdAt: tweets.createdAt },
-      { ...input, recentWindow: this.recentWindow },
+      this.recentWindow,
     );
+    return this.followed.page(input);
   }
 
   /**

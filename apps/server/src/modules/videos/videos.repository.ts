@@ -27,8 +27,17 @@ import { videosVisibleTo } from './videos.policy';
 const videoAsset = alias(mediaAssets, 'video_asset');
 const thumbnailAsset = alias(mediaAssets, 'thumbnail_asset');
 
-// Every column but the search document, which only search reads.
-const { searchVector: _searchVector, ...videoColumns } = getTableColumns(videos);
+// The columns a video's presentation and its rules read: not the search document (search's),
+// the processing error and trending count (the jobs'), nor the asset ids (their keys are
+// joined in). Every listing reads this per row, so what is not shown is not fetched.
+const {
+  searchVector: _searchVector,
+  processingError: _processingError,
+  trendingViews: _trendingViews,
+  videoAssetId: _videoAssetId,
+  thumbnailAssetId: _thumbnailAssetId,
+  ...videoColumns
+} = getTableColumns(videos);
 
 const recordColumns = {
   ...videoColumns,
@@ -53,7 +62,10 @@ const recordColumns = {
 export const videoRecordSource = { columns: recordColumns, videoAsset, thumbnailAsset } as const;
 
 /** A video with what its presentation needs: owner and asset keys. */
-export type VideoRecord = Omit<typeof videos.$inferSelect, 'searchVector'> & {
+export type VideoRecord = Omit<
+  typeof videos.$inferSelect,
+  'searchVector' | 'processingError' | 'trendingViews' | 'videoAssetId' | 'thumbnailAssetId'
+> & {
   owner: {
     id: string;
     username: string;
@@ -96,6 +108,23 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
  */
 export const listTotalCap = 10_000;
 
+/** How many first pages (kind, order and size) one connection keeps as named statements. */
+const namedPagesPerConnection = 32;
+
+/**
+ * A limit or offset for the query builder: a number is sent as a parameter, SQL (a literal
+ * written into a named statement) as it is; drizzle's types only name the first.
+ */
+const asLimit = (value: number | SQL): number => value as unknown as number;
+
+/** A listing's order; trending is views of the last 7 days (`trending_views`), newest first. */
+function listOrder(sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc'): SQL[] {
+  const order = sortType === 'asc' ? asc : desc;
+  return sortBy === 'trending'
+    ? [order(videos.trendingViews), desc(videos.createdAt), desc(videos.id)]
+    : [order(sortColumns[sortBy]), order(videos.id)];
+}
+
 export class VideosRepository {
   constructor(private readonly db: Database) {}
 
@@ -123,13 +152,128 @@ export class VideosRepository {
     return row ?? null;
   }
 
+  /** The published videos among a list of ids: one named statement for any number of them. */
+  private preparePublishedByIds() {
+    return this.selectRecords()
+      .where(and(sql`${videos.id} = any(${sql.placeholder('ids')}::uuid[])`, videosVisibleTo(null)))
+      .prepare('videos_published_by_ids');
+  }
+  private publishedByIdsStatement:
+    ReturnType<VideosRepository['preparePublishedByIds']> | undefined;
+
   /** The videos among `ids` that the viewer may see, in no particular order. */
   async findVisibleByIds(ids: string[], viewer: Viewer | null): Promise<VideoRecord[]> {
     if (ids.length === 0) return [];
+    if (viewer === null) {
+      // What a visitor sees (the feeds, a visitor's search): a named statement, planned once
+      // per connection. The ids are server-made uuids, passed as one array literal.
+      this.publishedByIdsStatement ??= this.preparePublishedByIds();
+      return this.publishedByIdsStatement.execute({ ids: `{${ids.join(',')}}` });
+    }
     return this.selectRecords().where(and(inArray(videos.id, ids), videosVisibleTo(viewer)));
   }
 
+  /**
+   * A page of what a visitor sees, the whole site's (the home) or one channel's, in one of the
+   * listing orders, with its total in the same round trip: the total kept by triggers for the
+   * site, a bounded count (`listTotalCap`) for a channel.
+   *
+   * A first page (the home, a channel's first screen: the pages read most) is a named
+   * statement, parsed and planned once per connection, with its limit written in: PostgreSQL
+   * plans a `LIMIT $1` for an unknown tenth of the table, which chose a parallel scan of every
+   * published video (77 ms where the page takes 1), so a statement with parameters there would
+   * be planned afresh on every call anyway. At most `namedPagesPerConnection` of them; any
+   * other page is sent unnamed, planned with its values.
+   */
+  private publicPageQuery(
+    byChannel: boolean,
+    sortBy: ListFilter['sortBy'],
+    sortType: 'asc' | 'desc',
+    limit: number | SQL,
+    offset: number | SQL,
+    cap: number | SQL,
+  ) {
+    const where = byChannel
+      ? and(videosVisibleTo(null), eq(videos.ownerId, sql.placeholder('ownerId')))
+      : videosVisibleTo(null);
+    const total = byChannel
+      ? sql<number>`(select count(*)::int from (select 1 from ${videos} where ${where} limit ${cap}) capped)`
+      : sql<number>`(select ${videoTotals.published}::int from ${videoTotals})`;
+    return this.db
+      .select({ ...recordColumns, total })
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
+      .where(where)
+      .orderBy(...listOrder(sortBy, sortType))
+      .limit(asLimit(limit))
+      .offset(asLimit(offset));
+  }
+  private readonly firstPageStatements = new Map<
+    string,
+    ReturnType<ReturnType<VideosRepository['publicPageQuery']>['prepare']>
+  >();
+
+  /** The total alone, for a page past the end (a page holds it otherwise). */
+  private publicTotalQuery(byChannel: boolean, cap: number) {
+    return byChannel
+      ? this.db.select({ total: sql<number>`count(*)::int` }).from(
+          this.db
+            .select({ one: sql`1` })
+            .from(videos)
+            .where(and(videosVisibleTo(null), eq(videos.ownerId, sql.placeholder('ownerId'))))
+            .limit(cap)
+            .as('capped'),
+        )
+      : this.db.select({ total: sql<number>`${videoTotals.published}::int` }).from(videoTotals);
+  }
+
+  private async publicPage(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
+    const byChannel = filter.ownerId !== undefined;
+    const cap = Math.max(listTotalCap, filter.page * filter.limit + 1);
+    const values = { ownerId: filter.ownerId ?? null };
+    const name = `videos_page1_${byChannel ? 'channel' : 'all'}_${filter.sortBy}_${filter.sortType}_${filter.limit}`;
+    let statement = this.firstPageStatements.get(name);
+    if (
+      !statement &&
+      filter.page === 1 &&
+      this.firstPageStatements.size < namedPagesPerConnection
+    ) {
+      statement = this.publicPageQuery(
+        byChannel,
+        filter.sortBy,
+        filter.sortType,
+        sql.raw(String(filter.limit)),
+        sql.raw('0'),
+        sql.raw(String(cap)),
+      ).prepare(name);
+      this.firstPageStatements.set(name, statement);
+    }
+    const rows =
+      statement && filter.page === 1
+        ? await statement.execute(values)
+        : await this.publicPageQuery(
+            byChannel,
+            filter.sortBy,
+            filter.sortType,
+            filter.limit,
+            (filter.page - 1) * filter.limit,
+            cap,
+          ).execute(values);
+    if (rows.length === 0) {
+      const [counted] = await this.publicTotalQuery(byChannel, cap).execute(values);
+      return { records: [], total: counted?.total ?? 0 };
+    }
+    const total = rows[0]!.total;
+    return { records: rows.map(({ total: _total, ...record }) => record), total };
+  }
+
   async list(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
+    // What a visitor sees of the site or of a channel: the named statements above.
+    if (filter.viewer === null && !filter.text) return this.publicPage(filter);
+    // Anything else (a text filter, an owner's or staff's view with drafts): built per request,
+    // its total a count bounded as `listTotalCap` says.
     const conditions: SQL[] = [videosVisibleTo(filter.viewer)];
     if (filter.ownerId) conditions.push(eq(videos.ownerId, filter.ownerId));
     if (filter.text) {
@@ -137,32 +281,20 @@ export class VideosRepository {
       conditions.push(or(ilike(videos.title, pattern), ilike(videos.description, pattern))!);
     }
     const where = and(...conditions);
-    const order = filter.sortType === 'asc' ? asc : desc;
-    // Trending: views of the last 7 days (kept in `trending_views`), newest first on ties.
-    const ordering =
-      filter.sortBy === 'trending'
-        ? [order(videos.trendingViews), desc(videos.createdAt), desc(videos.id)]
-        : [order(sortColumns[filter.sortBy]), order(videos.id)];
-    // Every published video (the home listing; a visitor sees exactly the published ones): the
-    // total kept by triggers, exact and read by primary key. Any other listing: a count bounded
-    // as `listTotalCap` says.
-    const everyPublished = filter.viewer === null && !filter.ownerId && !filter.text;
     const [records, [counted]] = await Promise.all([
       this.selectRecords()
         .where(where)
-        .orderBy(...ordering)
+        .orderBy(...listOrder(filter.sortBy, filter.sortType))
         .limit(filter.limit)
         .offset((filter.page - 1) * filter.limit),
-      everyPublished
-        ? this.db.select({ total: sql<number>`${videoTotals.published}::int` }).from(videoTotals)
-        : this.db.select({ total: sql<number>`count(*)::int` }).from(
-            this.db
-              .select({ one: sql`1` })
-              .from(videos)
-              .where(where)
-              .limit(Math.max(listTotalCap, filter.page * filter.limit + 1))
-              .as('capped'),
-          ),
+      this.db.select({ total: sql<number>`count(*)::int` }).from(
+        this.db
+          .select({ one: sql`1` })
+          .from(videos)
+          .where(where)
+          .limit(Math.max(listTotalCap, filter.page * filter.limit + 1))
+          .as('capped'),
+      ),
     ]);
     return { records, total: counted?.total ?? 0 };
   }

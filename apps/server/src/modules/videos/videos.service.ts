@@ -8,6 +8,7 @@ import type { UploadsService } from '../uploads';
 import {
   assertCanEditVideo,
   assertCanSeeVideo,
+  canSeeDraftsOf,
   canSeeVideo,
   leavesWatchTraces,
 } from './videos.policy';
@@ -85,7 +86,8 @@ export class VideosService {
    */
   async listVideos({ query, viewer }: { query: ListVideosOptions; viewer: Viewer | null }) {
     const filter: ListFilter = {
-      viewer: query.userId ? viewer : null,
+      // Only who may see the channel's drafts sees a listing other than a visitor's.
+      viewer: query.userId && canSeeDraftsOf(viewer, query.userId) ? viewer : null,
       sortBy: query.sortBy,
       sortType: query.sortType,
       page: query.page,

@@ -5,7 +5,7 @@
  * timestamp: an ISO date (milliseconds) would skip or repeat entries written within one.
  */
 import { parseKeysetCursor, type KeysetPosition } from '@kinora/contract';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { badRequest } from '../http/errors';
 
 export type { KeysetPosition };
@@ -70,8 +70,12 @@ export const microsOf = (column: SQLWrapper): SQL<string> =>
 
 /**
  * Entries after `position` in a (timestamp desc, id desc) order: a row comparison that walks
- * the same index as the order.
+ * the same index as the order. The position may be placeholders of a prepared statement.
  */
-export function pastCursor(at: SQLWrapper, id: SQLWrapper, position: KeysetPosition): SQL {
+export function pastCursor(
+  at: SQLWrapper,
+  id: SQLWrapper,
+  position: KeysetPosition | { micros: Placeholder; id: Placeholder },
+): SQL {
   return sql`(${at}, ${id}) < (timestamptz 'epoch' + ${position.micros}::bigint * interval '1 microsecond', ${position.id}::uuid)`;
 }
