@@ -199,9 +199,10 @@ describe('POST /users/login', () => {
     expect(Object.keys(cookiesOf(res.headers['set-cookie']))).toEqual([
       'accessToken',
       'refreshToken',
+      // The readable marker that a session may exist (decision 0028).
+      'signedIn',
       // The known-device cookie (issue 20 k; known-devices.routes.test.ts).
       expect.stringMatching(/^kinoraDevice_/),
-      'signedIn',
     ]);
   });
 
