@@ -183,9 +183,19 @@ async function tour(page: Page, routes: string[]): Promise<string[]> {
       await page.setViewportSize({ width, height: 900 });
       for (const colorScheme of schemes) {
         await page.emulateMedia({ colorScheme });
-        // Two frames: the theme and the layout have been drawn.
+        // Two frames: the theme and the layout have been drawn; then the colour transitions
+        // the switch started (`transition-colors`, 150 ms) have ended, so axe reads the colours
+        // people see, not a frame halfway from the other theme's.
         await page.evaluate(
           () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+        );
+        await page.waitForFunction(
+          () =>
+            document
+              .getAnimations()
+              .every((a) => a.constructor.name !== 'CSSTransition' || a.playState === 'finished'),
+          undefined,
+          { timeout: 5_000 },
         );
         for (const v of await audit(page)) {
           const where = v.nodes
