@@ -41,6 +41,7 @@ import { registerHistoryRoutes } from './modules/history';
 import { registerLikeRoutes } from './modules/likes';
 import { registerPlaylistRoutes } from './modules/playlists';
 import { registerMessageRoutes, registerMessageSockets } from './modules/messages';
+import { deliverNotificationCounts, registerNotificationRoutes } from './modules/notifications';
 import { registerSearchRoutes } from './modules/search';
 import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerSystemRoutes } from './modules/system';
@@ -254,6 +255,7 @@ export async function buildApp({
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
   registerMessageRoutes(router, services.messaging);
+  registerNotificationRoutes(router, { notifications: services.notifications, storage });
   // The chat socket, on this process's HTTP server (decision 0021), its broadcasts shared with
   // the other API processes through Redis when configured (decision 0022).
   const cluster = config.redis ? await connectRealtimeCluster(config.redis, app.log) : null;
@@ -272,9 +274,15 @@ export async function buildApp({
   const stopSessionEnds = services.events.on('sessions.ended', ({ sessionIds }) =>
     realtime.endSessions(sessionIds),
   );
+  // Unread notification counts to each person's room, from whichever process changed them.
+  const stopNotificationCounts = deliverNotificationCounts(
+    services.events,
+    (userIds, event, payload) => realtime.deliverToPeopleLocally(userIds, event, payload),
+  );
   app.addHook('onClose', (_app, done) => {
     stopDeliveries();
     stopSessionEnds();
+    stopNotificationCounts();
     done();
   });
   await registerMediaRoutes(app, storage, {

@@ -69,6 +69,8 @@ let privatePlaylist: string;
 let watchLater: string;
 /** A conversation between the owner and another person (not `other`). */
 let conversation: string;
+/** The owner's notification of the message request that opened `conversation`. */
+let ownersNotification: string;
 
 const userOf = (as: Caller) =>
   ({ visitor: null, other, owner, moderator })[as] satisfies RegisteredUser | null;
@@ -376,7 +378,26 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
     aPerson: async () => ({ params: { userId: (await registerUser(t.app)).userId } }),
   },
   listBlockedUsers: { mine: () => ({}) },
+
+  listNotifications: { mine: () => ({ query: 'limit=5' }) },
+  unreadNotifications: { mine: () => ({}) },
+  markNotificationRead: { ownersNotification: () => ({ params: { id: ownersNotification } }) },
+  markAllNotificationsRead: { mine: () => ({}) },
+  notificationSettings: { mine: () => ({}) },
+  updateNotificationSettings: {
+    mine: () => ({ payload: { settings: [{ kind: 'mention', inApp: true, push: false }] } }),
+  },
 };
+
+/** The person's newest notification, once the events made one (they run after the commit). */
+async function firstNotificationOf(user: RegisteredUser): Promise<string> {
+  for (let attempt = 0; attempt < 100; attempt++) {
+    const page = await expectOk(t.app, 'listNotifications', { as: user, query: {} });
+    if (page.notifications[0]) return page.notifications[0]._id;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  throw new Error('no notification came');
+}
 
 /** Sends one case as one caller, to the method and path the contract gives. */
 function send(name: EndpointName, spec: CallSpec, user: RegisteredUser | null) {
@@ -419,6 +440,7 @@ beforeAll(async () => {
   ]);
   watchLater = (await expectOk(t.app, 'getWatchLater', { as: owner }))._id;
   conversation = await openConversation(t.app, await registerUser(t.app), owner);
+  ownersNotification = await firstNotificationOf(owner);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

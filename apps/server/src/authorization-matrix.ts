@@ -163,6 +163,14 @@ export const authorizationMatrix = {
   blockUser: { aPerson: anyUser(200), self: { visitor: 401, other: 200, owner: 400 } },
   unblockUser: { aPerson: anyUser(200) },
   listBlockedUsers: { mine: anyUser(200) },
+
+  // Notifications: the owner is the recipient; another's notification is not found, staff too.
+  listNotifications: { mine: anyUser(200) },
+  unreadNotifications: { mine: anyUser(200) },
+  markNotificationRead: { ownersNotification: { visitor: 401, other: 404, owner: 200 } },
+  markAllNotificationsRead: { mine: anyUser(200) },
+  notificationSettings: { mine: anyUser(200) },
+  updateNotificationSettings: { mine: anyUser(200) },
 } as const satisfies { [K in EndpointName]: Record<string, Expected> };
 
 /**

@@ -28,6 +28,12 @@ import {
   MessagesService,
   type Messaging,
 } from './modules/messages';
+import {
+  fanOutVideoJob,
+  listenForNotifications,
+  NotificationsRepository,
+  NotificationsService,
+} from './modules/notifications';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -59,6 +65,7 @@ export interface Services {
   tweets: TweetsService;
   search: SearchService;
   messaging: Messaging;
+  notifications: NotificationsService;
   /** Told after each commit; sockets and notifications listen here (decision 0021). */
   events: DomainEvents;
 }
@@ -104,6 +111,13 @@ export function createServices(deps: {
     events,
   );
   const comments = new CommentsService(new CommentsRepository(db), videos, events);
+  const notifications = new NotificationsService(
+    new NotificationsRepository(db),
+    { fanOutVideo: (batch) => queue.send(fanOutVideoJob, batch) },
+    events,
+  );
+  // Made from events after their commit, in the process that committed them (decision 0035).
+  listenForNotifications(events, notifications);
   return {
     tokens,
     sessions,
@@ -126,6 +140,7 @@ export function createServices(deps: {
     tweets: new TweetsService(new TweetsRepository(db), events),
     search: new SearchService(new SearchRepository(db), videos),
     messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
+    notifications,
     events,
   };
 }

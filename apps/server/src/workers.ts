@@ -2,6 +2,7 @@ import type { Config } from './platform/config/config';
 import { removeLeftovers } from './platform/files/leftovers';
 import { defineJob, type JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
+import { fanOutVideoJob } from './modules/notifications';
 import { deleteFiles, deleteFilesJob, processVideoJob } from './modules/videos';
 import type { Services } from './services';
 
@@ -31,6 +32,7 @@ const cleanLeftoversJob = defineJob<object>({
 
 const allJobs = [
   processVideoJob,
+  fanOutVideoJob,
   deleteFilesJob,
   cleanUploadsJob,
   refreshTrendingJob,
@@ -106,6 +108,10 @@ export async function startWorkers(deps: {
     },
   );
   await queue.work(deleteFilesJob, (files) => deleteFiles(storage, files));
+  // A new video's followers, a batch per job (decision 0035); beside transcodes, not behind them.
+  await queue.work(fanOutVideoJob, (batch) => services.notifications.fanOutVideoBatch(batch), {
+    concurrency: 2,
+  });
   await queue.work(cleanUploadsJob, async () => {
     await services.uploads.deleteAbandonedUploads({ olderThanSeconds: 24 * 3600 });
   });

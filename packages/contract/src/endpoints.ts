@@ -71,6 +71,7 @@ import {
   ViewResult,
 } from './videos';
 import { Health } from './health';
+import { notificationEndpoints } from './notifications';
 import {
   BlockedUsers,
   BlockState,
@@ -865,6 +866,9 @@ export const endpoints = {
     access: 'user',
     response: BlockedUsers,
   }),
+
+  // Notifications (issue 21): declared with their schemas in notifications.ts.
+  ...notificationEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { Id, IsoDate } from './common';
+import { NotificationsChanged } from './notifications';
 import { ChannelSummary } from './people';
 
 /** Who may send a person message requests; `subscriptions`: channels that person follows. */
@@ -182,6 +183,8 @@ export const serverSocketEvents = {
   request_accepted: z.object({ requestId: z.string(), conversationId: z.string() }),
   /** Private room: after a message in, or a read on another device. */
   unread_count: UnreadCounts,
+  /** Private room: the person's unread notifications changed (decision 0035). */
+  notifications_changed: NotificationsChanged,
   /**
    * A refused client event (a join of a conversation the person is not in, say; a block; one
    * event too many, `socketRefusals.tooManyEvents`). A refused event changes nothing.

@@ -10,6 +10,7 @@ export type { Messaging } from './messaging';
 export { registerMessageRoutes } from './messages.routes';
 export { registerMessageSockets } from './messages.sockets';
 export { isConversationMember } from './messages.policy';
+export { blockedBetween } from './messaging.sql';
 export {
   conversationRoom,
   deliverMessagingEvents,

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { userRoles } from '../auth/roles';
-import { messagePolicies } from '@kinora/contract';
+import { messagePolicies, notificationKinds } from '@kinora/contract';
 import {
   customType,
   bigint,
@@ -28,6 +28,7 @@ import {
 
 export const playlistVisibilities = ['public', 'unlisted', 'private'] as const;
 export const playlistKinds = ['custom', 'watch_later'] as const;
+const notificationKindList = notificationKinds.map((kind) => `'${kind}'`).join(', ');
 
 const id = () => uuid('id').primaryKey().defaultRandom();
 
@@ -366,6 +367,8 @@ export const subscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.subscriberId, t.channelId] }),
     index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc().nullsFirst()),
+    // A channel's followers in batches by id, for the fan-out of its new videos (migration 0016).
+    index('subscriptions_channel_subscriber_idx').on(t.channelId, t.subscriberId),
     check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
   ],
 );
@@ -638,5 +641,89 @@ export const conversationReports = pgTable(
     index('conversation_reports_status_created_idx').on(t.status, t.createdAt),
     check('conversation_reports_reason_length', sql`char_length(${t.reason}) between 1 and 1000`),
     check('conversation_reports_status_known', sql`${t.status} in ('open', 'closed')`),
+  ],
+);
+
+/**
+ * What concerns a person (issue 21, decision 0035): one row per thing to tell, keyed by
+ * `group_key` so that a repeated event updates its entry instead of adding one (likes on one
+ * comment are one entry; who and how many is read from `likes` when shown, so it stays exact).
+ * A row goes with what it points at (cascades); what its reader may no longer see is left out
+ * when read (migration 0016).
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: id(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    /** Who did it (for grouped likes, the latest of them). */
+    actorId: uuid('actor_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    tweetId: uuid('tweet_id').references(() => tweets.id, { onDelete: 'cascade' }),
+    requestId: uuid('request_id').references(() => messageRequests.id, { onDelete: 'cascade' }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, {
+      onDelete: 'cascade',
+    }),
+    /** One entry per recipient and key (`like-comment:<id>`, `video:<id>`...). */
+    groupKey: text('group_key').notNull(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    /** Moved forward when a grouped entry gains someone; the list's order. */
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('notifications_recipient_group_key').on(t.recipientId, t.groupKey),
+    index('notifications_recipient_updated_idx').on(
+      t.recipientId,
+      t.updatedAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('notifications_recipient_unread_idx')
+      .on(t.recipientId, t.updatedAt.desc().nullsFirst())
+      .where(sql`${t.readAt} is null`),
+    // The cascades' lookups.
+    index('notifications_actor_idx').on(t.actorId),
+    index('notifications_video_idx')
+      .on(t.videoId)
+      .where(sql`${t.videoId} is not null`),
+    index('notifications_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    index('notifications_tweet_idx')
+      .on(t.tweetId)
+      .where(sql`${t.tweetId} is not null`),
+    index('notifications_request_idx')
+      .on(t.requestId)
+      .where(sql`${t.requestId} is not null`),
+    index('notifications_conversation_idx')
+      .on(t.conversationId)
+      .where(sql`${t.conversationId} is not null`),
+    check('notifications_kind_known', sql`${t.kind} in (${sql.raw(notificationKindList)})`),
+  ],
+);
+
+/**
+ * A person's choice per kind: shown in the app or not, and sent as a push (kept for web push,
+ * issue 21 item 2). No row is the default: in the app, no push.
+ */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: notificationKinds }).notNull(),
+    inApp: boolean('in_app').notNull(),
+    push: boolean('push').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind] }),
+    check('notification_settings_kind_known', sql`${t.kind} in (${sql.raw(notificationKindList)})`),
   ],
 );

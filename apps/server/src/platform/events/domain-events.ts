@@ -71,6 +71,11 @@ export interface DomainEventMap {
   'tweet.deleted': TweetChange;
   /** A person's name, username, avatar or cover changed. */
   'user.updated': { userId: string };
+  /**
+   * These people's unread notifications changed: their new count, or null when they are many
+   * (a fan-out batch) and each asks (decision 0035). Relayed, so a worker's reach the sockets.
+   */
+  'notifications.changed': { userIds: string[]; unreadCount: number | null };
 }
 
 interface VideoChange {
@@ -109,6 +114,7 @@ export const changeEvents = [
   'tweet.updated',
   'tweet.deleted',
   'user.updated',
+  'notifications.changed',
 ] as const satisfies readonly DomainEventName[];
 export type ChangeEventName = (typeof changeEvents)[number];
 

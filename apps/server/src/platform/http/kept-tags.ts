@@ -97,6 +97,8 @@ export const dropsOf: Drops = {
     shows.channel(authorId),
   ],
   'user.updated': ({ userId }) => [shows.person(userId), shows.channel(userId)],
+  // Notifications are read fresh: no kept answer shows them.
+  'notifications.changed': () => [],
 };
 
 /**

@@ -133,6 +133,19 @@ export class Realtime {
   }
 
   /**
+   * Sends a server event to these people's own sockets on this process only: for events every
+   * process hears (through the event relay), each telling its own sockets once.
+   */
+  deliverToPeopleLocally<E extends keyof ServerSocketEvents>(
+    userIds: string[],
+    event: E,
+    payload: ServerSocketEvents[E],
+  ): void {
+    if (userIds.length === 0) return;
+    this.io.local.to(userIds.map(personalRoom)).emit(event, payload);
+  }
+
+  /**
    * Disconnects every socket opened with these sessions' tokens, on every process the adapter
    * reaches: signing out (or a password change elsewhere) ends the live chat too, not only the
    * next HTTP call.

@@ -1,0 +1,13 @@
+export { NotificationsRepository } from './notifications.repository';
+export {
+  NotificationsService,
+  fanOutBatchSize,
+  mentionedUsernames,
+  type FanOutBatch,
+  type NotificationJobs,
+} from './notifications.service';
+export { registerNotificationRoutes } from './notifications.routes';
+export { listenForNotifications } from './notifications.listeners';
+export { deliverNotificationCounts } from './notifications.deliveries';
+export { fanOutVideoJob } from './notifications.jobs';
+export { canReadNotification } from './notifications.policy';

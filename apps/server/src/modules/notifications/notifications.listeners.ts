@@ -1,0 +1,51 @@
+/**
+ * What each domain event means to notifications (decision 0035). Listeners of this process's
+ * events only (`on`): each event is made into entries once, by the process that committed it.
+ * They run after the commit and never fail the call that emitted it; a new video's followers
+ * are told by jobs (`notifications.jobs.ts`), so the upload's answer does not wait for them.
+ */
+import type { DomainEvents } from '../../platform/events/domain-events';
+import type { NotificationsService } from './notifications.service';
+
+export function listenForNotifications(
+  events: DomainEvents,
+  notifications: NotificationsService,
+): () => void {
+  const stops = [
+    events.on('subscription.changed', ({ subscriberId, channelId, isSubscribed }) =>
+      isSubscribed
+        ? notifications.notifyNewSubscriber({ subscriberId, channelId })
+        : notifications.forgetSubscriber({ subscriberId, channelId }),
+    ),
+    events.on('comment.created', ({ commentId }) => notifications.notifyComment({ commentId })),
+    events.on('comment.updated', ({ commentId }) =>
+      notifications.notifyCommentMentions({ commentId }),
+    ),
+    events.on('tweet.created', (tweet) => notifications.notifyTweetMentions(tweet)),
+    events.on('tweet.updated', (tweet) => notifications.notifyTweetMentions(tweet)),
+    events.on('like.toggled', ({ target, targetId, userId, isLiked }) => {
+      if (target !== 'comment') return;
+      return isLiked
+        ? notifications.notifyCommentLike({ commentId: targetId, userId })
+        : notifications.forgetCommentLike({ commentId: targetId });
+    }),
+    // A new video is public at once; a draft published later is new to its followers then.
+    events.on('video.created', (video) => notifications.startVideoFanOut(video)),
+    events.on('video.published', ({ videoId, ownerId, isPublished }) =>
+      isPublished ? notifications.startVideoFanOut({ videoId, ownerId }) : undefined,
+    ),
+    events.on('messageRequest.created', ({ request, receiverId }) =>
+      notifications.notifyMessageRequest({
+        requestId: request._id,
+        senderId: request.sender._id,
+        receiverId,
+      }),
+    ),
+    events.on('messageRequest.accepted', (accepted) =>
+      notifications.notifyRequestAccepted(accepted),
+    ),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}

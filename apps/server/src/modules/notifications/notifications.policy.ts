@@ -1,0 +1,44 @@
+/**
+ * Who may read and change notifications, and which entries a reader may still see (decision
+ * 0035). A notification is its recipient's alone, staff included: another person is told it does
+ * not exist. An entry about something the reader may no longer see is left out when read: a
+ * video back to a draft (and the comments and likes under it), something of a person either of
+ * the two blocks, a comment nobody but its author likes any more. What was deleted takes its
+ * entries with it (foreign keys).
+ */
+import { sql, type SQL } from 'drizzle-orm';
+import type { Viewer } from '../../platform/auth/roles';
+import { likes, videos } from '../../platform/db/schema';
+import { notFound } from '../../platform/http/errors';
+import { blockedBetween } from '../messages';
+import { videosVisibleTo } from '../videos';
+
+export { blockedBetween };
+
+export interface PolicyNotification {
+  recipientId: string;
+}
+
+export function canReadNotification(viewer: Viewer, notification: PolicyNotification): boolean {
+  return viewer.userId === notification.recipientId;
+}
+
+/** Another person's notification is not there for the viewer. */
+export function assertCanReadNotification<N extends PolicyNotification>(
+  viewer: Viewer,
+  notification: N | null,
+): asserts notification is N {
+  if (!notification || !canReadNotification(viewer, notification)) throw notFound('Notification');
+}
+
+/**
+ * The entries (`n`, an alias of `notifications`) this reader may see, as a condition. The video
+ * check is the videos module's own `videosVisibleTo`.
+ */
+export function notificationsVisibleTo(reader: Viewer, n: SQL): SQL {
+  return sql`(${n}.video_id is null or exists (select 1 from ${videos}
+      where ${videos.id} = ${n}.video_id and ${videosVisibleTo(reader)}))
+    and not ${blockedBetween(sql`${n}.actor_id`, reader.userId)}
+    and (${n}.kind <> 'comment_like' or exists (select 1 from ${likes} l
+      where l.comment_id = ${n}.comment_id and l.user_id <> ${n}.recipient_id))`;
+}

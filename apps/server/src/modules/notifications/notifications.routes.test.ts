@@ -1,0 +1,371 @@
+/**
+ * Notifications made from real events through the real endpoints (decision 0035): each kind, the
+ * grouping of likes, what is hidden when read, settings, marks, paging, and the live count on the
+ * socket. Runs on PGlite and on PostgreSQL.
+ */
+import type { Notification, NotificationKind, ServerSocketEvents } from '@kinora/contract';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi, expectOk, malformed } from '../../../test/api-client';
+import type { RegisteredUser } from '../../../test/factories';
+import { freePort } from '../../../test/free-port';
+import { createTestApp, type TestApp } from '../../../test/harness';
+import { createVideo, eventually, togglePublish } from '../../../test/media-factories';
+import { people, sendMessageRequest } from '../../../test/messaging-factories';
+import { NotificationsRepository } from './notifications.repository';
+import { mentionedUsernames } from './notifications.service';
+
+let t: TestApp;
+let url: string;
+const sockets: Socket[] = [];
+
+beforeAll(async () => {
+  // Workers run: a new video's fan-out is a job.
+  t = await createTestApp({}, { workers: true });
+  const port = await freePort();
+  await t.app.listen({ port, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${port}`;
+}, 60_000);
+afterAll(async () => {
+  for (const socket of sockets) socket.disconnect();
+  await t?.close();
+});
+
+const list = async (user: RegisteredUser, query: { limit?: number; cursor?: string } = {}) =>
+  expectOk(t.app, 'listNotifications', { as: user, query });
+const unread = async (user: RegisteredUser) =>
+  (await expectOk(t.app, 'unreadNotifications', { as: user })).unreadCount;
+
+/** Waits until the person's entries satisfy `check` (events run after the commit). */
+async function until(
+  user: RegisteredUser,
+  check: (entries: Notification[]) => boolean,
+  what: string,
+): Promise<Notification[]> {
+  return eventually(
+    async () => {
+      const { notifications } = await list(user, { limit: 50 });
+      return check(notifications) ? notifications : undefined;
+    },
+    { timeoutMs: 15_000, intervalMs: 25, what },
+  );
+}
+const ofKind = (entries: Notification[], kind: NotificationKind) =>
+  entries.filter((n) => n.kind === kind);
+
+/** Lets listeners of events already emitted finish (they are not awaited by the call). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
+
+async function comment(user: RegisteredUser, videoId: string, content: string) {
+  return expectOk(t.app, 'addComment', { params: { videoId }, as: user, body: { content } });
+}
+
+describe('notifications of each kind', () => {
+  it('tells a channel of a new subscriber, and forgets it when the subscription is taken back', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    await expectOk(t.app, 'toggleSubscription', { params: { channelId: bob.userId }, as: alice });
+    const entries = await until(bob, (e) => e.length === 1, 'a subscriber entry');
+    expect(entries[0]).toMatchObject({
+      kind: 'new_subscriber',
+      actor: { _id: alice.userId, username: alice.username },
+      othersCount: 0,
+      isRead: false,
+    });
+    expect(await unread(bob)).toBe(1);
+    await expectOk(t.app, 'toggleSubscription', { params: { channelId: bob.userId }, as: alice });
+    await until(bob, (e) => e.length === 0, 'the entry gone');
+    expect(await unread(bob)).toBe(0);
+  });
+
+  it('tells a video’s owner of a comment, not of their own, and drops it with the comment', async () => {
+    const [owner, alice] = await people(t.app, 2);
+    const video = await createVideo(t.app, owner, { title: 'Owner’s video' });
+    await comment(owner, video._id, 'My own comment');
+    const made = await comment(alice, video._id, 'Nice work!');
+    const entries = await until(owner, (e) => e.length > 0, 'a comment entry');
+    await settle();
+    expect((await list(owner)).notifications).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: 'video_comment',
+      actor: { _id: alice.userId },
+      video: { _id: video._id, title: 'Owner’s video' },
+      comment: { _id: made._id, content: 'Nice work!' },
+    });
+    await expectOk(t.app, 'deleteComment', { params: { commentId: made._id }, as: alice });
+    await until(owner, (e) => e.length === 0, 'the entry gone with the comment');
+  });
+
+  it('tells people @mentioned in a comment or a tweet, only those who exist, never oneself', async () => {
+    const [owner, alice, carol] = await people(t.app, 3);
+    const video = await createVideo(t.app, owner);
+    const text = `Look @${carol.username}, and @nobody_here_${Date.now() % 1000}, me @${alice.username}.`;
+    const made = await comment(alice, video._id, text);
+    const carols = await until(carol, (e) => e.length === 1, 'a mention');
+    expect(carols[0]).toMatchObject({
+      kind: 'mention',
+      actor: { _id: alice.userId },
+      comment: { _id: made._id },
+      video: { _id: video._id },
+    });
+    // The owner is told of the comment, not of a mention too.
+    await until(owner, (e) => e.length === 1 && e[0]!.kind === 'video_comment', 'the comment');
+
+    const tweet = await expectOk(t.app, 'createTweet', {
+      as: alice,
+      body: { content: `Hello @${carol.username.toUpperCase()}!` },
+    });
+    const both = await until(carol, (e) => e.length === 2, 'a tweet mention');
+    expect(both[0]).toMatchObject({ kind: 'mention', tweet: { _id: tweet._id }, video: null });
+    await settle();
+    expect((await list(alice)).notifications).toHaveLength(0);
+
+    // An edit that no longer names her takes her entry away.
+    await expectOk(t.app, 'updateComment', {
+      params: { commentId: made._id },
+      as: alice,
+      body: { content: 'No names any more' },
+    });
+    await until(carol, (e) => e.length === 1 && e[0]!.tweet !== null, 'the comment mention gone');
+  });
+
+  it('groups likes on a comment in one entry with exact counts, and an unlike leaves no stale one', async () => {
+    const [owner, author, a, b, c] = await people(t.app, 5);
+    const video = await createVideo(t.app, owner);
+    const made = await comment(author, video._id, 'Like me');
+    const like = (user: RegisteredUser) =>
+      expectOk(t.app, 'toggleCommentLike', { params: { id: made._id }, as: user });
+    await like(author); // one's own like tells nobody
+    await Promise.all([like(a), like(b)]);
+    await like(c);
+    let entries = await until(
+      author,
+      (e) => ofKind(e, 'comment_like')[0]?.othersCount === 2,
+      'likes grouped',
+    );
+    expect(ofKind(entries, 'comment_like')).toHaveLength(1);
+    expect(ofKind(entries, 'comment_like')[0]).toMatchObject({
+      actor: { _id: c.userId },
+      othersCount: 2,
+      comment: { _id: made._id },
+    });
+    await like(c); // unlike: the latest is b or a now
+    entries = await until(author, (e) => ofKind(e, 'comment_like')[0]?.othersCount === 1, '2 left');
+    expect([a.userId, b.userId]).toContain(ofKind(entries, 'comment_like')[0]!.actor._id);
+    await Promise.all([like(a), like(b)]);
+    await until(author, (e) => ofKind(e, 'comment_like').length === 0, 'no entry of nobody');
+    expect(await unread(author)).toBe(0);
+  });
+
+  it('tells followers of a new video by a job, and hides it when the video goes back to a draft', async () => {
+    const [channel, f1, f2, stranger] = await people(t.app, 4);
+    for (const follower of [f1, f2]) {
+      await expectOk(t.app, 'toggleSubscription', {
+        params: { channelId: channel.userId },
+        as: follower,
+      });
+    }
+    const video = await createVideo(t.app, channel, { title: 'Brand new' });
+    for (const follower of [f1, f2]) {
+      const entries = await until(follower, (e) => e.length === 1, 'the new video');
+      expect(entries[0]).toMatchObject({
+        kind: 'new_video',
+        actor: { _id: channel.userId },
+        video: { _id: video._id, title: 'Brand new' },
+      });
+    }
+    await togglePublish(t.app, channel, video._id);
+    expect((await list(f1)).notifications).toHaveLength(0);
+    expect(await unread(f1)).toBe(0);
+    // Published again: the one entry shows again, not a second.
+    await togglePublish(t.app, channel, video._id);
+    await settle();
+    expect((await list(f1)).notifications).toHaveLength(1);
+    expect((await list(stranger)).notifications).toHaveLength(0);
+  });
+
+  it('fans out in batches of one INSERT…SELECT each, telling nobody twice', async () => {
+    const [channel, ...followers] = await people(t.app, 8);
+    for (const follower of followers) {
+      await expectOk(t.app, 'toggleSubscription', {
+        params: { channelId: channel.userId },
+        as: follower,
+      });
+    }
+    const video = await createVideo(t.app, channel);
+    for (const follower of followers) {
+      await until(follower, (e) => ofKind(e, 'new_video').length === 1, 'the job’s entry');
+    }
+    const repo = new NotificationsRepository(t.database.db);
+    // Run again by hand, 3 at a time, over what the job did: every batch adds nothing.
+    let after: string | null = null;
+    let batches = 0;
+    for (;;) {
+      const batch = await repo.fanOutVideoBatch({
+        videoId: video._id,
+        ownerId: channel.userId,
+        after,
+        size: 3,
+      });
+      if (batch.last === null) break;
+      expect(batch.told).toEqual([]);
+      after = batch.last;
+      batches++;
+    }
+    expect(batches).toBe(3);
+    for (const follower of followers) {
+      expect(ofKind((await list(follower)).notifications, 'new_video')).toHaveLength(1);
+    }
+  });
+
+  it('tells of a message request, and its sender of the acceptance', async () => {
+    const [sender, receiver] = await people(t.app, 2);
+    const requestId = await sendMessageRequest(t.app, sender, receiver);
+    const got = await until(receiver, (e) => e.length === 1, 'the request');
+    expect(got[0]).toMatchObject({ kind: 'message_request', actor: { _id: sender.userId } });
+    const answer = await expectOk(t.app, 'respondToMessageRequest', {
+      params: { id: requestId },
+      as: receiver,
+      body: { action: 'accept' },
+    });
+    const told = await until(sender, (e) => e.length === 1, 'the acceptance');
+    expect(told[0]).toMatchObject({
+      kind: 'request_accepted',
+      actor: { _id: receiver.userId },
+      conversationId: answer.conversationId,
+    });
+  });
+
+  it('hides what a blocked person did', async () => {
+    const [owner, alice] = await people(t.app, 2);
+    const video = await createVideo(t.app, owner);
+    await comment(alice, video._id, 'Hi');
+    await until(owner, (e) => e.length === 1, 'the comment');
+    await expectOk(t.app, 'blockUser', { params: { userId: alice.userId }, as: owner });
+    expect((await list(owner)).notifications).toHaveLength(0);
+    expect(await unread(owner)).toBe(0);
+  });
+});
+
+describe('reading and marking', () => {
+  it('pages newest first by keyset, marks one and all read, and keeps others’ out', async () => {
+    const [owner, alice, other] = await people(t.app, 3);
+    const video = await createVideo(t.app, owner);
+    for (const text of ['one', 'two', 'three']) await comment(alice, video._id, text);
+    await until(owner, (e) => e.length === 3, 'three comments');
+    const first = await list(owner, { limit: 2 });
+    expect(first.notifications.map((n) => n.comment?.content)).toEqual(['three', 'two']);
+    const second = await list(owner, { limit: 2, cursor: first.nextCursor! });
+    expect(second.notifications.map((n) => n.comment?.content)).toEqual(['one']);
+    expect(second.nextCursor).toBeNull();
+
+    const id = first.notifications[0]!._id;
+    const denied = await callApi(t.app, 'markNotificationRead', { params: { id }, as: other });
+    expect(denied.statusCode).toBe(404);
+    expect(await unread(owner)).toBe(3);
+    expect(await expectOk(t.app, 'markNotificationRead', { params: { id }, as: owner })).toEqual({
+      unreadCount: 2,
+    });
+    const after = await list(owner);
+    expect(after.notifications.map((n) => n.isRead)).toEqual([true, false, false]);
+    expect(await expectOk(t.app, 'markAllNotificationsRead', { as: owner })).toEqual({
+      unreadCount: 0,
+    });
+
+    const bad = await callApi(t.app, 'markNotificationRead', {
+      params: { id: malformed('not-an-id') },
+      as: owner,
+    });
+    expect(bad.statusCode).toBe(400);
+    const badCursor = await callApi(t.app, 'listNotifications', {
+      as: owner,
+      query: { cursor: malformed('nope') },
+    });
+    expect(badCursor.statusCode).toBe(400);
+  });
+
+  it('keeps a choice per kind: a kind turned off makes no entry', async () => {
+    const [owner, alice] = await people(t.app, 2);
+    const settings = await expectOk(t.app, 'notificationSettings', { as: owner });
+    expect(settings).toHaveLength(7);
+    expect(settings.every((s) => s.inApp && !s.push)).toBe(true);
+    const saved = await expectOk(t.app, 'updateNotificationSettings', {
+      as: owner,
+      body: { settings: [{ kind: 'video_comment', inApp: false, push: true }] },
+    });
+    expect(saved.find((s) => s.kind === 'video_comment')).toEqual({
+      kind: 'video_comment',
+      inApp: false,
+      push: true,
+    });
+    const video = await createVideo(t.app, owner);
+    await comment(alice, video._id, 'Unheard');
+    await expectOk(t.app, 'toggleSubscription', { params: { channelId: owner.userId }, as: alice });
+    const entries = await until(owner, (e) => e.length === 1, 'the subscriber only');
+    expect(entries[0]!.kind).toBe('new_subscriber');
+
+    for (const body of [
+      { settings: [] },
+      { settings: [{ kind: 'nonsense', inApp: true, push: true }] },
+      {
+        settings: [
+          { kind: 'mention', inApp: true, push: true },
+          { kind: 'mention', inApp: false, push: true },
+        ],
+      },
+    ]) {
+      const res = await callApi(t.app, 'updateNotificationSettings', {
+        as: owner,
+        body: malformed(body),
+      });
+      expect(res.statusCode).toBe(400);
+    }
+    expect(
+      (await expectOk(t.app, 'notificationSettings', { as: owner })).find(
+        (s) => s.kind === 'mention',
+      ),
+    ).toEqual({ kind: 'mention', inApp: true, push: false });
+  });
+
+  it('pushes the unread count live to the person’s own sockets', async () => {
+    const [owner, alice] = await people(t.app, 2);
+    const video = await createVideo(t.app, owner);
+    const socket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      auth: { token: owner.accessToken },
+    });
+    sockets.push(socket);
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const heard: ServerSocketEvents['notifications_changed'][] = [];
+    socket.on('notifications_changed', (p: ServerSocketEvents['notifications_changed']) =>
+      heard.push(p),
+    );
+    await comment(alice, video._id, 'Live!');
+    await eventually(async () => (heard.length > 0 ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+      what: 'the pushed count',
+    });
+    expect(heard[0]).toEqual({ unreadCount: 1 });
+    await expectOk(t.app, 'markAllNotificationsRead', { as: owner });
+    await eventually(async () => (heard.length > 1 ? true : undefined), {
+      timeoutMs: 10_000,
+      intervalMs: 20,
+      what: 'the count after reading',
+    });
+    expect(heard[1]).toEqual({ unreadCount: 0 });
+  });
+});
+
+describe('mentionedUsernames', () => {
+  it('reads @names as usernames are written, each once, not inside emails', () => {
+    expect(mentionedUsernames('hi @Alice_1 and @bob.smith. mail x@carol.com @alice_1 @ab')).toEqual(
+      ['alice_1', 'bob.smith'],
+    );
+  });
+});

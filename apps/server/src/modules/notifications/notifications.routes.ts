@@ -1,0 +1,37 @@
+import { endpoints } from '@kinora/contract';
+import type { Router } from '../../platform/http/router';
+import type { Storage } from '../../platform/storage/storage';
+import { presentNotificationPage } from './notifications.presenter';
+import type { NotificationsService } from './notifications.service';
+
+/** Thin handlers: the contract validates, the service decides, the presenter shapes. */
+export function registerNotificationRoutes(
+  router: Router,
+  { notifications, storage }: { notifications: NotificationsService; storage: Storage },
+): void {
+  router.route(endpoints.listNotifications, {
+    message: 'Notifications',
+    handler: async ({ query, actor }) =>
+      presentNotificationPage(await notifications.listNotifications({ actor, ...query }), storage),
+  });
+  router.route(endpoints.unreadNotifications, {
+    message: 'Unread notifications',
+    handler: ({ actor }) => notifications.unreadCount({ actor }),
+  });
+  router.route(endpoints.markNotificationRead, {
+    message: 'Notification marked read',
+    handler: ({ params, actor }) => notifications.markRead({ actor, notificationId: params.id }),
+  });
+  router.route(endpoints.markAllNotificationsRead, {
+    message: 'Notifications marked read',
+    handler: ({ actor }) => notifications.markAllRead({ actor }),
+  });
+  router.route(endpoints.notificationSettings, {
+    message: 'Notification settings',
+    handler: ({ actor }) => notifications.settings({ actor }),
+  });
+  router.route(endpoints.updateNotificationSettings, {
+    message: 'Notification settings saved',
+    handler: ({ body, actor }) => notifications.updateSettings({ actor, settings: body.settings }),
+  });
+}

@@ -1,0 +1,155 @@
+/**
+ * Notifications (issue 21 item 1, decision 0035): what concerns a person, told in the app and
+ * counted live over the chat socket. The calls are declared here, in one file for the area, and
+ * merged into the endpoint map.
+ */
+import { z } from 'zod';
+import { IdParams, IsoDate } from './common';
+import type { Endpoint } from './endpoints';
+import { KeysetCursor } from './pagination';
+import { ChannelSummary } from './people';
+
+/**
+ * Every kind a person may be told of. Replies to one's comment and a handled report come with
+ * comment threads and moderation (issue 21 items 3 and 5), each a kind added here.
+ */
+export const notificationKinds = [
+  'new_subscriber',
+  'video_comment',
+  'mention',
+  'comment_like',
+  'new_video',
+  'message_request',
+  'request_accepted',
+] as const;
+export const NotificationKind = z.enum(notificationKinds, { message: 'Unknown notification kind' });
+export type NotificationKind = z.infer<typeof NotificationKind>;
+
+/** What the unread count counts up to; the bell shows "99+" beyond. */
+export const notificationUnreadCap = 100;
+
+const Excerpt = z.object({ _id: z.string(), content: z.string() });
+
+export const Notification = z.object({
+  _id: z.string(),
+  kind: NotificationKind,
+  /** Who did it; for grouped likes the latest of them. */
+  actor: ChannelSummary,
+  /** The others beside `actor` (a comment liked by alice and 12 others: 12). */
+  othersCount: z.number().int(),
+  /** The video it is about or under (a comment, a like on a comment, a new video). */
+  video: z.object({ _id: z.string(), title: z.string() }).nullable(),
+  /** The comment (on one's video, mentioning one, liked), its text cut to 200 characters. */
+  comment: Excerpt.nullable(),
+  /** The tweet that mentions one, its text cut to 200 characters. */
+  tweet: Excerpt.nullable(),
+  /** The conversation an accepted request opened. */
+  conversationId: z.string().nullable(),
+  isRead: z.boolean(),
+  /** When it happened, or when a grouped entry last gained someone. */
+  createdAt: IsoDate,
+});
+export type Notification = z.infer<typeof Notification>;
+
+export const NotificationPage = z.object({
+  notifications: z.array(Notification),
+  /** Pass as `cursor` for older entries; null at the end. */
+  nextCursor: z.string().nullable(),
+});
+export type NotificationPage = z.infer<typeof NotificationPage>;
+
+export const NotificationsQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(50, 'limit is at most 50').default(20),
+  cursor: KeysetCursor.optional(),
+});
+
+export const UnreadNotifications = z.object({
+  /** Unread entries the reader may see, counted up to `notificationUnreadCap`. */
+  unreadCount: z.number().int(),
+});
+export type UnreadNotifications = z.infer<typeof UnreadNotifications>;
+
+export const NotificationSetting = z.object({
+  kind: NotificationKind,
+  /** Shown in the app (the bell, the panel, the page). */
+  inApp: z.boolean(),
+  /** Sent to the browser as a push (stored now; delivered with web push, issue 21 item 2). */
+  push: z.boolean(),
+});
+export type NotificationSetting = z.infer<typeof NotificationSetting>;
+/** Every kind, in `notificationKinds` order. */
+export const NotificationSettings = z.array(NotificationSetting);
+
+export const UpdateNotificationSettingsBody = z.object({
+  settings: z
+    .array(NotificationSetting)
+    .min(1, 'Give at least one setting')
+    .max(notificationKinds.length, `At most ${notificationKinds.length} settings`)
+    .refine(
+      (settings) => new Set(settings.map((s) => s.kind)).size === settings.length,
+      'Each kind at most once',
+    ),
+});
+export type UpdateNotificationSettingsBody = z.infer<typeof UpdateNotificationSettingsBody>;
+
+const define = <const E extends Endpoint>(e: E) => e;
+
+export const notificationEndpoints = {
+  listNotifications: define({
+    method: 'GET',
+    path: '/notifications',
+    summary: 'The caller’s notifications, newest first (keyset paging), unread marked',
+    tag: 'notifications',
+    access: 'user',
+    query: NotificationsQuery,
+    response: NotificationPage,
+  }),
+  unreadNotifications: define({
+    method: 'GET',
+    path: '/notifications/unread-count',
+    summary: 'How many of the caller’s notifications are unread (up to 100)',
+    tag: 'notifications',
+    access: 'user',
+    response: UnreadNotifications,
+  }),
+  markNotificationRead: define({
+    method: 'PATCH',
+    path: '/notifications/:id/read',
+    summary: 'Mark one notification read (its recipient only)',
+    tag: 'notifications',
+    access: 'user',
+    params: IdParams,
+    response: UnreadNotifications,
+  }),
+  markAllNotificationsRead: define({
+    method: 'PATCH',
+    path: '/notifications/read',
+    summary: 'Mark every notification of the caller read',
+    tag: 'notifications',
+    access: 'user',
+    response: UnreadNotifications,
+  }),
+  notificationSettings: define({
+    method: 'GET',
+    path: '/notifications/settings',
+    summary: 'The caller’s choice per kind: in the app, as a push',
+    tag: 'notifications',
+    access: 'user',
+    response: NotificationSettings,
+  }),
+  updateNotificationSettings: define({
+    method: 'PUT',
+    path: '/notifications/settings',
+    summary: 'Change the caller’s choice for some kinds; answers every kind',
+    tag: 'notifications',
+    access: 'user',
+    body: UpdateNotificationSettingsBody,
+    response: NotificationSettings,
+  }),
+} as const;
+
+/** The socket event to a person's private room: their unread count changed. */
+export const NotificationsChanged = z.object({
+  /** The new count (as `unreadNotifications`), or null: ask for it (after a fan-out). */
+  unreadCount: z.number().int().nullable(),
+});
