@@ -1,12 +1,26 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { ToastProvider } from '../components/toast';
 import { VideoCardExtrasProvider } from '../components/video-card-extras';
-import { ChatSocketProvider } from '../features/messages/socket';
+import { ChatSocketProvider, useChatSocket } from '../features/messages/socket';
+import {
+  NotificationsLiveProvider,
+  type SubscribeToNotifications,
+} from '../features/notifications';
 import { useSessionSync } from '../lib/auth';
 import { ThemeProvider } from '../lib/theme';
 import { useCacheLinks } from './cache-links';
 import { appVideoCardExtras } from './video-card-extras';
+
+/** The bell's live count comes from the chat socket's `notifications_changed` (decision 0035). */
+function NotificationsLive({ children }: { children: ReactNode }) {
+  const { connection } = useChatSocket();
+  const subscribe = useMemo<SubscribeToNotifications | null>(
+    () => (connection ? (handler) => connection.on('notifications_changed', handler) : null),
+    [connection],
+  );
+  return <NotificationsLiveProvider subscribe={subscribe}>{children}</NotificationsLiveProvider>;
+}
 
 function SessionSync() {
   useSessionSync();
@@ -31,9 +45,11 @@ export function AppProviders({
       <ThemeProvider>
         <ToastProvider>
           <ChatSocketProvider>
-            <VideoCardExtrasProvider extras={appVideoCardExtras}>
-              {children}
-            </VideoCardExtrasProvider>
+            <NotificationsLive>
+              <VideoCardExtrasProvider extras={appVideoCardExtras}>
+                {children}
+              </VideoCardExtrasProvider>
+            </NotificationsLive>
           </ChatSocketProvider>
         </ToastProvider>
       </ThemeProvider>

@@ -161,10 +161,17 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'notifications',
+            lazy: async () => ({
+              Component: (await import('../features/notifications/components/NotificationsPage'))
+                .NotificationsPage,
+            }),
+          },
+          {
+            // Edit profile with the notifications feature's settings under it.
             path: 'profile/edit',
             lazy: async () => ({
-              Component: (await import('../features/profile/components/EditProfilePage'))
-                .EditProfilePage,
+              Component: (await import('./EditProfileRoute')).EditProfileRoute,
             }),
           },
           {

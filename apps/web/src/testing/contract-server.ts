@@ -85,6 +85,8 @@ function defaultHandlers(): Partial<Record<EndpointName, Handler<EndpointName>>>
     currentUser: () => unauthenticated,
     refreshToken: () => unauthenticated,
     logout: () => ({ data: {} }),
+    // The bell of every signed-in screen asks; a test about notifications answers otherwise.
+    unreadNotifications: () => ({ data: { unreadCount: 0 } }),
   };
 }
 

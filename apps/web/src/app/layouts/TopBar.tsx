@@ -15,6 +15,7 @@ import {
   SunIcon,
   UploadIcon,
 } from '../../components/icons';
+import { NotificationBell } from '../../features/notifications';
 import { useLogout, useSession } from '../../lib/auth';
 import { cn } from '../../lib/cn';
 import { useTheme } from '../../lib/theme';
@@ -153,6 +154,7 @@ function AccountArea() {
           </Link>
         ))}
       </nav>
+      <NotificationBell />
       <Link
         to="/profile/videos"
         aria-label={`Your profile (${user.username})`}

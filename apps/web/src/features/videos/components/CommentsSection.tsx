@@ -1,6 +1,6 @@
 import type { Comment, CurrentUser } from '@kinora/contract';
-import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { textAreaClass } from '../../../components/form/TextAreaField';
@@ -168,8 +168,22 @@ function CommentItem({
 }) {
   const author = comment.ownerDetails;
   const authorName = author?.username ?? 'Unknown user';
+  // A link to this comment (a notification's) scrolls to it and marks it.
+  const isLinked = useLocation().hash === `#comment-${comment._id}`;
+  const itemRef = useRef<HTMLLIElement>(null);
+  useEffect(() => {
+    if (isLinked) itemRef.current?.scrollIntoView?.({ block: 'center' });
+  }, [isLinked]);
   return (
-    <li className={cn('flex gap-3 px-3 py-3 sm:px-4', isRemoving && 'opacity-60')}>
+    <li
+      ref={itemRef}
+      id={`comment-${comment._id}`}
+      className={cn(
+        'flex gap-3 px-3 py-3 sm:px-4',
+        isRemoving && 'opacity-60',
+        isLinked && 'bg-accent-soft/60',
+      )}
+    >
       <Link
         to={`/channel/${encodeURIComponent(comment.owner)}`}
         tabIndex={-1}

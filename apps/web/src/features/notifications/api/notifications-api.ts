@@ -1,0 +1,86 @@
+import type {
+  Notification,
+  NotificationPage,
+  NotificationSetting,
+  UnreadNotifications,
+} from '@kinora/contract';
+import { notificationUnreadCap } from '@kinora/contract';
+import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api';
+
+/** What the bell, the panel, the page and the settings say. */
+export const notificationText = {
+  bell: 'Notifications',
+  heading: 'Notifications',
+  markAll: 'Mark all as read',
+  seeAll: 'See all notifications',
+  empty: 'No notifications yet',
+  emptyHint: 'New subscribers, comments, mentions and likes will show here.',
+  loadFailed: 'Notifications could not be loaded.',
+  retry: 'Try Again',
+  unread: 'Unread',
+  settingsHeading: 'Notifications',
+  settingsHint: 'Choose what you are told about in Kinora.',
+  settingsSaved: 'Notification settings saved',
+  settingsFailed: 'Failed to save notification settings',
+  settingsLoadFailed: 'Notification settings could not be loaded.',
+} as const;
+
+/** The panel shows this many; the page reads this many at a time. */
+export const PANEL_SIZE = 8;
+export const PAGE_SIZE = 20;
+
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  unread: ['notifications', 'unread'] as const,
+  lists: ['notifications', 'list'] as const,
+  list: (limit: number) => ['notifications', 'list', limit] as const,
+  settings: ['notifications', 'settings'] as const,
+};
+
+export const notificationQueries = {
+  unread: () =>
+    queryOptions({
+      queryKey: notificationKeys.unread,
+      queryFn: ({ signal }): Promise<UnreadNotifications> => api('unreadNotifications', { signal }),
+      staleTime: 60_000,
+    }),
+  pages: (limit: number) =>
+    infiniteQueryOptions({
+      queryKey: notificationKeys.list(limit),
+      queryFn: ({ pageParam, signal }): Promise<NotificationPage> =>
+        api('listNotifications', {
+          query: { limit, ...(pageParam ? { cursor: pageParam } : {}) },
+          signal,
+        }),
+      initialPageParam: null as string | null,
+      getNextPageParam: (last) => last.nextCursor,
+    }),
+  settings: () =>
+    queryOptions({
+      queryKey: notificationKeys.settings,
+      queryFn: ({ signal }): Promise<NotificationSetting[]> =>
+        api('notificationSettings', { signal }),
+    }),
+};
+
+export function markNotificationRead(id: string): Promise<UnreadNotifications> {
+  return api('markNotificationRead', { params: { id } });
+}
+
+export function markAllNotificationsRead(): Promise<UnreadNotifications> {
+  return api('markAllNotificationsRead', {});
+}
+
+export function saveNotificationSettings(
+  settings: NotificationSetting[],
+): Promise<NotificationSetting[]> {
+  return api('updateNotificationSettings', { body: { settings } });
+}
+
+/** "99+" beyond what the server counts. */
+export function formatUnread(count: number): string {
+  return count >= notificationUnreadCap ? '99+' : String(count);
+}
+
+export type { Notification };

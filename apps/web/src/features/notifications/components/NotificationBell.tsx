@@ -1,0 +1,144 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/Button';
+import { BellIcon } from '../../../components/icons';
+import { cn } from '../../../lib/cn';
+import { formatUnread, notificationText, PANEL_SIZE } from '../api/notifications-api';
+import {
+  useMarkAllNotificationsRead,
+  useMarkNotificationRead,
+  useNotificationPages,
+  useUnreadNotifications,
+} from '../hooks/use-notifications';
+import { NotificationItem } from './NotificationItem';
+
+/**
+ * The bell of the top bar (phones too): the unread count, live, and a panel of the latest
+ * entries that opens under it. Escape or a click outside closes it, focus back on the bell.
+ */
+export function NotificationBell() {
+  const unread = useUnreadNotifications(true);
+  const [isOpen, setIsOpen] = useState(false);
+  const panelId = useId();
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const wrapperRef = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!isOpen) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      setIsOpen(false);
+      buttonRef.current?.focus();
+    };
+    const onPointer = (event: PointerEvent) => {
+      if (!wrapperRef.current?.contains(event.target as Node)) setIsOpen(false);
+    };
+    document.addEventListener('keydown', onKey);
+    document.addEventListener('pointerdown', onPointer);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      document.removeEventListener('pointerdown', onPointer);
+    };
+  }, [isOpen]);
+
+  const label =
+    unread > 0
+      ? `${notificationText.bell} (${formatUnread(unread)} unread)`
+      : notificationText.bell;
+  return (
+    <div ref={wrapperRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-label={label}
+        title={notificationText.bell}
+        aria-expanded={isOpen}
+        aria-controls={isOpen ? panelId : undefined}
+        onClick={() => setIsOpen((open) => !open)}
+        className="relative inline-flex size-9 shrink-0 items-center justify-center rounded-full text-fg transition-colors hover:bg-raised sm:size-10"
+      >
+        <BellIcon />
+        {unread > 0 ? (
+          <span
+            aria-hidden="true"
+            data-testid="notification-count"
+            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-accent-fg"
+          >
+            {formatUnread(unread)}
+          </span>
+        ) : null}
+      </button>
+      {isOpen ? <NotificationPanel id={panelId} onClose={() => setIsOpen(false)} /> : null}
+    </div>
+  );
+}
+
+/** The dropdown: the latest entries, 'Mark all as read', and the way to the full page. */
+export function NotificationPanel({ id, onClose }: { id: string; onClose: () => void }) {
+  const pages = useNotificationPages(PANEL_SIZE);
+  const markRead = useMarkNotificationRead();
+  const markAll = useMarkAllNotificationsRead();
+  const entries = pages.data?.pages[0]?.notifications ?? [];
+  const hasUnread = entries.some((n) => !n.isRead);
+  return (
+    <div
+      id={id}
+      role="region"
+      aria-label={notificationText.heading}
+      className={cn(
+        'fixed inset-x-2 top-topbar z-40 mt-1 flex max-h-[70vh] flex-col overflow-hidden rounded-lg border border-border bg-surface shadow-lg',
+        'sm:absolute sm:inset-x-auto sm:right-0 sm:top-full sm:mt-2 sm:w-96',
+      )}
+    >
+      <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
+        <h2 className="text-base font-bold">{notificationText.heading}</h2>
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={!hasUnread || markAll.isPending}
+          onClick={() => markAll.mutate()}
+        >
+          {notificationText.markAll}
+        </Button>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto p-1">
+        {pages.isPending ? (
+          <p className="px-3 py-6 text-center text-sm text-fg-muted">Loading…</p>
+        ) : pages.isError ? (
+          <div className="flex flex-col items-center gap-2 px-3 py-6 text-center text-sm">
+            <p className="text-fg-muted">{notificationText.loadFailed}</p>
+            <Button variant="secondary" size="sm" onClick={() => void pages.refetch()}>
+              {notificationText.retry}
+            </Button>
+          </div>
+        ) : entries.length === 0 ? (
+          <div className="px-3 py-6 text-center text-sm">
+            <p className="font-medium text-fg">{notificationText.empty}</p>
+            <p className="mt-1 text-fg-muted">{notificationText.emptyHint}</p>
+          </div>
+        ) : (
+          <ul>
+            {entries.map((n) => (
+              <NotificationItem
+                key={n._id}
+                notification={n}
+                compact
+                onOpen={(opened) => {
+                  if (!opened.isRead) markRead.mutate(opened._id);
+                  onClose();
+                }}
+              />
+            ))}
+          </ul>
+        )}
+      </div>
+      <Link
+        to="/notifications"
+        onClick={onClose}
+        className="border-t border-border px-3 py-2.5 text-center text-sm font-medium text-accent-text hover:bg-raised"
+      >
+        {notificationText.seeAll}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+import type { Notification, NotificationKind } from '@kinora/contract';
+
+/** What each kind is called in the settings. */
+export const kindLabels: Record<NotificationKind, string> = {
+  new_subscriber: 'New subscribers',
+  video_comment: 'Comments on your videos',
+  mention: 'Mentions of you',
+  comment_like: 'Likes on your comments',
+  new_video: 'New videos from channels you follow',
+  message_request: 'Message requests',
+  request_accepted: 'Accepted message requests',
+};
+
+/** "alice", "alice and 1 other", "alice and 12 others". */
+function who(n: Notification): string {
+  const name = n.actor.username;
+  if (n.othersCount === 0) return name;
+  return `${name} and ${n.othersCount} ${n.othersCount === 1 ? 'other' : 'others'}`;
+}
+
+/** The sentence an entry reads as (the quoted text beside it is drawn apart). */
+export function notificationSentence(n: Notification): string {
+  switch (n.kind) {
+    case 'new_subscriber':
+      return `${who(n)} subscribed to your channel`;
+    case 'video_comment':
+      return `${who(n)} commented on ${n.video ? `“${n.video.title}”` : 'your video'}`;
+    case 'mention':
+      return n.tweet
+        ? `${who(n)} mentioned you in a tweet`
+        : `${who(n)} mentioned you in a comment`;
+    case 'comment_like':
+      return `${who(n)} liked your comment`;
+    case 'new_video':
+      return `${who(n)} uploaded ${n.video ? `“${n.video.title}”` : 'a new video'}`;
+    case 'message_request':
+      return `${who(n)} sent you a message request`;
+    case 'request_accepted':
+      return `${who(n)} accepted your message request`;
+  }
+}
+
+/** The quoted text under the sentence: the comment or the tweet. */
+export function notificationExcerpt(n: Notification): string | null {
+  return n.comment?.content ?? n.tweet?.content ?? null;
+}
+
+/** Where an entry leads: the thing it is about. */
+export function notificationLink(n: Notification): string {
+  const channel = `/channel/${encodeURIComponent(n.actor._id)}`;
+  switch (n.kind) {
+    case 'new_subscriber':
+      return channel;
+    case 'video_comment':
+    case 'comment_like':
+    case 'mention':
+      if (n.video && n.comment) {
+        return `/video/${encodeURIComponent(n.video._id)}#comment-${n.comment._id}`;
+      }
+      // A tweet is shown on its author’s channel.
+      return channel;
+    case 'new_video':
+      return n.video ? `/video/${encodeURIComponent(n.video._id)}` : channel;
+    case 'message_request':
+      return '/requests';
+    case 'request_accepted':
+      return n.conversationId
+        ? `/messages/conversations/${encodeURIComponent(n.conversationId)}`
+        : '/messages/conversations';
+  }
+}
