@@ -18,6 +18,12 @@ export const limits = {
   tweet: 280,
 } as const;
 
+/**
+ * What a person's unread notifications are counted up to; the bell shows "99+" beyond (here,
+ * beside the other plain numbers, so the bell's first load carries no schema).
+ */
+export const notificationUnreadCap = 100;
+
 /** Stored avatar is a square of this many pixels; cover images fit within this box. */
 export const imageSizes = {
   avatar: 256,

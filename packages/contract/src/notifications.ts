@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { IdParams, IsoDate } from './common';
 import type { Endpoint } from './endpoints';
+import { notificationUnreadCap } from './limits';
 import { KeysetCursor } from './pagination';
 import { ChannelSummary } from './people';
 
@@ -24,9 +25,6 @@ export const notificationKinds = [
 ] as const;
 export const NotificationKind = z.enum(notificationKinds, { message: 'Unknown notification kind' });
 export type NotificationKind = z.infer<typeof NotificationKind>;
-
-/** What the unread count counts up to; the bell shows "99+" beyond. */
-export const notificationUnreadCap = 100;
 
 const Excerpt = z.object({ _id: z.string(), content: z.string() });
 
