@@ -105,7 +105,7 @@ export const notificationEndpoints = {
   unreadNotifications: define({
     method: 'GET',
     path: '/notifications/unread-count',
-    summary: 'How many of the caller’s notifications are unread (up to 100)',
+    summary: `How many of the caller’s notifications are unread (up to ${notificationUnreadCap})`,
     tag: 'notifications',
     access: 'user',
     response: UnreadNotifications,
