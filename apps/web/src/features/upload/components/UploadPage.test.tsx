@@ -70,10 +70,9 @@ describe('upload page', { timeout: 15_000 }, () => {
     }
     expect(screen.getByLabelText('Title')).toHaveFocus();
     expect(screen.getByLabelText('Video File')).toHaveAttribute('aria-invalid', 'true');
-    // The sidebar's unread count (listConversations) is the layout's, not the form's.
-    expect(
-      server().requests.filter((r) => !['currentUser', 'listConversations'].includes(r.name)),
-    ).toHaveLength(0);
+    // The sidebar's and the bell's unread counts are the layout's, not the form's.
+    const layouts = ['currentUser', 'listConversations', 'unreadNotifications'];
+    expect(server().requests.filter((r) => !layouts.includes(r.name))).toHaveLength(0);
     expect(host().parts).toHaveLength(0);
   });
 
