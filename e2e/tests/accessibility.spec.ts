@@ -63,6 +63,7 @@ function routesOf(seed: Seed): string[] {
     '/playlists',
     `/playlist/${seed.playlistId}`,
     '/requests',
+    '/notifications',
     '/messages/conversations',
     `/messages/conversations/${seed.conversationId}`,
     '/profile/edit',

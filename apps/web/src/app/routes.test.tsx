@@ -26,6 +26,7 @@ const specRoutes: Array<[path: string, heading: string]> = [
   ['/playlists', 'Access Your Playlists'],
   ['/playlist/p1', 'Playlist not found'],
   ['/requests', 'Message Requests'],
+  ['/notifications', 'Sign in to see your notifications'],
   ['/messages/conversations', 'Messages'],
   ['/messages/conversations/conv-1', 'Sign in to see your messages'],
   ['/profile/videos', 'Your Profile'],

@@ -1,8 +1,8 @@
-import { Navigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { BellIcon } from '../../../components/icons';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { PageSkeleton } from '../../../components/PageSkeleton';
+import { SignInPrompt } from '../../../components/SignInPrompt';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { notificationText, PAGE_SIZE } from '../api/notifications-api';
@@ -18,7 +18,9 @@ export function NotificationsPage() {
   useDocumentTitle(notificationText.heading);
   const session = useSession();
   if (session.status === 'loading') return <PageSkeleton label="Loading notifications" />;
-  if (session.status === 'signedOut') return <Navigate to="/login" replace />;
+  if (session.status === 'signedOut') {
+    return <SignInPrompt title="Sign in to see your notifications" />;
+  }
   return <NotificationList />;
 }
 
