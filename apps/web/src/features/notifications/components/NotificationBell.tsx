@@ -1,8 +1,9 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { BellIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
+import { useDismiss } from '../../../lib/use-dismiss';
 import { formatUnread, notificationText, PANEL_SIZE } from '../api/notifications-api';
 import {
   useMarkAllNotificationsRead,
@@ -10,7 +11,7 @@ import {
   useNotificationPages,
   useUnreadNotifications,
 } from '../hooks/use-notifications';
-import { NotificationItem } from './NotificationItem';
+import { NotificationEntries } from './NotificationEntries';
 
 /**
  * The bell of the top bar (phones too): the unread count, live, and a panel of the latest
@@ -23,23 +24,8 @@ export function NotificationBell() {
   const buttonRef = useRef<HTMLButtonElement>(null);
   const wrapperRef = useRef<HTMLDivElement>(null);
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointer = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('keydown', onKey);
-    document.addEventListener('pointerdown', onPointer);
-    return () => {
-      document.removeEventListener('keydown', onKey);
-      document.removeEventListener('pointerdown', onPointer);
-    };
-  }, [isOpen]);
+  const close = useCallback(() => setIsOpen(false), []);
+  useDismiss({ isOpen, close, wrapper: wrapperRef, button: buttonRef });
 
   const label =
     unread > 0
@@ -68,7 +54,7 @@ export function NotificationBell() {
           </span>
         ) : null}
       </button>
-      {isOpen ? <NotificationPanel id={panelId} onClose={() => setIsOpen(false)} /> : null}
+      {isOpen ? <NotificationPanel id={panelId} onClose={close} /> : null}
     </div>
   );
 }
@@ -102,35 +88,17 @@ export function NotificationPanel({ id, onClose }: { id: string; onClose: () => 
         </Button>
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-1">
-        {pages.isPending ? (
-          <p className="px-3 py-6 text-center text-sm text-fg-muted">Loading…</p>
-        ) : pages.isError ? (
-          <div className="flex flex-col items-center gap-2 px-3 py-6 text-center text-sm">
-            <p className="text-fg-muted">{notificationText.loadFailed}</p>
-            <Button variant="secondary" size="sm" onClick={() => void pages.refetch()}>
-              {notificationText.retry}
-            </Button>
-          </div>
-        ) : entries.length === 0 ? (
-          <div className="px-3 py-6 text-center text-sm">
-            <p className="font-medium text-fg">{notificationText.empty}</p>
-            <p className="mt-1 text-fg-muted">{notificationText.emptyHint}</p>
-          </div>
-        ) : (
-          <ul>
-            {entries.map((n) => (
-              <NotificationItem
-                key={n._id}
-                notification={n}
-                compact
-                onOpen={(opened) => {
-                  if (!opened.isRead) markRead.mutate(opened._id);
-                  onClose();
-                }}
-              />
-            ))}
-          </ul>
-        )}
+        <NotificationEntries
+          entries={entries}
+          compact
+          isPending={pages.isPending}
+          isError={pages.isError}
+          onRetry={() => void pages.refetch()}
+          onOpen={(opened) => {
+            if (!opened.isRead) markRead.mutate(opened._id);
+            onClose();
+          }}
+        />
       </div>
       <Link
         to="/notifications"

@@ -1,5 +1,4 @@
 import { Button } from '../../../components/Button';
-import { BellIcon } from '../../../components/icons';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
@@ -11,7 +10,7 @@ import {
   useMarkNotificationRead,
   useNotificationPages,
 } from '../hooks/use-notifications';
-import { NotificationItem } from './NotificationItem';
+import { NotificationEntries } from './NotificationEntries';
 
 /** /notifications: every entry, newest first, a page at a time, unread marked. */
 export function NotificationsPage() {
@@ -46,41 +45,15 @@ function NotificationList() {
         </Button>
       </div>
       <div className="mt-6 rounded-lg border border-border bg-surface p-1">
-        {pages.isPending ? (
-          <ul aria-label="Loading notifications">
-            {Array.from({ length: 5 }, (_, i) => (
-              <li key={i} className="flex gap-3 px-3 py-3">
-                <span className="size-8 animate-pulse rounded-full bg-raised" />
-                <span className="h-4 flex-1 animate-pulse rounded bg-raised" />
-              </li>
-            ))}
-          </ul>
-        ) : pages.isError ? (
-          <div className="flex flex-col items-center gap-2 px-4 py-10 text-center text-sm">
-            <p className="text-fg-muted">{notificationText.loadFailed}</p>
-            <Button variant="secondary" size="sm" onClick={() => void pages.refetch()}>
-              {notificationText.retry}
-            </Button>
-          </div>
-        ) : entries.length === 0 ? (
-          <div className="flex flex-col items-center gap-1 px-4 py-12 text-center">
-            <BellIcon className="text-fg-muted" />
-            <p className="mt-1 font-medium text-fg">{notificationText.empty}</p>
-            <p className="text-sm text-fg-muted">{notificationText.emptyHint}</p>
-          </div>
-        ) : (
-          <ul>
-            {entries.map((n) => (
-              <NotificationItem
-                key={n._id}
-                notification={n}
-                onOpen={(opened) => {
-                  if (!opened.isRead) markRead.mutate(opened._id);
-                }}
-              />
-            ))}
-          </ul>
-        )}
+        <NotificationEntries
+          entries={entries}
+          isPending={pages.isPending}
+          isError={pages.isError}
+          onRetry={() => void pages.refetch()}
+          onOpen={(opened) => {
+            if (!opened.isRead) markRead.mutate(opened._id);
+          }}
+        />
       </div>
       {pages.hasNextPage ? (
         <div className="mt-4 flex justify-center">

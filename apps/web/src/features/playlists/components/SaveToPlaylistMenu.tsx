@@ -1,12 +1,13 @@
 import { hasVisibleText, trimText, type Playlist } from '@kinora/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/Button';
 import { inputClass } from '../../../components/form/TextField';
 import { CheckIcon, ListPlusIcon, PlaylistIcon, SpinnerIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { isApiError, messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
+import { useDismiss } from '../../../lib/use-dismiss';
 import {
   addVideoToPlaylist,
   PLAYLIST_NAME_MAX,
@@ -61,24 +62,8 @@ export function SaveToPlaylistMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [isOpen]);
+  const close = useCallback(() => setIsOpen(false), []);
+  useDismiss({ isOpen, close, wrapper: wrapperRef, button: buttonRef });
 
   const toggle = () => {
     if (userId === null) {
