@@ -1,17 +1,11 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
 import { BellIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { useDismiss } from '../../../lib/use-dismiss';
 import { formatUnread, notificationText, PANEL_SIZE } from '../api/notifications-api';
-import {
-  useMarkAllNotificationsRead,
-  useMarkNotificationRead,
-  useNotificationPages,
-  useUnreadNotifications,
-} from '../hooks/use-notifications';
-import { NotificationEntries } from './NotificationEntries';
+import { useNotificationPages, useUnreadNotifications } from '../hooks/use-notifications';
+import { MarkAllReadButton, NotificationEntries } from './NotificationEntries';
 
 /**
  * The bell of the top bar (phones too): the unread count, live, and a panel of the latest
@@ -62,10 +56,7 @@ export function NotificationBell() {
 /** The dropdown: the latest entries, 'Mark all as read', and the way to the full page. */
 export function NotificationPanel({ id, onClose }: { id: string; onClose: () => void }) {
   const pages = useNotificationPages(PANEL_SIZE);
-  const markRead = useMarkNotificationRead();
-  const markAll = useMarkAllNotificationsRead();
   const entries = pages.data?.pages[0]?.notifications ?? [];
-  const hasUnread = entries.some((n) => !n.isRead);
   return (
     <div
       id={id}
@@ -78,27 +69,10 @@ export function NotificationPanel({ id, onClose }: { id: string; onClose: () => 
     >
       <div className="flex items-center justify-between gap-2 border-b border-border px-3 py-2">
         <h2 className="text-base font-bold">{notificationText.heading}</h2>
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={!hasUnread || markAll.isPending}
-          onClick={() => markAll.mutate()}
-        >
-          {notificationText.markAll}
-        </Button>
+        <MarkAllReadButton entries={entries} variant="ghost" />
       </div>
       <div className="min-h-0 flex-1 overflow-y-auto p-1">
-        <NotificationEntries
-          entries={entries}
-          compact
-          isPending={pages.isPending}
-          isError={pages.isError}
-          onRetry={() => void pages.refetch()}
-          onOpen={(opened) => {
-            if (!opened.isRead) markRead.mutate(opened._id);
-            onClose();
-          }}
-        />
+        <NotificationEntries entries={entries} pages={pages} onOpened={onClose} compact />
       </div>
       <Link
         to="/notifications"

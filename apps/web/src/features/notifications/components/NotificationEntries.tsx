@@ -3,24 +3,55 @@ import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { BellIcon } from '../../../components/icons';
 import { notificationText } from '../api/notifications-api';
+import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../hooks/use-notifications';
 import { NotificationItem } from './NotificationItem';
 
-/** The entries as the panel and the page show them, with their loading, failure and empty states. */
+/**
+ * 'Mark all as read' over entries shown: disabled when none is unread or while it is asked.
+ */
+export function MarkAllReadButton({
+  entries,
+  variant,
+}: {
+  entries: Notification[];
+  variant: 'ghost' | 'secondary';
+}) {
+  const markAll = useMarkAllNotificationsRead();
+  return (
+    <Button
+      variant={variant}
+      size="sm"
+      disabled={!entries.some((n) => !n.isRead) || markAll.isPending}
+      onClick={() => markAll.mutate()}
+    >
+      {notificationText.markAll}
+    </Button>
+  );
+}
+
+/**
+ * The entries as the panel and the page show them, with their loading, failure and empty
+ * states; an unread entry opened is marked read.
+ */
 export function NotificationEntries({
   entries,
-  isPending,
-  isError,
-  onRetry,
-  onOpen,
+  pages,
+  onOpened,
   compact = false,
 }: {
   entries: Notification[];
-  isPending: boolean;
-  isError: boolean;
-  onRetry: () => void;
-  onOpen: (n: Notification) => void;
+  pages: { isPending: boolean; isError: boolean; refetch: () => unknown };
+  /** After an entry is followed (the panel closes). */
+  onOpened?: () => void;
   compact?: boolean;
 }): ReactNode {
+  const markRead = useMarkNotificationRead();
+  const { isPending, isError } = pages;
+  const onRetry = () => void pages.refetch();
+  const onOpen = (opened: Notification) => {
+    if (!opened.isRead) markRead.mutate(opened._id);
+    onOpened?.();
+  };
   if (isPending) {
     return (
       <ul aria-label="Loading notifications">
