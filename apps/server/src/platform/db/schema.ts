@@ -98,6 +98,12 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** When the refresh token was last rotated (null: never): opens the reuse grace window. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /**
+     * When the client was first seen holding the refresh token of the last rotation (it used an
+     * access token issued with it); null while no one has shown it, as when the answer of the
+     * rotation was lost on the way. Until then the token before it still answers (decision 0036).
+     */
+    rotationConfirmedAt: timestamp('rotation_confirmed_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );
@@ -367,7 +373,7 @@ export const subscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.subscriberId, t.channelId] }),
     index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc().nullsFirst()),
-    // A channel's followers in batches by id, for the fan-out of its new videos (migration 0016).
+    // A channel's followers in batches by id, for the fan-out of its new videos (migration 0017).
     index('subscriptions_channel_subscriber_idx').on(t.channelId, t.subscriberId),
     check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
   ],
@@ -649,7 +655,7 @@ export const conversationReports = pgTable(
  * `group_key` so that a repeated event updates its entry instead of adding one (likes on one
  * comment are one entry; who and how many is read from `likes` when shown, so it stays exact).
  * A row goes with what it points at (cascades); what its reader may no longer see is left out
- * when read (migration 0016).
+ * when read (migration 0017).
  */
 export const notifications = pgTable(
   'notifications',
