@@ -42,7 +42,7 @@ export function NotificationBell() {
           <span
             aria-hidden="true"
             data-testid="notification-count"
-            className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-accent-fg"
+            className="absolute -top-0.5 right-0 min-w-5 rounded-full bg-accent px-1 text-center text-[11px] font-bold leading-5 text-accent-fg"
           >
             {formatUnread(unread)}
           </span>
