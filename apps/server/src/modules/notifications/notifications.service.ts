@@ -49,19 +49,21 @@ export class NotificationsService {
     private readonly events: DomainEvents,
   ) {}
 
+  /** A page of the actor's entries they may still see, newest first (one query). */
   async listNotifications(
     input: FeedRequest & { actor: Viewer },
   ): Promise<FeedPage<NotificationRow>> {
-    let rows: NotificationRow[] = [];
-    const page = await readFeedPage(
+    // The keyset step reads the entries whole; the load step keeps the ones the page shows.
+    let read = new Map<string, NotificationRow>();
+    return readFeedPage(
       input,
       async (slice) => {
-        rows = await this.repo.list(input.actor, slice);
+        const rows = await this.repo.list(input.actor, slice);
+        read = new Map(rows.map((r) => [r.id, r]));
         return rows.map((r) => ({ id: r.id, position: { micros: r.micros, id: r.id } }));
       },
-      async (ids) => rows.filter((r) => ids.includes(r.id)),
+      async (ids) => ids.flatMap((id) => read.get(id) ?? []),
     );
-    return page;
   }
 
   async unreadCount({ actor }: { actor: Viewer }): Promise<{ unreadCount: number }> {
