@@ -16,3 +16,4 @@ export * from './text';
 export * from './tweets';
 export * from './messages';
 export * from './notifications';
+export * from './mentions';

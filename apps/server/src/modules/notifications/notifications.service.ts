@@ -1,4 +1,4 @@
-import type { NotificationSetting } from '@kinora/contract';
+import { mentionedUsernames as readMentions, type NotificationSetting } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import type { DomainEvents } from '../../platform/events/domain-events';
@@ -26,16 +26,8 @@ export interface FanOutBatch {
   after: string | null;
 }
 
-/** The @usernames a text names, each once, lower-cased, at most `mentionsPerText`. */
-export function mentionedUsernames(text: string): string[] {
-  const names = new Set<string>();
-  for (const match of text.matchAll(/(?<![a-z0-9_.@])@([a-z0-9_.]{3,30})(?![a-z0-9_])/gi)) {
-    // A trailing dot ends a sentence, not a name.
-    names.add(match[1]!.toLowerCase().replace(/\.+$/, ''));
-    if (names.size === mentionsPerText) break;
-  }
-  return [...names].filter((name) => name.length >= 3);
-}
+/** The @usernames a text names (the web's links read the same), at most `mentionsPerText`. */
+export const mentionedUsernames = (text: string) => readMentions(text, mentionsPerText);
 
 /**
  * Notifications: made from domain events after their commit (`notifications.listeners.ts`),

@@ -69,6 +69,8 @@ export interface DomainEventMap {
   'tweet.created': TweetChange;
   'tweet.updated': TweetChange;
   'tweet.deleted': TweetChange;
+  /** A new account: a channel that searches may now find. */
+  'user.created': { userId: string };
   /** A person's name, username, avatar or cover changed. */
   'user.updated': { userId: string };
   /**
@@ -113,6 +115,7 @@ export const changeEvents = [
   'tweet.created',
   'tweet.updated',
   'tweet.deleted',
+  'user.created',
   'user.updated',
   'notifications.changed',
 ] as const satisfies readonly DomainEventName[];
