@@ -1,15 +1,17 @@
 import type { Video } from '@kinora/contract';
-import { useCallback, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth';
+import { parseChapters } from '../../../lib/chapters';
 import { formatDuration } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
 import { useRecordView, useVideo } from '../hooks/use-watch-data';
 import { useWatchPosition } from '../hooks/use-watch-position';
 import { VideoPlayer } from '../player/VideoPlayer';
+import { ChapterList } from './ChapterList';
 import { ChannelRow } from './ChannelRow';
 import { CommentsSection } from './CommentsSection';
 import { RelatedVideos } from './RelatedVideos';
@@ -82,6 +84,10 @@ function WatchView({
   const [seekRequest, setSeekRequest] = useState<{ seconds: number } | null>(null);
   const [isResumeDismissed, setIsResumeDismissed] = useState(false);
   const resumeAt = isResumeDismissed ? null : position.resumeAt;
+  const chapters = useMemo(
+    () => parseChapters(video.description, video.duration),
+    [video.description, video.duration],
+  );
   const playerRef = useRef<HTMLDivElement>(null);
   // A time in the description or a comment: the player goes there and comes into view.
   const seekFromText = useCallback((seconds: number) => {
@@ -101,6 +107,7 @@ function WatchView({
               hlsUrl={video.hls}
               poster={video.thumbnail}
               storyboardUrl={video.storyboard}
+              chapters={chapters}
               durationHint={video.duration}
               onPlaybackStart={recordView}
               onSavePosition={viewer ? position.savePosition : undefined}
@@ -152,6 +159,7 @@ function WatchView({
             createdAt={video.createdAt}
             onSeek={hasMedia ? seekFromText : undefined}
           />
+          {hasMedia && chapters ? <ChapterList chapters={chapters} onSeek={seekFromText} /> : null}
           <CommentsSection
             videoId={video._id}
             videoOwnerId={video.owner._id}

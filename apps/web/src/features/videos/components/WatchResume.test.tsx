@@ -157,4 +157,26 @@ describe('times in the description', () => {
       'noopener nofollow ugc',
     );
   });
+
+  it('make chapters: marks on the seek bar, a list under the video, the name beside the time', async () => {
+    const { user, media } = await openWatchPage({
+      description: 'A tour.\n0:00 Intro\n1:05 - Lexing\n6:30 | Parsing',
+    });
+    setMediaDuration(media, 754);
+    const list = screen.getByRole('region', { name: 'Chapters' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['0:00Intro', '1:05Lexing', '6:30Parsing']);
+    expect(screen.getAllByTestId('chapter-mark')).toHaveLength(2);
+
+    await user.click(within(list).getByRole('button', { name: /Lexing/ }));
+    expect(media.currentTime).toBe(65);
+    await waitFor(() => expect(screen.getByTestId('playing-chapter')).toHaveTextContent('Lexing'));
+    expect(screen.getByRole('slider', { name: 'Seek' })).toHaveAttribute(
+      'aria-valuetext',
+      '1:05 of 12:34, Lexing',
+    );
+  });
 });

@@ -10,6 +10,7 @@ import {
   VolumeOffIcon,
 } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
+import { chapterAt, type Chapter } from '../../../lib/chapters';
 import { formatDuration } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { controlButtonClass } from './control-button';
@@ -42,6 +43,8 @@ export interface VideoPlayerProps {
   hlsUrl: string | null;
   poster: string | null;
   storyboardUrl: string | null;
+  /** The description's chapters: marks on the seek bar, the name beside the time. */
+  chapters?: readonly Chapter[] | null;
   /** Seconds, shown until the media says how long it is. */
   durationHint: number;
   /** Called once, when playback first starts. */
@@ -76,6 +79,7 @@ export function VideoPlayer({
   hlsUrl,
   poster,
   storyboardUrl,
+  chapters = null,
   durationHint,
   onPlaybackStart,
   onSavePosition,
@@ -87,6 +91,7 @@ export function VideoPlayer({
   const source = useMediaSource(videoRef, { hlsUrl, fileUrl });
   const media = useMediaState(videoRef, { durationHint, onPlaybackStart });
   const tiles = useStoryboard(storyboardUrl);
+  const playingChapter = chapterAt(chapters, media.currentTime);
   const isNonMobile = useMediaQuery(NON_MOBILE_QUERY);
   const [isFullscreen, setIsFullscreen] = useState(false);
   const [openMenu, setOpenMenu] = useState<'speed' | 'quality' | null>(null);
@@ -282,6 +287,7 @@ export function VideoPlayer({
           bufferedEnd={media.bufferedEnd}
           tiles={tiles}
           skipSeconds={SKIP_SECONDS}
+          chapters={chapters}
           onSeek={seekTo}
         />
         <div className="flex items-center gap-0.5 sm:gap-1">
@@ -342,6 +348,17 @@ export function VideoPlayer({
             {formatDuration(media.currentTime)}
             <span className="text-fg-muted"> / {formatDuration(media.duration)}</span>
           </span>
+          {playingChapter ? (
+            <span
+              data-testid="playing-chapter"
+              className="ml-1 hidden min-w-0 truncate text-sm text-fg sm:inline"
+            >
+              <span aria-hidden="true" className="text-fg-muted">
+                ·{' '}
+              </span>
+              {playingChapter.title}
+            </span>
+          ) : null}
 
           <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
             <PlayerMenu
