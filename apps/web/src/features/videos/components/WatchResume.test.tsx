@@ -180,3 +180,29 @@ describe('times in the description', () => {
     );
   });
 });
+
+describe('theater mode', () => {
+  it('is remembered on this device, and switching it keeps the same video playing', async () => {
+    localStorage.removeItem('kinora.theaterMode');
+    const first = await openWatchPage();
+    await first.user.click(screen.getByRole('button', { name: 'Theater mode' }));
+    expect(screen.getByRole('button', { name: 'Default view' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The same element: the video did not start again.
+    expect(first.container.querySelector('video')).toBe(first.media);
+    expect(localStorage.getItem('kinora.theaterMode')).toBe('on');
+    first.unmount();
+
+    const second = await openWatchPage();
+    expect(screen.getByRole('button', { name: 'Default view' })).toBeInTheDocument();
+    await second.user.keyboard('t');
+    expect(screen.getByRole('button', { name: 'Theater mode' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(localStorage.getItem('kinora.theaterMode')).toBe('off');
+    localStorage.removeItem('kinora.theaterMode');
+  });
+});
