@@ -24,7 +24,7 @@ import { createLimitStore } from './platform/rate-limit/limit-store';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
 import { dropOnChanges } from './platform/http/kept-tags';
 import { registerWebApp } from './platform/http/web-app';
-import { pageMetaReader } from './modules/sharing';
+import { pageMetaReader, registerOEmbedRoute } from './modules/sharing';
 import { loggerOptions } from './platform/logger';
 import { Realtime } from './platform/realtime/realtime';
 import { connectRealtimeCluster } from './platform/realtime/cluster';
@@ -285,6 +285,11 @@ export async function buildApp({
         // A stale token on a media request is a visitor's: the player cannot refresh it.
         viewer: () => authenticator.authenticate(request).catch(() => null),
       }),
+  });
+  registerOEmbedRoute(app, {
+    videos: services.videos,
+    storage,
+    publicUrl: config.publicUrl,
   });
   await registerWebApp(
     app,

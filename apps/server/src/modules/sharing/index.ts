@@ -1,2 +1,3 @@
-// What a shared link shows where it is pasted.
+// What a shared link shows where it is pasted, and the oEmbed answer for embedding it.
+export { registerOEmbedRoute } from './oembed.routes';
 export { pageMetaReader } from './page-meta';

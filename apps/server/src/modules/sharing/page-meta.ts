@@ -54,6 +54,7 @@ export function pageMetaReader(deps: {
           url,
           author: video.owner.fullname || video.owner.username,
           durationSeconds: video.durationSeconds,
+          oembed: `${deps.publicUrl}/api/v1/oembed?url=${encodeURIComponent(url)}&format=json`,
         };
       }
       const { channel } = await deps.channels.getChannel({ by: { id }, viewer: null });
@@ -65,6 +66,7 @@ export function pageMetaReader(deps: {
         url,
         author: null,
         durationSeconds: null,
+        oembed: null,
       };
     } catch {
       // Not there for a visitor (unknown, a draft, removed): the plain page.

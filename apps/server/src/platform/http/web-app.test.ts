@@ -151,6 +151,19 @@ describe('the web app served by the API server', () => {
     expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', success: false });
   });
 
+  it('lets other sites frame the embed player, and no other page', async () => {
+    const embed = await t.app.inject({ method: 'GET', url: '/embed/some-video' });
+    expect(embed.statusCode).toBe(200);
+    expect(embed.body).toBe(page);
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    for (const url of ['/', '/video/some-video', '/embed/some-video/more', '/embedded/x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
   describe('link cards', () => {
     const ogTags = (html: string) =>
       Object.fromEntries(
@@ -184,6 +197,9 @@ describe('the web app served by the API server', () => {
       expect(tags['video:duration']).toBe(String(Math.round(video.duration)));
       expect(res.body).toContain(
         '<title>Notes on the &#34;Engine&#34; &#60;b&#62;&#38; more&#60;/b&#62; · Kinora</title>',
+      );
+      expect(res.body).toContain(
+        `<link rel="alternate" type="application/json+oembed" href="${t.config.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${t.config.publicUrl}/video/${video._id}`)}&#38;format=json"`,
       );
       // Nothing of the title is markup, and the page is otherwise the app's.
       expect(res.body).not.toContain('<b>');

@@ -20,6 +20,21 @@ const longestPathPart = 100;
 /** How much of a missing path the 404 message repeats. */
 const shownPathLength = 120;
 
+/** The player page other sites may put in a frame (`/embed/{id}`); no other page may be framed. */
+const embedPath = /^\/embed\/[^/]+\/?$/;
+
+/** Lets any site frame this answer: the CSP's frame-ancestors opens, X-Frame-Options goes. */
+function allowFraming(reply: FastifyReply): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header(
+      'content-security-policy',
+      policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'),
+    );
+  }
+  reply.removeHeader('x-frame-options');
+}
+
 /** What a shared link to a page shows where it is pasted (Open Graph and Twitter card tags). */
 export interface PageMeta {
   kind: 'video' | 'profile';
@@ -31,6 +46,8 @@ export interface PageMeta {
   url: string;
   author: string | null;
   durationSeconds: number | null;
+  /** Where oEmbed readers ask for the embed (a video's page), or null. */
+  oembed: string | null;
 }
 
 const escapeAttribute = (value: string) =>
@@ -61,6 +78,9 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     tag('name', 'twitter:image', meta.image),
     tag('name', 'description', meta.description || null),
     `<link rel="canonical" href="${escapeAttribute(meta.url)}">`,
+    meta.oembed
+      ? `<link rel="alternate" type="application/json+oembed" href="${escapeAttribute(meta.oembed)}" title="${escapeAttribute(meta.title)}">`
+      : '',
   ].filter(Boolean);
   const title = `<title>${escapeAttribute(meta.title)} · Kinora</title>`;
   const titled = /<title>[^<]*<\/title>/.test(html)
@@ -113,6 +133,7 @@ export async function registerWebApp(
     const isServer = isServerPath(pathname);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServer;
     if (hasWebApp && wantsPage) {
+      if (embedPath.test(pathname)) allowFraming(reply);
       const meta = request.method === 'GET' ? await describePage(pathname) : null;
       if (meta) {
         const html = await readFile(indexFile!, 'utf8');
