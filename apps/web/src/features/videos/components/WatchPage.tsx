@@ -104,6 +104,10 @@ function WatchView({
   }, []);
 
   const theater = useTheaterMode();
+  const currentTime = useCallback(
+    () => playerRef.current?.querySelector('video')?.currentTime ?? 0,
+    [],
+  );
 
   // One grid, the same elements in the same order whatever the mode (switching must not
   // restart the player): on wide screens the player sits beside the related videos, or, in
@@ -168,6 +172,8 @@ function WatchView({
           />
           <VideoActions
             videoId={video._id}
+            title={video.title}
+            currentTime={currentTime}
             likes={video.likes}
             isSignedIn={viewer !== null}
             saveControl={renderSave?.({ videoId: video._id, userId: viewer?._id ?? null })}
