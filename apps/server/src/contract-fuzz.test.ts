@@ -20,7 +20,7 @@ import {
   type Endpoint,
   type EndpointName,
 } from '@kinora/contract';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,7 @@ import { pngImage, registerUser, type RegisteredUser } from '../test/factories';
 import { createTestApp, type TestApp } from '../test/harness';
 import { createVideo, togglePublish } from '../test/media-factories';
 import { openConversation, sendMessageRequest } from '../test/messaging-factories';
+import { users } from './platform/db/schema';
 import type { SocketAck } from './platform/realtime/realtime';
 
 const seed = Number(process.env.FUZZ_SEED ?? 20);
@@ -85,8 +86,13 @@ async function keepSignedIn(person: RegisteredUser): Promise<void> {
     headers: { authorization: `Bearer ${person.accessToken}` },
   });
   if (res.status === 200) return;
+  // A fuzzed "Edit profile" may have changed the address it signs in with.
+  const [row] = await t.database.db
+    .select({ email: users.email })
+    .from(users)
+    .where(eq(users.id, person.userId));
   const login = await expectOk(t.app, 'login', {
-    body: { email: person.email, password: person.password },
+    body: { email: row!.email, password: person.password },
   });
   person.accessToken = login.accessToken;
 }
@@ -223,7 +229,12 @@ describe('fuzzing from the contract', () => {
       const endpoint: Endpoint = endpoints[name];
       await keepSignedIn(people.owner);
       await keepSignedIn(people.other);
-      const cases = fc.sample(fc.tuple(inputsOf(endpoint, pools), fc.constantFrom(...callers)), {
+      // A visitor's call of a signed-in endpoint stops at 401: one in five is enough.
+      const caller =
+        endpoint.access === 'user'
+          ? fc.constantFrom<Caller>('owner', 'other', 'owner', 'other', 'visitor')
+          : fc.constantFrom(...callers);
+      const cases = fc.sample(fc.tuple(inputsOf(endpoint, pools), caller), {
         seed: seed + index,
         numRuns: runsPerEndpoint,
       });
