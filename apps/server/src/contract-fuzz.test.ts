@@ -45,8 +45,17 @@ const seed = Number(process.env.FUZZ_SEED ?? 20);
 const runsPerEndpoint = Number(process.env.FUZZ_RUNS ?? 12);
 const runsPerSocketEvent = Number(process.env.FUZZ_SOCKET_RUNS ?? 15);
 
-type Caller = 'visitor' | 'owner' | 'other';
-const callers: readonly Caller[] = ['visitor', 'owner', 'other'];
+/** A visitor, the owner of the pools' first things, another person, or a forged session. */
+type Caller = 'visitor' | 'owner' | 'other' | 'forged';
+const callers: readonly Caller[] = ['visitor', 'owner', 'other', 'forged'];
+const forgedCredentials = [
+  { authorization: 'Bearer not.a.token' },
+  { authorization: 'Bearer ' + 'a'.repeat(4000) },
+  { authorization: 'Basic Zm9vOmJhcg==' },
+  { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiIxIn0.' },
+  { cookie: 'accessToken=%00%ff; refreshToken=' + 'x'.repeat(300) },
+  { cookie: 'accessToken=eyJhbGciOiJub25lIn0.e30.' },
+];
 
 let t: TestApp;
 let origin: string;
@@ -57,6 +66,7 @@ let tables: string[] = [];
 let countQuery = '';
 /** How many answers of each status the run saw (printed, to show the inputs get past the checks). */
 const statuses = new Map<number, number>();
+let forgedCount = 0;
 
 /** Rows in every table of the app now. */
 async function rowCounts(): Promise<Record<string, number>> {
@@ -106,7 +116,11 @@ async function callOnce(
 ): Promise<string | null> {
   const request = requestOf(endpoint, input, image);
   const headers: Record<string, string> = { ...request.headers, origin };
-  if (as !== 'visitor') headers.authorization = `Bearer ${people[as].accessToken}`;
+  if (as === 'owner' || as === 'other') {
+    headers.authorization = `Bearer ${people[as].accessToken}`;
+  } else if (as === 'forged') {
+    Object.assign(headers, forgedCredentials[forgedCount++ % forgedCredentials.length]);
+  }
   const before = await rowCounts();
   let status: number;
   let text: string;
@@ -152,8 +166,10 @@ beforeAll(async () => {
   people.owner = owner;
   people.other = other;
   // The owner's things, and the other person's, named by real ids among the fuzzed ones.
-  const video = await createVideo(t.app, owner);
-  const othersDraft = await createVideo(t.app, other);
+  const [video, othersDraft] = await Promise.all([
+    createVideo(t.app, owner),
+    createVideo(t.app, other),
+  ]);
   await togglePublish(t.app, other, othersDraft._id);
   const comment = await expectOk(t.app, 'addComment', {
     params: { videoId: video._id },
@@ -232,7 +248,7 @@ describe('fuzzing from the contract', () => {
       // A visitor's call of a signed-in endpoint stops at 401: one in five is enough.
       const caller =
         endpoint.access === 'user'
-          ? fc.constantFrom<Caller>('owner', 'other', 'owner', 'other', 'visitor')
+          ? fc.constantFrom<Caller>('owner', 'other', 'owner', 'other', 'visitor', 'forged')
           : fc.constantFrom(...callers);
       const cases = fc.sample(fc.tuple(inputsOf(endpoint, pools), caller), {
         seed: seed + index,

@@ -58,6 +58,10 @@ export interface FuzzInput {
   body: unknown;
   /** A body that is not JSON at all, sent as is with a JSON content type. */
   rawBody?: string;
+  /** A content type that is not the body's (text/plain, form-encoded, multipart without parts). */
+  contentType?: string;
+  /** What a multipart endpoint's file fields hold: a real image unless said otherwise. */
+  files?: 'image' | 'garbage' | 'empty' | 'none';
 }
 
 const base64url = (text: string) => Buffer.from(text, 'utf8').toString('base64url');
@@ -305,6 +309,16 @@ function mutated(
   return fc.oneof(oneField, oneField, withoutField, extraField);
 }
 
+/** Content types a JSON body is not. */
+const wrongContentTypes = [
+  'text/plain',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data',
+  'multipart/form-data; boundary=x',
+  'application/json; charset=utf-16',
+  'application/xml',
+];
+
 /** Bodies that are not JSON, sent with a JSON content type. */
 const rawBodies = [
   '{',
@@ -345,7 +359,14 @@ export function inputsOf(endpoint: Endpoint, pools: FuzzPools): fc.Arbitrary<Fuz
       valid.chain((input) =>
         fc.constantFrom(...rawBodies).map((rawBody) => ({ ...input, rawBody })),
       ),
+      valid.chain((input) =>
+        fc.constantFrom(...wrongContentTypes).map((contentType) => ({ ...input, contentType })),
+      ),
     );
+  }
+  if (endpoint.files) {
+    const files = fc.constantFrom('garbage', 'empty', 'none') as fc.Arbitrary<FuzzInput['files']>;
+    options.push(valid.chain((input) => files.map((kind) => ({ ...input, files: kind }))));
   }
   return fc.oneof(...options);
 }
@@ -405,8 +426,14 @@ export function requestOf(endpoint: Endpoint, input: FuzzInput, image: Buffer): 
     for (const [key, value] of Object.entries(fields)) {
       if (value !== undefined) form.append(key, asText(value));
     }
-    for (const name of endpoint.files) {
-      form.append(name, new Blob([new Uint8Array(image)], { type: 'image/png' }), 'picture.png');
+    const bytes = {
+      image,
+      garbage: Buffer.from('\u0000not an image at all\u0000'.repeat(40)),
+      empty: Buffer.alloc(0),
+      none: null,
+    }[input.files ?? 'image'];
+    for (const name of bytes ? endpoint.files : []) {
+      form.append(name, new Blob([new Uint8Array(bytes!)], { type: 'image/png' }), 'picture.png');
     }
     return { method: endpoint.method, path, headers: {}, body: form };
   }
@@ -416,6 +443,14 @@ export function requestOf(endpoint: Endpoint, input: FuzzInput, image: Buffer): 
       path,
       headers: { 'content-type': 'application/json' },
       body: input.rawBody,
+    };
+  }
+  if (input.contentType !== undefined) {
+    return {
+      method: endpoint.method,
+      path,
+      headers: { 'content-type': input.contentType },
+      body: JSON.stringify(input.body) ?? 'null',
     };
   }
   if (input.body === undefined || endpoint.method === 'GET') {
