@@ -17,3 +17,4 @@ export * from './tweets';
 export * from './messages';
 export * from './notifications';
 export * from './mentions';
+export * from './sharing';

@@ -25,8 +25,8 @@ export function meteredBytes(options: { skip: number; max: number; tooMany: () =
 }
 
 /**
- * The uploads folder: temporary files of uploads in progress, `<id>.incoming` (a whole file, or
- * one that came before its fields) and `<session>.part` (what a session has received). It knows
+ * The uploads folder: temporary files of uploads in progress, `<id>.incoming` (a whole file)
+ * and `<session>.part` (what a session has received). It knows
  * which of them a request of this process is using, so the cleanup of crash leftovers and of
  * abandoned sessions leaves those alone.
  */

@@ -9,7 +9,7 @@ import { UploadSlots } from './upload-slots';
 import type { ChunkInfo } from './upload-limits';
 import type { UploadOutcome } from './upload-sessions';
 import type { ResourceType, SignedFields } from './upload-signatures';
-import type { EarlyFile, UploadsService } from './uploads.service';
+import type { UploadsService } from './uploads.service';
 
 export const cloudName = 'kinora';
 
@@ -33,14 +33,10 @@ const signedFieldNames = ['api_key', 'timestamp', 'signature', 'folder'] as cons
 const hasSignedFields = (fields: Record<string, string>) =>
   signedFieldNames.every((name) => name in fields);
 
-/**
- * The signed fields, which must all have arrived before the file part (or, after a signed-in
- * person's file, by the end of the body: `missingPrefix` says which rule was broken).
- */
-function signedFieldsOf(
-  fields: Record<string, string>,
-  missingPrefix = 'Send api_key, timestamp, signature and folder before the file',
-): SignedFields {
+const fieldsFirst = 'Send api_key, timestamp, signature and folder before the file';
+
+/** The signed fields, which must all have arrived before the file part. */
+function signedFieldsOf(fields: Record<string, string>): SignedFields {
   const parsed = UploadFields.safeParse(fields);
   if (parsed.success) {
     return {
@@ -54,7 +50,7 @@ function signedFieldsOf(
     field: i.path.join('.'),
     message: i.message,
   }));
-  if (!hasSignedFields(fields)) throw missingFields(fields, missingPrefix);
+  if (!hasSignedFields(fields)) throw missingFields(fields, fieldsFirst);
   throw badRequest(errors[0]!.message, errors);
 }
 
@@ -111,9 +107,8 @@ export function registerUploadRoutes(
   });
 
   // Step two, in the provider's shape: no login, the signature is the credential. The signed
-  // fields must come before the file, so a stranger's body is refused before it is read
-  // (decision 0015). A file that comes first (as clients written for the provider send it) is
-  // taken only from a signed-in person, whose signature must then follow.
+  // fields must come before the file, so a body without a valid signature is refused before it
+  // is read, whoever sends it (decisions 0015 and 0032).
   const slots = new UploadSlots();
   app.post('/v1_1/:cloudName/:resourceType/upload', async (request, reply) => {
     const params = UploadParams.safeParse(request.params);
@@ -122,7 +117,6 @@ export function registerUploadRoutes(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Uploads take a multipart/form-data body');
     }
     const release: (() => void)[] = [];
-    let early: EarlyFile | null = null;
     try {
       const chunk = chunkOf(request.headers);
       release.push(slots.takeForAddress(request.ip));
@@ -137,25 +131,9 @@ export function registerUploadRoutes(
         }
         if (part.fieldname !== 'file')
           throw badRequest(`Unexpected file field "${part.fieldname}"`);
-        if (!hasSignedFields(fields)) {
-          // The file first: only for a signed-in person, bounded like their other uploads;
-          // a stranger's is refused before a byte of it is read (decision 0015).
-          const actor = await router.signedInActor(request);
-          if (!actor) {
-            throw missingFields(
-              fields,
-              'Send api_key, timestamp, signature and folder before the file, or sign in',
-            );
-          }
-          release.push(slots.takeForUser(actor.userId));
-          early = await uploads.receiveEarlyFile({
-            userId: actor.userId,
-            resourceType: params.data.resourceType,
-            file: part.file,
-            chunk,
-          });
-          continue;
-        }
+        // The signed fields come first, from everyone: the file is not read before the
+        // signature is checked (decisions 0015 and 0032).
+        if (!hasSignedFields(fields)) throw missingFields(fields, fieldsFirst);
         const signed = signedFieldsOf(fields);
         const resourceType = resourceTypeOf(params.data.resourceType, signed);
         const { userId } = uploads.authenticate({ resourceType, fields: signed });
@@ -164,15 +142,6 @@ export function registerUploadRoutes(
           resourceType,
           fields: signed,
           file: part.file,
-          chunk,
-        });
-      }
-      if (early) {
-        const signed = signedFieldsOf(fields, 'Send api_key, timestamp, signature and folder');
-        outcome = await uploads.completeEarlyUpload({
-          resourceType: resourceTypeOf(params.data.resourceType, signed),
-          fields: signed,
-          early,
           chunk,
         });
       }
@@ -194,7 +163,6 @@ export function registerUploadRoutes(
       // The file's bytes are read in the service: a body cut short shows up there.
       throw asMalformedMultipart(error);
     } finally {
-      if (early) await uploads.discardEarlyFile(early);
       for (const free of release) free();
     }
   });

@@ -4,10 +4,11 @@
  * ready. Embedded profile (PGlite file database): the restarted process knows it is the only
  * worker and takes the interrupted job back at once. PostgreSQL (TEST_DB=postgres): the killed
  * worker stops renewing its job's lease, which runs out (3 s here, 60 s by default) and the job
- * is retried, instead of staying active until a two-hour expiry.
+ * is retried, instead of staying active until a two-hour expiry. Either way the killed
+ * server's ffmpeg dies with it, so the retry never runs beside it (issue 20, defect i).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { freePort } from '../../../test/free-port';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,6 +30,21 @@ async function waitFor<T>(
     if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 250));
   }
+}
+
+/** The ffmpeg processes on this machine working on files under `dir` (Linux: from /proc). */
+async function ffmpegsUnder(dir: string): Promise<number[]> {
+  const pids: number[] = [];
+  for (const entry of await readdir('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    const argv = await readFile(`/proc/${entry}/cmdline`, 'utf8').then(
+      (text) => text.split('\0'),
+      () => [],
+    );
+    const isFfmpeg = argv[0] !== undefined && /(^|\/)ffmpeg$/.test(argv[0]);
+    if (isFfmpeg && argv.some((arg) => arg.includes(dir))) pids.push(Number(entry));
+  }
+  return pids;
 }
 
 /** A fresh PostgreSQL database for the child processes; the server migrates it itself. */
@@ -159,20 +175,35 @@ describe(`video processing across a crash (${testDatabaseKind()})`, () => {
       async () => ((await status()).status === 'processing' ? true : undefined),
       60_000,
     );
+    await waitFor(
+      'ffmpeg to run',
+      async () => ((await ffmpegsUnder(dataDir.dir)).length > 0 ? true : undefined),
+      60_000,
+    );
     server!.kill('SIGKILL');
     await new Promise((r) => server!.once('exit', r));
     server = null;
+    // The killed server's ffmpeg dies with it (issue 20, defect i), within a few seconds.
+    await waitFor(
+      "the killed server's ffmpeg to be gone",
+      async () => ((await ffmpegsUnder(dataDir.dir)).length === 0 ? true : undefined),
+      3_000,
+    );
 
     await start();
+    // The retried job never runs beside another transcode of the same video.
+    let mostAtOnce = 0;
     const done = await waitFor(
       'the video to become ready after the restart',
       async () => {
+        mostAtOnce = Math.max(mostAtOnce, (await ffmpegsUnder(dataDir.dir)).length);
         const s = await status();
         if (s.status === 'failed') throw new Error('processing failed');
         return s.status === 'ready' ? s : undefined;
       },
       180_000,
     );
+    expect(mostAtOnce).toBeLessThanOrEqual(1);
     expect(done.hls).toMatch(/master\.m3u8$/);
     const master = await fetch(`${base()}${done.hls}`);
     expect(master.status).toBe(200);

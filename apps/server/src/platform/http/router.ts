@@ -260,20 +260,6 @@ export class Router {
       .code(status)
       .send(endpoint.spreadData ? { ...(data as object), ...envelope } : envelope);
   }
-
-  /**
-   * The signed-in person of a request to a route outside the contract (the upload endpoint in
-   * the provider's shape), checked as every routed request is; null for a visitor and for a
-   * token that is bad or whose session has ended, which such a route treats as no session.
-   */
-  async signedInActor(request: FastifyRequest): Promise<Actor | null> {
-    try {
-      return await this.authenticator.authenticate(request);
-    } catch (error) {
-      if (error instanceof AppError && error.statusCode === 401) return null;
-      throw error;
-    }
-  }
 }
 
 /**

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 
 export interface RunMediaToolOptions {
   /** Path of the executable (from ffmpegBinaries()). */
@@ -46,6 +47,31 @@ const stderrKeptBytes = 8 * 1024;
 const defaultMaxStdoutBytes = 64 * 1024 * 1024;
 
 /**
+ * `setpriv` (util-linux) starts a tool with a parent-death signal (`PR_SET_PDEATHSIG`), then
+ * becomes it (exec: same pid, so a kill reaches the tool itself). The kernel then kills the
+ * tool the moment this process dies, even by `kill -9`, when nothing of ours can run: a killed
+ * worker leaves no ffmpeg behind to write beside the retry of its job (issue 20, defect i).
+ * Where it is missing (not Linux), tools are started directly and outlive a killed process.
+ */
+const parentDeathWrapper =
+  process.platform === 'linux'
+    ? (['/usr/bin/setpriv', '/bin/setpriv'].find((candidate) => existsSync(candidate)) ?? null)
+    : null;
+
+/** The command line that starts a tool so that it dies with this process where it can. */
+export function diesWithParent(
+  command: string,
+  args: readonly string[],
+): { file: string; args: string[] } {
+  if (!parentDeathWrapper) return { file: command, args: [...args] };
+  return { file: parentDeathWrapper, args: ['--pdeathsig', 'KILL', '--', command, ...args] };
+}
+
+/** setpriv's exit codes when it could not start the tool (EX_EXEC_FAILED, EX_EXEC_ENOENT). */
+const wrapperCouldNotStart = (code: number | null, stderr: string) =>
+  parentDeathWrapper !== null && (code === 126 || code === 127) && /^setpriv: /m.test(stderr);
+
+/**
  * Runs ffmpeg or ffprobe to the end. The promise settles only once the process has exited,
  * so when it rejects on abort or timeout the process is already gone.
  */
@@ -59,7 +85,11 @@ export function runMediaTool(options: RunMediaToolOptions): Promise<MediaToolRes
       reject(abortError(signal));
       return;
     }
-    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], windowsHide: true });
+    const started = diesWithParent(command, args);
+    const child = spawn(started.file, started.args, {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      windowsHide: true,
+    });
 
     const stdoutChunks: Buffer[] = [];
     let stdoutBytes = 0;
@@ -108,6 +138,8 @@ export function runMediaTool(options: RunMediaToolOptions): Promise<MediaToolRes
         reject(new MediaToolError('output-too-large', `${tool} printed too much output`, said));
       } else if (spawnError) {
         reject(new MediaToolError('spawn', `${tool} could not start: ${spawnError.message}`, ''));
+      } else if (wrapperCouldNotStart(code, said)) {
+        reject(new MediaToolError('spawn', `${tool} could not start: ${said}`, ''));
       } else if (code !== 0) {
         const lastLine = said.split('\n').pop() ?? '';
         reject(

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '../../../app/testing';
 import { actAsProduction, deferred, withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
-import { stubMediaPlayback } from '../../../testing/media-element';
+import { setMediaDuration, setMediaTime, stubMediaPlayback } from '../../../testing/media-element';
 import {
   makeComment,
   makeOwner,
@@ -358,6 +358,36 @@ describe('watch page', { timeout: 15_000 }, () => {
     expect(
       await within(notifications()).findByText('Video URL copied to clipboard!'),
     ).toBeVisible();
+  });
+
+  it('offers the link from where the player is, and the embed code, beside the copy', async () => {
+    const { user, container } = await openWatchPage();
+    const media = container.querySelector('video')!;
+    setMediaDuration(media, 600);
+    act(() => setMediaTime(media, 83.6));
+    await user.click(screen.getByRole('button', { name: 'Share' }));
+    const options = screen.getByRole('dialog', { name: 'Share options' });
+    const link = within(options).getByRole('textbox', { name: 'Link to the video' });
+    expect(link).toHaveValue(`${window.location.origin}/#/video/${videoId}`);
+
+    await user.click(within(options).getByRole('checkbox', { name: 'Start at 1:23' }));
+    expect(link).toHaveValue(`${window.location.origin}/#/video/${videoId}?t=83`);
+    await user.click(within(options).getByRole('button', { name: 'Copy' }));
+    await expect(navigator.clipboard.readText()).resolves.toBe(
+      `${window.location.origin}/#/video/${videoId}?t=83`,
+    );
+    const embed = within(options).getByRole('textbox', { name: 'Embed' });
+    expect((embed as HTMLTextAreaElement).value).toContain(
+      `src="${window.location.origin}/embed/${videoId}?t=83"`,
+    );
+    await user.click(within(options).getByRole('button', { name: 'Copy embed code' }));
+    expect(
+      await within(notifications()).findByText('Embed code copied to clipboard!'),
+    ).toBeVisible();
+    await expect(navigator.clipboard.readText()).resolves.toMatch(/^<iframe /);
+
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog', { name: 'Share options' })).toBeNull();
   });
 
   // Save to playlist (signed in) is tested with its widget, in features/playlists.
