@@ -130,6 +130,8 @@ async function callOnce(
   } else if (as === 'forged') {
     Object.assign(headers, forgedCredentials[forgedCount++ % forgedCredentials.length]);
   }
+  // What listeners of an earlier call write after its commit (notifications) is not this call's.
+  await t.services.events.settled();
   const before = await tableStates();
   let status: number;
   let text: string;
@@ -317,6 +319,8 @@ describe('fuzzing from the contract', () => {
           if (sent > 0 && sent % 45 === 0) await new Promise((r) => setTimeout(r, 10_500));
           const socket = sockets[sent % sockets.length]!;
           sent++;
+          // What listeners of an earlier call write after its commit (notifications) is not this call's.
+          await t.services.events.settled();
           const before = await tableStates();
           let ack: SocketAck;
           try {

@@ -51,4 +51,21 @@ describe('DomainEvents', () => {
     events.emit('conversation.read', read);
     expect(finished).toBe(false);
   });
+
+  it('tells when every running listener has finished, failed ones included', async () => {
+    const events = new DomainEvents(() => undefined);
+    const finished: string[] = [];
+    events.on('conversation.read', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      finished.push('slow');
+    });
+    events.on('conversation.read', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      throw new Error('failed');
+    });
+    events.emit('conversation.read', read);
+    await events.settled();
+    expect(finished).toEqual(['slow']);
+    await events.settled(); // nothing running: at once
+  });
 });

@@ -138,6 +138,8 @@ export class DomainEvents {
   /** Listeners of change events made by any process, this one included. */
   private readonly everywhere = new Map<DomainEventName, Set<AnyListener>>();
   private relay: EventRelay | null = null;
+  /** Listeners that answered a promise and have not finished. */
+  private readonly running = new Set<Promise<void>>();
 
   constructor(
     /** Where a failing listener is reported; it never reaches the emitter. */
@@ -190,11 +192,23 @@ export class DomainEvents {
     }
   }
 
+  /**
+   * Resolves once every listener still running has finished (those that notifications and
+   * other listeners write with after a commit): for tests that compare what is stored.
+   */
+  async settled(): Promise<void> {
+    while (this.running.size > 0) await Promise.allSettled([...this.running]);
+  }
+
   private tell(listeners: Set<AnyListener> | undefined, name: DomainEventName, payload: unknown) {
     for (const listener of listeners ?? []) {
       try {
         const done = listener(payload);
-        if (done instanceof Promise) done.catch((error) => this.onListenerError(error, name));
+        if (done instanceof Promise) {
+          const running = done.catch((error) => this.onListenerError(error, name));
+          this.running.add(running);
+          void running.finally(() => this.running.delete(running));
+        }
       } catch (error) {
         this.onListenerError(error, name);
       }
