@@ -15,3 +15,5 @@ export * from './collections';
 export * from './text';
 export * from './tweets';
 export * from './messages';
+export * from './account-recovery';
+export * from './two-factor';
