@@ -62,13 +62,13 @@ export function registerTwoFactorRoutes(
 
   router.route(endpoints.startTwoFactorSetup, {
     message: 'Scan the code with your authenticator app, then enter the code it shows',
-    rateLimitPerMinute: 10,
+    rateLimitPerMinute: 30,
     handler: ({ actor }) => twoFactor.startSetup({ actor }),
   });
 
   router.route(endpoints.enableTwoFactor, {
     message: 'Two-factor sign-in is on',
-    rateLimitPerMinute: 10,
+    rateLimitPerMinute: 30,
     handler: async ({ actor, body }) => ({
       recoveryCodes: await guesses.run(actor.userId, () =>
         twoFactor.enable({ actor, code: body.code }),
@@ -78,7 +78,7 @@ export function registerTwoFactorRoutes(
 
   router.route(endpoints.disableTwoFactor, {
     message: 'Two-factor sign-in is off',
-    rateLimitPerMinute: 10,
+    rateLimitPerMinute: 30,
     handler: async ({ actor, body }) => {
       await guesses.run(actor.userId, () => twoFactor.disable({ actor, ...body }));
       return {};
