@@ -390,7 +390,10 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   requestPasswordReset: { noMailServer: () => ({ payload: { email: owner.email } }) },
   resetPassword: {
     freshLink: async () => ({
-      payload: { token: await resetToken(await registerUser(t.app)), newPassword: 'a new password' },
+      payload: {
+        token: await resetToken(await registerUser(t.app)),
+        newPassword: 'a new password',
+      },
     }),
     spentLink: async () => {
       const token = await resetToken(await registerUser(t.app));

@@ -41,7 +41,10 @@ async function main(): Promise<void> {
     // The error's codes only: a mail server's text may quote the address.
     onMailError: (err) =>
       log.warn(
-        { code: (err as { code?: unknown }).code, responseCode: (err as { responseCode?: unknown }).responseCode },
+        {
+          code: (err as { code?: unknown }).code,
+          responseCode: (err as { responseCode?: unknown }).responseCode,
+        },
         'a password reset mail could not be sent',
       ),
   });

@@ -34,8 +34,7 @@ export interface SignInChallenge {
 }
 
 export type SignInOutcome =
-  | { userId: string; tokens: IssuedTokens }
-  | { userId: string; challenge: SignInChallenge };
+  { userId: string; tokens: IssuedTokens } | { userId: string; challenge: SignInChallenge };
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
 const sessionRevoked = () =>

@@ -13,7 +13,8 @@ export function canResetPasswordWith(link: PolicyResetLink | null, now: Date): b
   return link !== null && link.usedAt === null && link.expiresAt.getTime() > now.getTime();
 }
 
-export const resetLinkRefusal = 'This reset link is not valid any more: it was used, it expired after an hour, or a newer one replaced it. Ask for a new one.';
+export const resetLinkRefusal =
+  'This reset link is not valid any more: it was used, it expired after an hour, or a newer one replaced it. Ask for a new one.';
 
 export const resetLinkRefused = () =>
   badRequest(resetLinkRefusal, [{ field: 'token', message: resetLinkRefusal }]);

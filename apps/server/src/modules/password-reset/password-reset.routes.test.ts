@@ -44,7 +44,9 @@ describe('password reset without a mail server', () => {
     const byEmail = await createResetLinkCommand([user.email], dependencies);
     const token = /token=([\w-]+)/.exec(byEmail)![1]!;
     await expectOk(t.app, 'resetPassword', { body: { token, newPassword } });
-    const login = await callApi(t.app, 'login', { body: { email: user.email, password: newPassword } });
+    const login = await callApi(t.app, 'login', {
+      body: { email: user.email, password: newPassword },
+    });
     expect(login.statusCode).toBe(200);
     await expect(createResetLinkCommand(['nobody_here'], dependencies)).rejects.toThrow(
       /No account has the email or username "nobody_here"/,
@@ -110,9 +112,13 @@ describe('password reset by email', () => {
       body: { refreshToken: user.cookies.refreshToken! },
     });
     expect(refresh.statusCode).toBe(401);
-    const old = await callApi(t.app, 'login', { body: { email: user.email, password: user.password } });
+    const old = await callApi(t.app, 'login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(old.statusCode).toBe(401);
-    const fresh = await callApi(t.app, 'login', { body: { email: user.email, password: newPassword } });
+    const fresh = await callApi(t.app, 'login', {
+      body: { email: user.email, password: newPassword },
+    });
     expect(fresh.statusCode).toBe(200);
 
     // The link works once: the second use is refused and changes nothing.
@@ -121,7 +127,9 @@ describe('password reset by email', () => {
     });
     expect(again.statusCode).toBe(400);
     expect(again.error.errors?.[0]?.field).toBe('token');
-    const still = await callApi(t.app, 'login', { body: { email: user.email, password: newPassword } });
+    const still = await callApi(t.app, 'login', {
+      body: { email: user.email, password: newPassword },
+    });
     expect(still.statusCode).toBe(200);
   });
 
@@ -158,7 +166,9 @@ describe('password reset by email', () => {
     const expired = await callApi(t.app, 'resetPassword', { body: { token, newPassword } });
     expect(expired.statusCode).toBe(400);
     expect(expired.error.message).toMatch(/expired/);
-    const login = await callApi(t.app, 'login', { body: { email: user.email, password: user.password } });
+    const login = await callApi(t.app, 'login', {
+      body: { email: user.email, password: user.password },
+    });
     expect(login.statusCode).toBe(200);
   });
 
@@ -177,11 +187,14 @@ describe('password reset by email', () => {
   it('limits links per email, from any address, and unknown emails alike', async () => {
     const user = await registerUser(t.app);
     const statuses: number[] = [];
-    for (let i = 0; i < 4; i++) statuses.push((await request(user.email, `10.1.0.${i}`)).statusCode);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await request(user.email, `10.1.0.${i}`)).statusCode);
     expect(statuses).toEqual([200, 200, 200, 429]);
     const unknownStatuses: number[] = [];
     for (let i = 0; i < 4; i++) {
-      unknownStatuses.push((await request('never.signed.up@example.test', `10.2.0.${i}`)).statusCode);
+      unknownStatuses.push(
+        (await request('never.signed.up@example.test', `10.2.0.${i}`)).statusCode,
+      );
     }
     expect(unknownStatuses).toEqual([200, 200, 200, 429]);
   });

@@ -45,7 +45,11 @@ export class PasswordResetService {
     void this.links
       .create({ userId })
       .then((link) =>
-        mailer.send({ to: email, subject: 'Reset your Kinora password', text: resetMailText(link) }),
+        mailer.send({
+          to: email,
+          subject: 'Reset your Kinora password',
+          text: resetMailText(link),
+        }),
       )
       .catch((error: unknown) => this.mail.onError(error));
   }

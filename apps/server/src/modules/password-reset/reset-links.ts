@@ -20,9 +20,7 @@ export class ResetLinks {
       serverSecret: string;
     },
   ) {
-    this.key = createHmac('sha256', settings.serverSecret)
-      .update('kinora password reset')
-      .digest();
+    this.key = createHmac('sha256', settings.serverSecret).update('kinora password reset').digest();
   }
 
   /** A new single-use link for the account, valid for an hour. */

@@ -130,9 +130,7 @@ export class TwoFactorRepository {
 
   async remove(userId: string): Promise<void> {
     await this.db.transaction(async (tx) => {
-      await tx
-        .delete(twoFactorRecoveryCodes)
-        .where(eq(twoFactorRecoveryCodes.userId, userId));
+      await tx.delete(twoFactorRecoveryCodes).where(eq(twoFactorRecoveryCodes.userId, userId));
       await tx.delete(twoFactorSecrets).where(eq(twoFactorSecrets.userId, userId));
     });
   }

@@ -85,7 +85,11 @@ export function totp(secret: Buffer, nowMs: number, options: TotpOptions = appTo
 export function matchTotp(
   secret: Buffer,
   code: string,
-  { nowMs, usedStep = null, options = appTotp }: {
+  {
+    nowMs,
+    usedStep = null,
+    options = appTotp,
+  }: {
     nowMs: number;
     usedStep?: number | null;
     options?: TotpOptions;

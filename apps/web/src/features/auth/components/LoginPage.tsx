@@ -1,4 +1,4 @@
-import { LoginBody } from '@kinora/contract';
+import { LoginBody, type TwoFactorChallenge } from '@kinora/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
@@ -17,6 +17,7 @@ import {
 } from '../../../lib/validation';
 import { clearFieldError, focusFirstInvalid, textOf } from '../form-helpers';
 import { AuthCard, authLinkClass } from './AuthCard';
+import { TwoFactorLoginStep, twoFactorLoginText } from './TwoFactorLoginStep';
 
 export const loginMessages = {
   success: 'Logged in successfully!',
@@ -44,6 +45,28 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [isRedirecting, setIsRedirecting] = useState(false);
   const isBusy = login.isPending || isRedirecting;
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  const signedIn = () => {
+    setIsRedirecting(true);
+    toast.success(loginMessages.success);
+    navigateLater('/', LOGIN_REDIRECT_MS);
+  };
+
+  if (challenge) {
+    return (
+      <AuthCard title={twoFactorLoginText.title} subtitle="" footer={null}>
+        <TwoFactorLoginStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallenge(null);
+            setFormError(message);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -62,10 +85,10 @@ export function LoginPage() {
     }
     setErrors({});
     login.mutate(parsed.data, {
-      onSuccess: () => {
-        setIsRedirecting(true);
-        toast.success(loginMessages.success);
-        navigateLater('/', LOGIN_REDIRECT_MS);
+      onSuccess: (result) => {
+        // The password was right; the account asks for its code before any session starts.
+        if ('challenge' in result) return setChallenge(result.challenge);
+        signedIn();
       },
       onError: (error) => {
         const message = loginFailureMessage(error);
@@ -112,6 +135,9 @@ export function LoginPage() {
           required
           error={errors.password}
         />
+        <Link to="/forgot-password" className={`-mt-2 self-end text-sm ${authLinkClass}`}>
+          Forgot password?
+        </Link>
         <FormAlert message={formError} />
         <Button type="submit" size="lg" disabled={isBusy} className="mt-2 w-full">
           {isBusy ? 'Signing in...' : 'Sign In'}
