@@ -21,10 +21,15 @@ export interface TestMailServer {
   close(): Promise<void>;
 }
 
-export async function startMailServer(
+export async function startMailServer({
+  delayMs = 0,
+  port = 0,
+}: {
   /** How long the server takes to accept each mail (a slow mail server). */
-  { delayMs = 0 }: { delayMs?: number } = {},
-): Promise<TestMailServer> {
+  delayMs?: number;
+  /** 0: any free port. */
+  port?: number;
+} = {}): Promise<TestMailServer> {
   const received: ReceivedMail[] = [];
   const waiting = new Set<() => void>();
   const server = new SMTPServer({
@@ -47,11 +52,11 @@ export async function startMailServer(
       });
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.server.address() as AddressInfo;
   const taken = new Set<ReceivedMail>();
   return {
-    url: `smtp://127.0.0.1:${port}`,
+    url: `smtp://127.0.0.1:${address.port}`,
     received,
     nextMailTo(address, timeoutMs = 10_000) {
       return new Promise((resolve, reject) => {
