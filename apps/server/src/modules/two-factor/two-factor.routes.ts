@@ -2,10 +2,8 @@ import { endpoints } from '@kinora/contract';
 import { AppError } from '../../platform/http/errors';
 import type { Router } from '../../platform/http/router';
 import { FailureBudget } from '../../platform/rate-limit/failure-budget';
-import type { LimitStore } from '../../platform/rate-limit/limit-store';
-import type { Storage } from '../../platform/storage/storage';
-import { KnownDevices, setSessionCookies, type CookieSettings } from '../auth';
-import { presentCurrentUser, type UsersService } from '../users';
+import { KnownDevices, setSessionCookies } from '../auth';
+import { presentCurrentUser, type SignInRouteDeps } from '../users';
 import type { TwoFactorService } from './two-factor.service';
 
 /** A wrong code, or a wrong password beside one: what a guesser spends. */
@@ -16,15 +14,7 @@ const isWrongGuess = (error: unknown) =>
 
 export function registerTwoFactorRoutes(
   router: Router,
-  deps: {
-    twoFactor: TwoFactorService;
-    users: UsersService;
-    storage: Storage;
-    cookies: CookieSettings;
-    limitStore: LimitStore;
-    authRateLimitPerMinute: number;
-    deviceCookieSecret: string;
-  },
+  deps: SignInRouteDeps & { twoFactor: TwoFactorService },
 ): void {
   const { twoFactor, users, storage, cookies } = deps;
   const knownDevices = new KnownDevices(deps.deviceCookieSecret, { secure: cookies.secure });

@@ -35,19 +35,19 @@ const coverRule = {
   tooLargeMessage: 'Cover image file size must be less than 10MB',
 } as const;
 
-export function registerUserRoutes(
-  router: Router,
-  deps: {
-    users: UsersService;
-    storage: Storage;
-    cookies: CookieSettings;
-    /** Where the sign-in throttle and the sign-up budget count (shared by all processes). */
-    limitStore: LimitStore;
-    authRateLimitPerMinute: number;
-    /** Signs the device cookies that let an account's own browsers past its sign-in throttle. */
-    deviceCookieSecret: string;
-  },
-): void {
+/** What the routes that sign people in need (these, and two-factor's second step). */
+export interface SignInRouteDeps {
+  users: UsersService;
+  storage: Storage;
+  cookies: CookieSettings;
+  /** Where the sign-in throttle and the sign-up budget count (shared by all processes). */
+  limitStore: LimitStore;
+  authRateLimitPerMinute: number;
+  /** Signs the device cookies that let an account's own browsers past its sign-in throttle. */
+  deviceCookieSecret: string;
+}
+
+export function registerUserRoutes(router: Router, deps: SignInRouteDeps): void {
   const { users, storage, cookies } = deps;
   const present = (user: Parameters<typeof presentCurrentUser>[0]) =>
     presentCurrentUser(user, storage);

@@ -4,21 +4,17 @@ import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { TextField } from '../../../components/form/TextField';
 import { isApiError, messageOf } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  fieldErrorsFromApi,
-  fieldErrorsFromSchema,
-  type FieldErrors,
-} from '../../../lib/validation';
+import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
 import {
   passwordResetQueries,
   passwordResetText as text,
   requestPasswordReset,
 } from '../api/password-reset-api';
-import { focusFirstInvalid, textOf } from '../form-helpers';
+import { checkForm, textOf } from '../form-helpers';
 import { AuthCard, authLinkClass } from './AuthCard';
+import { EmailField } from './EmailField';
 
 const backToSignIn = (
   <Link to="/login" className={authLinkClass}>
@@ -85,18 +81,11 @@ function RequestForm({
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const parsed = RequestPasswordResetBody.safeParse({
-      email: textOf(new FormData(form), 'email'),
-    });
     setFormError(null);
-    if (!parsed.success) {
-      const found = fieldErrorsFromSchema(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(form, found);
-      return;
-    }
-    setErrors({});
-    request.mutate(parsed.data.email, {
+    const values = { email: textOf(new FormData(form), 'email') };
+    const checked = checkForm(form, RequestPasswordResetBody, values, setErrors);
+    if (!checked) return;
+    request.mutate(checked.email, {
       // The server's words: the same whether or not the email has an account.
       onSuccess: () => onSent(passwordResetRequestedMessage),
       onError: (error) => {
@@ -114,15 +103,7 @@ function RequestForm({
       className="flex flex-col gap-4"
       aria-label="Ask for a reset link"
     >
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        required
-        error={errors.email}
-      />
+      <EmailField error={errors.email} />
       <FormAlert message={formError} />
       <Button type="submit" size="lg" disabled={!isReady || request.isPending} className="w-full">
         {request.isPending ? text.sending : text.send}

@@ -4,19 +4,15 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { PasswordField } from '../../../components/form/PasswordField';
-import { TextField } from '../../../components/form/TextField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { useLogin } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  fieldErrorsFromApi,
-  fieldErrorsFromSchema,
-  type FieldErrors,
-} from '../../../lib/validation';
-import { clearFieldError, focusFirstInvalid, textOf } from '../form-helpers';
+import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
+import { checkForm, clearFieldError, textOf } from '../form-helpers';
 import { AuthCard, authLinkClass } from './AuthCard';
+import { EmailField } from './EmailField';
 import { TwoFactorLoginStep, twoFactorLoginText } from './TwoFactorLoginStep';
 
 export const loginMessages = {
@@ -72,19 +68,11 @@ export function LoginPage() {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const parsed = LoginBody.safeParse({
-      email: textOf(data, 'email'),
-      password: textOf(data, 'password'),
-    });
     setFormError(null);
-    if (!parsed.success) {
-      const found = fieldErrorsFromSchema(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(form, found);
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data, {
+    const values = { email: textOf(data, 'email'), password: textOf(data, 'password') };
+    const credentials = checkForm(form, LoginBody, values, setErrors);
+    if (!credentials) return;
+    login.mutate(credentials, {
       onSuccess: (result) => {
         // The password was right; the account asks for its code before any session starts.
         if ('challenge' in result) return setChallenge(result.challenge);
@@ -119,15 +107,7 @@ export function LoginPage() {
         className="flex flex-col gap-4"
         aria-label="Sign in"
       >
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
+        <EmailField error={errors.email} />
         <PasswordField
           label="Password"
           name="password"
