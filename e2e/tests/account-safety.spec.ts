@@ -58,9 +58,11 @@ test('a forgotten password is reset by the link in the mail', async ({ page, pla
   await expect(page.getByRole('alert')).toContainText('not valid any more');
 });
 
-test('two-factor sign-in with an authenticator app', async ({ page, browser }) => {
-  const api = await (await browser.newContext()).request;
+test('two-factor sign-in with an authenticator app', async ({ page, browser, playwright }) => {
+  const baseURL = test.info().project.use.baseURL;
+  const api = await playwright.request.newContext({ baseURL });
   const person = await registerByApi(api, 'careful');
+  await api.dispose();
   const email = `${person.username}@example.test`;
 
   await signInThroughForm(page, email, password);
@@ -80,7 +82,7 @@ test('two-factor sign-in with an authenticator app', async ({ page, browser }) =
   await expect(page.getByText('Status: On')).toBeVisible();
 
   // Another browser: the password alone is not enough.
-  const elsewhere = await (await browser.newContext()).newPage();
+  const elsewhere = await (await browser.newContext({ baseURL })).newPage();
   await signInThroughForm(elsewhere, email, password);
   await expect(elsewhere.getByRole('heading', { name: 'Two-factor sign-in' })).toBeVisible();
   expect(await elsewhere.evaluate(() => localStorage.getItem('accessToken'))).toBeNull();
