@@ -49,7 +49,7 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '200',
-      // Reset links go to the SMTP server that account-safety.spec.ts runs in its own process.
+      // Reset links go to the SMTP server that password-reset-and-two-factor.spec.ts runs in its own process.
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
       MAIL_FROM: 'Kinora <no-reply@kinora.test>',
     },
