@@ -48,6 +48,8 @@ export const ErrorCode = z.enum([
   /** This server sends no email (no SMTP_URL): an administrator prints reset links instead. */
   'EMAIL_NOT_CONFIGURED',
   'INTERNAL',
+  /** A form of an answer the server does not offer (an oEmbed format other than JSON). */
+  'NOT_IMPLEMENTED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

@@ -15,5 +15,6 @@ export * from './collections';
 export * from './text';
 export * from './tweets';
 export * from './messages';
+export * from './sharing';
 export * from './account-recovery';
 export * from './two-factor';

@@ -23,6 +23,7 @@ const statusOf: Record<ErrorCode, number> = {
   RATE_LIMITED: 429,
   EMAIL_NOT_CONFIGURED: 409,
   INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
 };
 
 /**
