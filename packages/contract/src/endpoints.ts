@@ -56,7 +56,9 @@ import {
   TweetPage,
   UserTweetPage,
 } from './tweets';
+import { passwordResetEndpoints } from './account-recovery';
 import { Empty } from './envelope';
+import { twoFactorEndpoints } from './two-factor';
 import { IdParams } from './common';
 import { KeysetQuery, PageQuery } from './pagination';
 import { SignUploadQuery, SignUploadResult } from './uploads';
@@ -865,6 +867,10 @@ export const endpoints = {
     access: 'user',
     response: BlockedUsers,
   }),
+
+  // Account safety: forgotten passwords, two-factor sign-in.
+  ...passwordResetEndpoints,
+  ...twoFactorEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -16,3 +16,5 @@ export * from './text';
 export * from './tweets';
 export * from './messages';
 export * from './sharing';
+export * from './account-recovery';
+export * from './two-factor';

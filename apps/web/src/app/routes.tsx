@@ -167,6 +167,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'settings/two-factor',
+            lazy: async () => ({
+              Component: (await import('../features/two-factor/components/TwoFactorSettingsPage'))
+                .TwoFactorSettingsPage,
+            }),
+          },
+          {
             path: 'profile/edit',
             lazy: async () => ({
               Component: (await import('../features/profile/components/EditProfilePage'))
@@ -243,6 +250,20 @@ export const routes: RouteObject[] = [
             path: 'register',
             lazy: async () => ({
               Component: (await import('../features/auth/components/RegisterPage')).RegisterPage,
+            }),
+          },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/ForgotPasswordPage'))
+                .ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/ResetPasswordPage'))
+                .ResetPasswordPage,
             }),
           },
         ],
