@@ -9,6 +9,7 @@ import { Avatar } from './Avatar';
 import { FilmIcon, ShareIcon, SpinnerIcon } from './icons';
 import { toastDurations, useToast } from './toast';
 import { useVideoCardExtras } from './video-card-extras';
+import { Bone, BoneRow } from './Skeleton';
 
 /**
  * A video as lists show it. Wider than the contract's Video on purpose: the spec's cards
@@ -275,15 +276,13 @@ export function VideoCard({ video, className }: { video: VideoSummary; className
 export function VideoCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex animate-pulse flex-col gap-3">
-      <div className="aspect-video rounded-lg bg-raised" />
-      <div className="flex gap-3">
-        <div className="size-10 shrink-0 rounded-full bg-raised" />
-        <div className="flex-1 space-y-2 pt-1">
-          <div className="h-4 w-11/12 rounded-sm bg-raised" />
-          <div className="h-3 w-1/2 rounded-sm bg-raised" />
-          <div className="h-3 w-3/4 rounded-sm bg-raised" />
-        </div>
-      </div>
+      <Bone className="aspect-video rounded-lg" />
+      <BoneRow
+        className="gap-3"
+        media="size-10 shrink-0 rounded-full"
+        bars={['h-4 w-11/12', 'h-3 w-1/2', 'h-3 w-3/4']}
+        barsClassName="pt-1"
+      />
     </div>
   );
 }

@@ -8,6 +8,7 @@ import {
   type VideoSummary,
 } from './VideoCard';
 import { WatchedBar } from './WatchedBar';
+import { BoneRow } from './Skeleton';
 
 /**
  * A video as a row of a personal list (history, liked): thumbnail, title to /video/{id},
@@ -64,13 +65,12 @@ export function VideoListItem({
 
 export function VideoListItemSkeleton() {
   return (
-    <div aria-hidden="true" className="flex animate-pulse items-center gap-3 p-2">
-      <div className="aspect-video w-36 shrink-0 rounded-lg bg-raised sm:w-48" />
-      <div className="flex-1 space-y-2">
-        <div className="h-4 w-3/4 rounded-sm bg-raised" />
-        <div className="h-3 w-1/3 rounded-sm bg-raised" />
-      </div>
-    </div>
+    <BoneRow
+      hidden
+      className="animate-pulse items-center gap-3 p-2"
+      media="aspect-video w-36 shrink-0 rounded-lg sm:w-48"
+      bars={['h-4 w-3/4', 'h-3 w-1/3']}
+    />
   );
 }
 

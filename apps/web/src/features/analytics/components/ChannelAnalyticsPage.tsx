@@ -32,6 +32,7 @@ import { AchievementList } from './AchievementList';
 import { ChannelInfo } from './ChannelInfo';
 import { MilestoneCard } from './MilestoneCard';
 import { OwnChannelActions } from './OwnChannelActions';
+import { BoneRow } from '../../../components/Skeleton';
 
 /** Shown under a figure the server keeps from everyone but the channel's owner. */
 const ownerOnlyHint = 'Visible to the channel owner only';
@@ -259,16 +260,12 @@ function ChannelHeader({ data }: { data: ChannelAnalytics }) {
 function AnalyticsSkeleton() {
   return (
     <div role="status" aria-label="Loading channel analytics" className="flex flex-col gap-6">
-      <div
-        aria-hidden="true"
-        className="flex animate-pulse items-center gap-4 rounded-lg border border-border bg-surface p-5"
-      >
-        <div className="size-16 rounded-full bg-raised" />
-        <div className="flex-1 space-y-2">
-          <div className="h-5 w-48 rounded-sm bg-raised" />
-          <div className="h-4 w-24 rounded-sm bg-raised" />
-        </div>
-      </div>
+      <BoneRow
+        hidden
+        className="animate-pulse items-center gap-4 rounded-lg border border-border bg-surface p-5"
+        media="size-16 rounded-full"
+        bars={['h-5 w-48', 'h-4 w-24']}
+      />
       <StatCardSkeletons count={6} className="md:grid-cols-3" />
       <StatCardSkeletons count={4} className="lg:grid-cols-4" />
     </div>

@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { discoveryText } from '../api/discovery-api';
 import { useMoreSearchChannels, useSearchResults } from '../hooks/use-discovery';
+import { Bone, BoneRow } from '../../../components/Skeleton';
 
 export const searchText = {
   title: 'Search Results',
@@ -292,16 +293,15 @@ function VideoResult({ video }: { video: Video }) {
 function SearchSkeleton() {
   return (
     <div role="status" aria-label="Loading search results" className="animate-pulse space-y-5">
-      <div className="h-6 w-32 rounded-sm bg-raised" />
+      <Bone className="h-6 w-32" />
       {[0, 1, 2].map((i) => (
-        <div key={i} className="flex flex-col gap-3 sm:flex-row sm:gap-4">
-          <div className="aspect-video rounded-lg bg-raised sm:w-64 md:w-80" />
-          <div className="flex-1 space-y-2 pt-1">
-            <div className="h-5 w-3/4 rounded-sm bg-raised" />
-            <div className="h-3.5 w-1/3 rounded-sm bg-raised" />
-            <div className="h-3.5 w-1/4 rounded-sm bg-raised" />
-          </div>
-        </div>
+        <BoneRow
+          key={i}
+          className="flex-col gap-3 sm:flex-row sm:gap-4"
+          media="aspect-video rounded-lg sm:w-64 md:w-80"
+          bars={['h-5 w-3/4', 'h-3.5 w-1/3', 'h-3.5 w-1/4']}
+          barsClassName="pt-1"
+        />
       ))}
     </div>
   );

@@ -12,6 +12,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { conversationPath } from '../api/conversations-api';
 import { requestText } from '../api/requests-api';
 import { useIncomingRequests, useRespondToRequest } from '../hooks/use-message-requests';
+import { BoneRow } from '../../../components/Skeleton';
 
 interface AcceptedChat {
   name: string;
@@ -180,16 +181,13 @@ function RequestsSkeleton() {
   return (
     <ul role="status" aria-label="Loading message requests" className="flex flex-col gap-3">
       {[0, 1, 2].map((n) => (
-        <li
+        <BoneRow
+          as="li"
           key={n}
-          className="flex animate-pulse gap-3 rounded-lg border border-border bg-surface p-4"
-        >
-          <div className="size-10 shrink-0 rounded-full bg-raised" />
-          <div className="flex flex-1 flex-col gap-2">
-            <div className="h-4 w-40 rounded-sm bg-raised" />
-            <div className="h-4 w-full rounded-sm bg-raised" />
-          </div>
-        </li>
+          className="animate-pulse gap-3 rounded-lg border border-border bg-surface p-4"
+          media="size-10 shrink-0 rounded-full"
+          bars={['h-4 w-40', 'h-4 w-full']}
+        />
       ))}
     </ul>
   );

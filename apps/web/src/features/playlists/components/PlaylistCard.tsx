@@ -5,6 +5,7 @@ import { PencilIcon, PlaylistIcon, TrashIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { playlistText, videoCountLabel } from '../api/playlists-api';
+import { Bone } from '../../../components/Skeleton';
 
 /**
  * The first video's thumbnail in a 16:9 box, with the spec's three fallbacks: 'Empty Playlist'
@@ -210,9 +211,9 @@ function CardMenu({
 export function PlaylistCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex animate-pulse flex-col gap-3">
-      <div className="aspect-video rounded-lg bg-raised" />
-      <div className="h-4 w-3/4 rounded-sm bg-raised" />
-      <div className="h-3 w-1/2 rounded-sm bg-raised" />
+      <Bone className="aspect-video rounded-lg" />
+      <Bone className="h-4 w-3/4" />
+      <Bone className="h-3 w-1/2" />
     </div>
   );
 }

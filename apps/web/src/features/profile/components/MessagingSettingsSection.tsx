@@ -18,6 +18,7 @@ import {
   unblockUser,
   updateMessagePolicy,
 } from '../api/messaging-settings-api';
+import { Bone } from '../../../components/Skeleton';
 
 /**
  * Edit profile's messaging part: who may send the person message requests (saved as soon as
@@ -122,8 +123,8 @@ function BlockedPeople() {
   if (blocked.isPending) {
     body = (
       <div role="status" aria-label="Loading blocked people" className="flex animate-pulse gap-3">
-        <div className="size-10 rounded-full bg-raised" />
-        <div className="h-4 w-40 self-center rounded-sm bg-raised" />
+        <Bone className="size-10 rounded-full" />
+        <Bone className="h-4 w-40 self-center" />
       </div>
     );
   } else if (blocked.isError) {

@@ -9,6 +9,7 @@ import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { subscriptionText } from '../api/subscriptions-api';
 import { useSubscribers } from '../hooks/use-subscriptions';
+import { BoneRow } from '../../../components/Skeleton';
 
 const cardGrid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -107,17 +108,12 @@ function SubscriberSkeletons() {
   return (
     <div role="status" aria-label="Loading subscribers" className={cardGrid}>
       {Array.from({ length: 6 }, (_, i) => (
-        <div
+        <BoneRow
           key={i}
-          className="flex animate-pulse items-center gap-3 rounded-lg border border-border bg-surface p-4"
-        >
-          <div className="size-16 shrink-0 rounded-full bg-raised" />
-          <div className="flex-1 space-y-2">
-            <div className="h-4 w-2/3 rounded-sm bg-raised" />
-            <div className="h-3 w-1/3 rounded-sm bg-raised" />
-            <div className="h-3 w-1/2 rounded-sm bg-raised" />
-          </div>
-        </div>
+          className="animate-pulse items-center gap-3 rounded-lg border border-border bg-surface p-4"
+          media="size-16 shrink-0 rounded-full"
+          bars={['h-4 w-2/3', 'h-3 w-1/3', 'h-3 w-1/2']}
+        />
       ))}
     </div>
   );
