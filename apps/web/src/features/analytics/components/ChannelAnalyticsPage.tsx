@@ -12,10 +12,7 @@ import {
   VideoIcon,
 } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
-import { PageSkeleton } from '../../../components/PageSkeleton';
-import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatCard, StatCardSkeletons, StatGrid } from '../../../components/StatCard';
-import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -33,6 +30,7 @@ import { ChannelInfo } from './ChannelInfo';
 import { MilestoneCard } from './MilestoneCard';
 import { OwnChannelActions } from './OwnChannelActions';
 import { BoneRow } from '../../../components/Skeleton';
+import { SignedInOnly } from '../../../components/SignedInOnly';
 
 /** Shown under a figure the server keeps from everyone but the channel's owner. */
 const ownerOnlyHint = 'Visible to the channel owner only';
@@ -47,17 +45,17 @@ export type ChannelAnalyticsVariant = 'page' | 'tab';
  */
 export function ChannelAnalyticsPage({ variant = 'page' }: { variant?: ChannelAnalyticsVariant }) {
   const { id } = useParams();
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading channel analytics" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={analyticsText.signedOut}
-        message="Channel statistics are available to signed-in users."
-      />
-    );
-  }
-  return <ChannelAnalyticsScreen channelId={id} viewer={session.user} variant={variant} />;
+  return (
+    <SignedInOnly
+      loading="Loading channel analytics"
+      signedOut={{
+        title: analyticsText.signedOut,
+        message: 'Channel statistics are available to signed-in users.',
+      }}
+    >
+      {(user) => <ChannelAnalyticsScreen channelId={id} viewer={user} variant={variant} />}
+    </SignedInOnly>
+  );
 }
 
 /** The analytics as a tab of the profile area (/profile/analytics). */

@@ -12,6 +12,7 @@ import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { discoveryText } from '../api/discovery-api';
 import { useMoreSearchChannels, useSearchResults } from '../hooks/use-discovery';
 import { Bone, BoneRow } from '../../../components/Skeleton';
+import { PageTitle } from '../../../components/Page';
 
 export const searchText = {
   title: 'Search Results',
@@ -31,9 +32,7 @@ export function SearchPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <header className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {searchText.title}
-        </h1>
+        <PageTitle>{searchText.title}</PageTitle>
         {query ? (
           <p className="mt-1 break-words text-fg-muted">
             Results for <span className="font-semibold text-fg">{query}</span>

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { subscriptionText } from '../api/subscriptions-api';
 import { useSubscribedChannels, useSubscriptionFeed } from '../hooks/use-subscriptions';
+import { PageColumn, PageHeader } from '../../../components/Page';
 
 /** /subscriptions (signed-in-areas §2): the followed channels' newest videos, and the channels. */
 export function SubscriptionsPage() {
@@ -94,11 +95,8 @@ function Subscriptions({ user }: { user: CurrentUser }) {
   } else body = tab === 'latest' ? <LatestVideos /> : <ChannelGrid channels={channels.data} />;
 
   return (
-    <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {subscriptionText.heading}
-        </h1>
+    <PageColumn>
+      <PageHeader title={subscriptionText.heading}>
         <div className="flex gap-2">
           {tabButton('latest', subscriptionText.latestTab)}
           {tabButton(
@@ -106,9 +104,9 @@ function Subscriptions({ user }: { user: CurrentUser }) {
             `${subscriptionText.channelsTab}${channels.data ? ` (${channels.data.length})` : ''}`,
           )}
         </div>
-      </header>
+      </PageHeader>
       {body}
-    </div>
+    </PageColumn>
   );
 }
 
