@@ -48,3 +48,27 @@ export function BoneRow({
     </Tag>
   );
 }
+
+/** `count` rows of one loading shape (`row`), announced once as `label`: a list while it loads. */
+export function BoneList({
+  label,
+  count,
+  as = 'div',
+  className,
+  row,
+}: {
+  label: string;
+  count: number;
+  as?: 'div' | 'ul';
+  className?: string;
+  row: Omit<Parameters<typeof BoneRow>[0], 'as'>;
+}) {
+  const Tag = as;
+  return (
+    <Tag role="status" aria-label={label} className={className}>
+      {Array.from({ length: count }, (_, i) => (
+        <BoneRow key={i} as={as === 'ul' ? 'li' : 'div'} {...row} />
+      ))}
+    </Tag>
+  );
+}

@@ -12,7 +12,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { conversationPath } from '../api/conversations-api';
 import { requestText } from '../api/requests-api';
 import { useIncomingRequests, useRespondToRequest } from '../hooks/use-message-requests';
-import { BoneRow } from '../../../components/Skeleton';
+import { BoneList } from '../../../components/Skeleton';
 
 interface AcceptedChat {
   name: string;
@@ -179,16 +179,16 @@ function RequestItem({
 
 function RequestsSkeleton() {
   return (
-    <ul role="status" aria-label="Loading message requests" className="flex flex-col gap-3">
-      {[0, 1, 2].map((n) => (
-        <BoneRow
-          as="li"
-          key={n}
-          className="animate-pulse gap-3 rounded-lg border border-border bg-surface p-4"
-          media="size-10 shrink-0 rounded-full"
-          bars={['h-4 w-40', 'h-4 w-full']}
-        />
-      ))}
-    </ul>
+    <BoneList
+      as="ul"
+      label="Loading message requests"
+      count={3}
+      className="flex flex-col gap-3"
+      row={{
+        className: 'animate-pulse gap-3 rounded-lg border border-border bg-surface p-4',
+        media: 'size-10 shrink-0 rounded-full',
+        bars: ['h-4 w-40', 'h-4 w-full'],
+      }}
+    />
   );
 }

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { tweetText } from '../api/tweets-api';
 import { TweetComposer } from './TweetComposer';
-import { BoneRow } from '../../../components/Skeleton';
+import { BoneList } from '../../../components/Skeleton';
 
 const pillClass =
   'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors';
@@ -127,15 +127,15 @@ export function TweetCard({
 
 export function TweetListSkeleton() {
   return (
-    <div role="status" aria-label="Loading tweets" className="flex animate-pulse flex-col gap-3">
-      {[0, 1, 2].map((i) => (
-        <BoneRow
-          key={i}
-          className="gap-3 rounded-lg border border-border bg-surface p-4"
-          media="size-10 shrink-0 rounded-full"
-          bars={['h-3.5 w-40', 'h-4 w-full', 'h-4 w-2/3']}
-        />
-      ))}
-    </div>
+    <BoneList
+      label="Loading tweets"
+      count={3}
+      className="flex animate-pulse flex-col gap-3"
+      row={{
+        className: 'gap-3 rounded-lg border border-border bg-surface p-4',
+        media: 'size-10 shrink-0 rounded-full',
+        bars: ['h-3.5 w-40', 'h-4 w-full', 'h-4 w-2/3'],
+      }}
+    />
   );
 }

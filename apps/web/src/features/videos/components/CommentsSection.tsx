@@ -8,7 +8,7 @@ import { MessageSquareIcon, ThumbsUpIcon, TrashIcon } from '../../../components/
 import { cn } from '../../../lib/cn';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { useCommentActions, useComments } from '../hooks/use-comments';
-import { BoneRow } from '../../../components/Skeleton';
+import { BoneList } from '../../../components/Skeleton';
 
 /**
  * Comments of a video (core §2.8): the count, a comment box for signed-in users (Post stays
@@ -238,16 +238,16 @@ function CommentItem({
 
 function CommentSkeletons() {
   return (
-    <div role="status" aria-label="Loading comments" className="animate-pulse">
-      {[0, 1, 2].map((i) => (
-        <BoneRow
-          key={i}
-          className="gap-3 px-4 py-3"
-          media="size-8 shrink-0 rounded-full"
-          bars={['h-3 w-1/3', 'h-3 w-3/4']}
-          barsClassName="pt-1"
-        />
-      ))}
-    </div>
+    <BoneList
+      label="Loading comments"
+      count={3}
+      className="animate-pulse"
+      row={{
+        className: 'gap-3 px-4 py-3',
+        media: 'size-8 shrink-0 rounded-full',
+        bars: ['h-3 w-1/3', 'h-3 w-3/4'],
+        barsClassName: 'pt-1',
+      }}
+    />
   );
 }

@@ -9,7 +9,7 @@ import {
 import { formatRelativeTime } from '../../../lib/format';
 import { RELATED_SHOWN } from '../api/videos-api';
 import { useRelatedVideos } from '../hooks/use-watch-data';
-import { BoneRow } from '../../../components/Skeleton';
+import { BoneList } from '../../../components/Skeleton';
 
 /** The side list of other videos (core §2.8), with skeletons while it loads. */
 export function RelatedVideos({ watchingId }: { watchingId: string }) {
@@ -22,17 +22,17 @@ export function RelatedVideos({ watchingId }: { watchingId: string }) {
         Related Videos
       </h2>
       {related.isPending ? (
-        <div role="status" aria-label="Loading related videos" className="flex flex-col gap-3">
-          {Array.from({ length: RELATED_SHOWN }, (_, i) => (
-            <BoneRow
-              key={i}
-              className="animate-pulse gap-2"
-              media="aspect-video w-40 shrink-0 rounded-lg"
-              bars={['h-3.5 w-11/12', 'h-3 w-1/2', 'h-3 w-2/3']}
-              barsClassName="pt-1"
-            />
-          ))}
-        </div>
+        <BoneList
+          label="Loading related videos"
+          count={RELATED_SHOWN}
+          className="flex flex-col gap-3"
+          row={{
+            className: 'animate-pulse gap-2',
+            media: 'aspect-video w-40 shrink-0 rounded-lg',
+            bars: ['h-3.5 w-11/12', 'h-3 w-1/2', 'h-3 w-2/3'],
+            barsClassName: 'pt-1',
+          }}
+        />
       ) : related.isError ? (
         <p className="rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-fg-muted">
           Related videos could not be loaded.
