@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   channelOf,
+  ChannelNameLink,
   countLabel,
+  VideoTitleLink,
+  videoPathOf,
   VideoThumbnail,
   videoCardText,
   type VideoSummary,
@@ -28,7 +31,7 @@ export function VideoListItem({
 }) {
   const channel = channelOf(video);
   const title = video.title?.trim() || videoCardText.untitled;
-  const path = `/video/${encodeURIComponent(video._id)}`;
+  const path = videoPathOf(video._id);
   return (
     <li className="flex items-start gap-3 rounded-lg p-2 hover:bg-raised sm:items-center">
       <Link to={path} tabIndex={-1} aria-hidden="true" className="relative w-36 shrink-0 sm:w-48">
@@ -37,22 +40,14 @@ export function VideoListItem({
         </VideoThumbnail>
       </Link>
       <div className="min-w-0 flex-1">
-        <h2 className="line-clamp-2 text-sm leading-snug font-semibold text-fg sm:text-base">
-          <Link to={path} className="rounded-sm hover:text-accent-text">
-            {title}
-          </Link>
-        </h2>
+        <VideoTitleLink
+          videoId={video._id}
+          title={title}
+          as="h2"
+          className="text-sm sm:text-base"
+        />
         <p className="mt-0.5 truncate text-sm text-fg-muted">
-          {channel ? (
-            <Link
-              to={`/channel/${encodeURIComponent(channel.id)}`}
-              className="rounded-sm hover:text-fg"
-            >
-              {channel.name}
-            </Link>
-          ) : (
-            videoCardText.unknownChannel
-          )}
+          <ChannelNameLink channel={channel} />
         </p>
         <p className="text-sm text-fg-muted">
           {countLabel(video.views, 'view', 'views')} · {meta}

@@ -5,7 +5,13 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { AlertTriangleIcon, SearchIcon } from '../../../components/icons';
 import { StatusPanel } from '../../../components/StatusPanel';
-import { channelOf, countLabel, videoCardText, CardThumbnail } from '../../../components/VideoCard';
+import {
+  channelOf,
+  countLabel,
+  videoCardText,
+  CardThumbnail,
+  VideoTitleLink,
+} from '../../../components/VideoCard';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
@@ -250,16 +256,11 @@ function VideoResults({
 function VideoResult({ video }: { video: Video }) {
   const channel = channelOf(video);
   const title = video.title.trim() || videoCardText.untitled;
-  const videoPath = `/video/${encodeURIComponent(video._id)}`;
   return (
     <article className="group flex flex-col gap-3 sm:flex-row sm:gap-4">
       <CardThumbnail video={video} title={title} className="shrink-0 sm:w-64 md:w-80" />
       <div className="min-w-0 flex-1">
-        <h3 className="line-clamp-2 text-lg leading-snug font-semibold text-fg">
-          <Link to={videoPath} className="rounded-sm hover:text-accent-text">
-            {title}
-          </Link>
-        </h3>
+        <VideoTitleLink videoId={video._id} title={title} className="text-lg" />
         <p className="mt-1 text-sm text-fg-muted">
           {countLabel(video.views, 'view', 'views')}
           <span aria-hidden="true"> · </span>

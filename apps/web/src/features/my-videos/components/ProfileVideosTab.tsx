@@ -2,7 +2,12 @@ import type { CurrentUser, Video } from '@kinora/contract';
 import { Link } from 'react-router';
 import { buttonClass, IconButton } from '../../../components/Button';
 import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
-import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
+import {
+  countLabel,
+  VideoThumbnail,
+  VideoTitleLink,
+  videoPathOf,
+} from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
@@ -61,7 +66,7 @@ function OwnVideoCard({
   onDelete,
 }: { video: Video } & OwnVideoActions) {
   const title = videoTitle(video);
-  const videoPath = `/video/${encodeURIComponent(video._id)}`;
+  const videoPath = videoPathOf(video._id);
   return (
     <li className="group flex min-w-0 flex-col gap-3">
       {/* The title link below is the one in the tab order; this one is for pointers. */}
@@ -69,11 +74,7 @@ function OwnVideoCard({
         <VideoThumbnail video={video} className="transition-shadow group-hover:shadow-card" />
       </Link>
       <div className="flex min-w-0 flex-col gap-1">
-        <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-fg">
-          <Link to={videoPath} className="rounded-sm hover:text-accent-text">
-            {title}
-          </Link>
-        </h3>
+        <VideoTitleLink videoId={video._id} title={title} className="text-base break-words" />
         <p className="flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
           <span>{countLabel(video.views, 'view', 'views')}</span>
           <span aria-hidden="true">·</span>

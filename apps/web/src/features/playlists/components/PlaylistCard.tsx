@@ -6,6 +6,7 @@ import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { playlistText, videoCountLabel } from '../api/playlists-api';
 import { Bone } from '../../../components/Skeleton';
+import { ThumbnailBox } from '../../../components/ThumbnailBox';
 
 /**
  * The first video's thumbnail in a 16:9 box, with the spec's three fallbacks: 'Empty Playlist'
@@ -20,33 +21,21 @@ export function PlaylistThumbnail({
   className?: string;
 }) {
   const first = playlist.videos[0];
-  const src = first?.thumbnail || null;
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const fallback = !first
-    ? playlistText.emptyPlaylist
-    : !src
-      ? playlistText.noThumbnail
-      : failedSrc === src
-        ? playlistText.noThumbnailAvailable
-        : null;
   return (
-    <div className={cn('relative aspect-video overflow-hidden rounded-lg bg-raised', className)}>
-      {fallback === null && src ? (
-        <img
-          src={src}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailedSrc(src)}
-          className="absolute inset-0 size-full object-cover"
-        />
-      ) : (
+    <ThumbnailBox
+      src={first?.thumbnail || null}
+      className={className}
+      fallback={(hasFailed) => (
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 text-sm text-fg-muted">
           <PlaylistIcon size={28} />
-          {fallback}
+          {!first
+            ? playlistText.emptyPlaylist
+            : hasFailed
+              ? playlistText.noThumbnailAvailable
+              : playlistText.noThumbnail}
         </span>
       )}
-    </div>
+    />
   );
 }
 
