@@ -1,4 +1,4 @@
-import type { CurrentUser, Video } from '@kinora/contract';
+import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
@@ -6,7 +6,7 @@ import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
 import { formatDate } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { myVideosText } from '../api/my-videos-api';
-import { OwnVideoList, type OwnVideoActions } from './OwnVideoList';
+import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
 import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageHeader } from '../../../components/Page';
@@ -38,14 +38,13 @@ function MyVideos({ user }: { user: CurrentUser }) {
             ))}
           </div>
         }
-        renderVideos={(videos, actionsFor) => (
+        Item={MyVideoRow}
+        list={(rows) => (
           <ul
             aria-label="Your videos"
             className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-surface"
           >
-            {videos.map((video) => (
-              <MyVideoRow key={video._id} video={video} {...actionsFor(video)} />
-            ))}
+            {rows}
           </ul>
         )}
       />
@@ -53,13 +52,7 @@ function MyVideos({ user }: { user: CurrentUser }) {
   );
 }
 
-function MyVideoRow({
-  video,
-  isToggling,
-  onToggle,
-  onEdit,
-  onDelete,
-}: { video: Video } & OwnVideoActions) {
+function MyVideoRow({ video, isToggling, onToggle, onEdit, onDelete }: OwnVideoProps) {
   const title = videoTitle(video);
   return (
     <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-4">

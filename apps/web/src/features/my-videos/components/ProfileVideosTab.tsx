@@ -1,4 +1,4 @@
-import type { CurrentUser, Video } from '@kinora/contract';
+import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
 import { buttonClass, IconButton } from '../../../components/Button';
 import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
@@ -12,7 +12,7 @@ import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { myVideosText } from '../api/my-videos-api';
-import { OwnVideoList, type OwnVideoActions } from './OwnVideoList';
+import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
 
 /**
@@ -46,25 +46,14 @@ function ProfileVideos({ user }: { user: CurrentUser }) {
       <OwnVideoList
         userId={user._id}
         skeleton={<VideoGridSkeleton count={6} label="Loading your videos" />}
-        renderVideos={(videos, actionsFor) => (
-          <VideoGrid label="Your videos">
-            {videos.map((video) => (
-              <OwnVideoCard key={video._id} video={video} {...actionsFor(video)} />
-            ))}
-          </VideoGrid>
-        )}
+        Item={OwnVideoCard}
+        list={(cards) => <VideoGrid label="Your videos">{cards}</VideoGrid>}
       />
     </section>
   );
 }
 
-function OwnVideoCard({
-  video,
-  isToggling,
-  onToggle,
-  onEdit,
-  onDelete,
-}: { video: Video } & OwnVideoActions) {
+function OwnVideoCard({ video, isToggling, onToggle, onEdit, onDelete }: OwnVideoProps) {
   const title = videoTitle(video);
   const videoPath = videoPathOf(video._id);
   return (

@@ -7,6 +7,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { playlistText, videoCountLabel } from '../api/playlists-api';
 import { Bone } from '../../../components/Skeleton';
 import { ThumbnailBox } from '../../../components/ThumbnailBox';
+import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
 
 /**
  * The first video's thumbnail in a 16:9 box, with the spec's three fallbacks: 'Empty Playlist'
@@ -121,23 +122,9 @@ function CardMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
+  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
   useEffect(() => {
-    if (!isOpen) return;
-    wrapperRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
+    if (isOpen) wrapperRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [isOpen]);
 
   const choose = (action: () => void) => {
