@@ -3,6 +3,7 @@ import { requestText } from '../api/requests-api';
 import { RequestsPanel } from './RequestsPanel';
 import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageTitle } from '../../../components/Page';
+import { TabSection } from '../../../components/TabSection';
 
 /** /requests: the message requests waiting for the signed-in person's answer. */
 export const RequestsPage = signedInOnly(SignedInRequestsPage, {
@@ -24,11 +25,8 @@ function SignedInRequestsPage() {
 /** /profile/requests: the same list inside the profile area, which checks the session. */
 export function RequestsTab() {
   return (
-    <section aria-labelledby="profile-requests" className="flex flex-col gap-4 px-4 py-6 sm:px-0">
-      <h2 id="profile-requests" className="text-xl font-bold tracking-tight text-fg">
-        {requestText.heading}
-      </h2>
+    <TabSection id="profile-requests" title={requestText.heading} className="gap-4 py-6">
       <RequestsPanel />
-    </section>
+    </TabSection>
   );
 }

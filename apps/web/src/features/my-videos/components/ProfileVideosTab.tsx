@@ -14,6 +14,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { myVideosText } from '../api/my-videos-api';
 import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
+import { TabSection } from '../../../components/TabSection';
 
 /**
  * The profile's videos tab (/profile/videos, signed-in-areas "Profile area"): the owner's videos
@@ -29,27 +30,23 @@ export function ProfileVideosTab() {
 
 function ProfileVideos({ user }: { user: CurrentUser }) {
   return (
-    <section
-      aria-labelledby="profile-videos-heading"
-      className="flex flex-col gap-5 px-4 pt-6 sm:px-0"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="profile-videos-heading" className="text-xl font-bold tracking-tight text-fg">
-          {myVideosText.heading}
-        </h2>
+    <TabSection
+      id="profile-videos-heading"
+      title={myVideosText.heading}
+      actions={
         <Link to="/upload" className={buttonClass({ size: 'sm' })}>
           <UploadIcon size={16} />
           {myVideosText.upload}
         </Link>
-      </div>
-
+      }
+    >
       <OwnVideoList
         userId={user._id}
         skeleton={<VideoGridSkeleton count={6} label="Loading your videos" />}
         Item={OwnVideoCard}
         list={(cards) => <VideoGrid label="Your videos">{cards}</VideoGrid>}
       />
-    </section>
+    </TabSection>
   );
 }
 

@@ -10,6 +10,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { subscriptionText } from '../api/subscriptions-api';
 import { useSubscribers } from '../hooks/use-subscriptions';
 import { BoneRow } from '../../../components/Skeleton';
+import { TabSection } from '../../../components/TabSection';
 
 const cardGrid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -29,14 +30,7 @@ function MySubscribers({ channelId }: { channelId: string }) {
   const list = subscribers.data?.pages.flat() ?? [];
 
   return (
-    <section
-      aria-labelledby="my-subscribers-heading"
-      className="flex flex-col gap-5 px-4 pt-6 sm:px-0"
-    >
-      <h2 id="my-subscribers-heading" className="text-xl font-bold tracking-tight text-fg">
-        {subscriptionText.subscribersHeading}
-      </h2>
-
+    <TabSection id="my-subscribers-heading" title={subscriptionText.subscribersHeading}>
       {subscribers.isPending ? (
         <SubscriberSkeletons />
       ) : subscribers.isError && list.length === 0 ? (
@@ -76,7 +70,7 @@ function MySubscribers({ channelId }: { channelId: string }) {
           ) : null}
         </>
       )}
-    </section>
+    </TabSection>
   );
 }
 
