@@ -1,7 +1,6 @@
 import type { Subscriber } from '@kinora/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
 import { SubscriptionsIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { StatusPanel } from '../../../components/StatusPanel';
@@ -11,6 +10,7 @@ import { subscriptionText } from '../api/subscriptions-api';
 import { useSubscribers } from '../hooks/use-subscriptions';
 import { BoneRow } from '../../../components/Skeleton';
 import { TabSection } from '../../../components/TabSection';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 
 const cardGrid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -59,14 +59,11 @@ function MySubscribers({ channelId }: { channelId: string }) {
               isRetrying={subscribers.isFetchingNextPage}
             />
           ) : subscribers.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className="self-center"
-              disabled={subscribers.isFetchingNextPage}
-              onClick={() => void subscribers.fetchNextPage()}
-            >
-              {subscribers.isFetchingNextPage ? 'Loading…' : subscriptionText.loadMore}
-            </Button>
+            <LoadMoreButton
+              isLoading={subscribers.isFetchingNextPage}
+              onLoadMore={() => void subscribers.fetchNextPage()}
+              label={subscriptionText.loadMore}
+            />
           ) : null}
         </>
       )}

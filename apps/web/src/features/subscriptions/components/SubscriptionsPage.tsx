@@ -2,7 +2,7 @@ import type { CurrentUser, SubscribedChannel } from '@kinora/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { Button, buttonClass } from '../../../components/Button';
+import { buttonClass } from '../../../components/Button';
 import { FlameIcon, LogInIcon, SubscriptionsIcon, VideoIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { PageSkeleton } from '../../../components/PageSkeleton';
@@ -17,6 +17,7 @@ import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { subscriptionText } from '../api/subscriptions-api';
 import { useSubscribedChannels, useSubscriptionFeed } from '../hooks/use-subscriptions';
 import { PageColumn, PageHeader } from '../../../components/Page';
+import { NextPageButton } from '../../../components/LoadMoreButton';
 
 /** /subscriptions (signed-in-areas §2): the followed channels' newest videos, and the channels. */
 export function SubscriptionsPage() {
@@ -150,21 +151,11 @@ function LatestVideos() {
           </li>
         ))}
       </VideoGrid>
-      {feed.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            className="rounded-full"
-            disabled={feed.isFetchingNextPage}
-            onClick={() => {
-              focusItemWhenShown(videos.length);
-              void feed.fetchNextPage();
-            }}
-          >
-            {feed.isFetchingNextPage ? 'Loading…' : subscriptionText.loadMore}
-          </Button>
-        </div>
-      ) : null}
+      <NextPageButton
+        query={feed}
+        label={subscriptionText.loadMore}
+        onLoad={() => focusItemWhenShown(videos.length)}
+      />
     </div>
   );
 }
