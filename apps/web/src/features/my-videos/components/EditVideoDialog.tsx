@@ -8,6 +8,7 @@ import { TextField } from '../../../components/form/TextField';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { messageOf } from '../../../lib/api';
 import { myVideosText, type EditVideoInput } from '../api/my-videos-api';
+import { DialogActions } from '../../../components/Dialog';
 
 /**
  * Edit Video: title and description (both required, trimmed, as on upload) and an optional new
@@ -93,14 +94,11 @@ export function EditVideoDialog({
           <ProgressBar label="Thumbnail" value={progress} />
         ) : null}
         <FormAlert message={failure} />
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} className="pt-1">
           <Button type="submit" disabled={isBlank || isSaving}>
             {isSaving ? 'Saving…' : 'Save Changes'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { isProcessing, myVideosText } from '../api/my-videos-api';
 import { useDeleteVideo, useTogglePublish, useUpdateVideo } from '../hooks/use-my-videos';
 import { EditVideoDialog } from './EditVideoDialog';
+import { DialogActions } from '../../../components/Dialog';
 
 /*
  * What an owner can do to one of their videos, shared by /my-videos and the profile's videos
@@ -50,14 +51,11 @@ export function useVideoDeletion(userId: string): {
     <Dialog title={myVideosText.deleteTitle} onClose={() => setDeleting(null)}>
       <div className="flex flex-col gap-4">
         <p className="text-fg-muted">{myVideosText.deleteQuestion}</p>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setDeleting(null)}>
           <Button variant="danger" disabled={remove.isPending} onClick={() => confirm(deleting)}>
             {remove.isPending ? 'Deleting…' : 'Delete'}
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </Dialog>
   ) : null;

@@ -8,6 +8,7 @@ import { TextField } from '../../../components/form/TextField';
 import { messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, playlistText } from '../api/playlists-api';
+import { DialogActions } from '../../../components/Dialog';
 
 export interface PlaylistFormValues {
   name: string;
@@ -132,14 +133,11 @@ export function PlaylistFormDialog({
           </div>
         </fieldset>
         <FormAlert message={failure} />
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} className="pt-1">
           <Button type="submit" disabled={isBlank || isSaving}>
             {isSaving ? 'Saving…' : isEdit ? 'Save Changes' : 'Create Playlist'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -10,6 +10,7 @@ import { Icon, type IconProps } from '../../../../components/icons';
 import { useToast } from '../../../../components/toast';
 import { messageOf } from '../../../../lib/api';
 import { blockUser, chatKeys, chatText, reportConversation } from '../../api/chat-api';
+import { DialogActions } from '../../../../components/Dialog';
 
 const MoreIcon = (p: IconProps) => (
   <Icon {...p}>
@@ -142,14 +143,11 @@ function BlockDialog({
     <Dialog title={`${chatText.block} ${participant.username}`} onClose={onClose}>
       <p className="text-fg">{chatText.blockConfirm(participant.username)}</p>
       <FormAlert message={error} className="mt-4" />
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-5">
         <Button variant="danger" onClick={() => void confirm()} disabled={isBusy}>
           {chatText.block}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }
@@ -194,14 +192,11 @@ function ReportDialog({
         />
         <p className="text-sm text-fg-muted">{chatText.reportHint}</p>
         <FormAlert message={error} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={isBusy || !reason.trim()}>
             {chatText.reportSubmit}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );
