@@ -1,14 +1,13 @@
 import type { Video } from '@kinora/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { messageOf } from '../../../lib/api';
 import { myVideosText, type EditVideoInput } from '../api/my-videos-api';
-import { DialogActions } from '../../../components/Dialog';
 
 /**
  * Edit Video: title and description (both required, trimmed, as on upload) and an optional new

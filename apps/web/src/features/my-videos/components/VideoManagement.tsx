@@ -1,7 +1,7 @@
 import type { Video } from '@kinora/contract';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { useToast } from '../../../components/toast';
 import { videoCardText } from '../../../components/VideoCard';
 import { messageOf } from '../../../lib/api';
@@ -9,7 +9,6 @@ import { cn } from '../../../lib/cn';
 import { isProcessing, myVideosText } from '../api/my-videos-api';
 import { useDeleteVideo, useTogglePublish, useUpdateVideo } from '../hooks/use-my-videos';
 import { EditVideoDialog } from './EditVideoDialog';
-import { DialogActions } from '../../../components/Dialog';
 
 /*
  * What an owner can do to one of their videos, shared by /my-videos and the profile's videos

@@ -1,14 +1,13 @@
 import { hasVisibleText, trimText, type Playlist, type PlaylistVisibility } from '@kinora/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, playlistText } from '../api/playlists-api';
-import { DialogActions } from '../../../components/Dialog';
 
 export interface PlaylistFormValues {
   name: string;

@@ -3,14 +3,13 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, IconButton } from '../../../../components/Button';
-import { Dialog } from '../../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../../components/Dialog';
 import { FormAlert } from '../../../../components/form/FormAlert';
 import { TextAreaField } from '../../../../components/form/TextAreaField';
 import { Icon, type IconProps } from '../../../../components/icons';
 import { useToast } from '../../../../components/toast';
 import { messageOf } from '../../../../lib/api';
 import { blockUser, chatKeys, chatText, reportConversation } from '../../api/chat-api';
-import { DialogActions } from '../../../../components/Dialog';
 
 const MoreIcon = (p: IconProps) => (
   <Icon {...p}>
