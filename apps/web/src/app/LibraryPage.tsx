@@ -27,6 +27,8 @@ const SHOWN = 3;
 const PLAYLISTS_SHOWN = 4;
 
 export const libraryText = {
+  loading: 'Loading library',
+  signedOutMessage: 'Sign in to find your history, liked videos and playlists in one place.',
   signedOutTitle: 'Access Your Library',
   heading: 'Library',
   empty: 'Your library is empty',
@@ -38,11 +40,7 @@ export const libraryText = {
  * liked videos and playlists load in parallel and each failure is tolerated alone; only when
  * all three fail does the page say so.
  */
-export const LibraryPage = signedInOnly(Library, {
-  loading: 'Loading library',
-  title: libraryText.signedOutTitle,
-  message: 'Sign in to find your history, liked videos and playlists in one place.',
-});
+export const LibraryPage = signedInOnly(Library, libraryText);
 
 function Library({ user }: { user: CurrentUser }) {
   useDocumentTitle(libraryText.heading);

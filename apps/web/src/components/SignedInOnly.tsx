@@ -24,17 +24,31 @@ export function SignedInOnly({
   return children(session.user);
 }
 
+/** The words of a signed-in screen's stand-ins, kept with the feature's other texts. */
+export interface SignedInScreenText {
+  /** Names the page's grey shape while the session is learned. */
+  loading: string;
+  signedOutTitle: string;
+  signedOutMessage?: string;
+  signedOutAction?: string;
+}
+
 /**
  * The page component of a screen only signed-in people use: `Screen` drawn for the signed-in
- * user, behind `SignedInOnly` with these texts (`loading` and the sign-in prompt's).
+ * user, behind `SignedInOnly` with the feature's `text`.
  */
 export function signedInOnly(
   Screen: ComponentType<{ user: CurrentUser }>,
-  { loading, ...signedOut }: SignInPromptText & { loading: string },
+  text: SignedInScreenText,
 ) {
+  const signedOut: SignInPromptText = {
+    title: text.signedOutTitle,
+    message: text.signedOutMessage,
+    actionLabel: text.signedOutAction,
+  };
   return function SignedInScreen() {
     return (
-      <SignedInOnly loading={loading} signedOut={signedOut}>
+      <SignedInOnly loading={text.loading} signedOut={signedOut}>
         {(user) => <Screen user={user} />}
       </SignedInOnly>
     );

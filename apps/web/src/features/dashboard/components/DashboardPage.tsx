@@ -25,11 +25,7 @@ import { signedInOnly } from '../../../components/SignedInOnly';
  * The creator's dashboard (/dashboard, core §2.12): a greeting, shortcuts, and three tabs. The
  * open tab is kept in the address (?tab=content) so reloading or sharing keeps it.
  */
-export const DashboardPage = signedInOnly(Dashboard, {
-  loading: 'Loading dashboard',
-  title: dashboardText.signedOutTitle,
-  message: "Sign in to see your channel's figures and manage your videos.",
-});
+export const DashboardPage = signedInOnly(Dashboard, dashboardText);
 
 function Dashboard({ user }: { user: CurrentUser }) {
   useDocumentTitle('Dashboard');

@@ -40,11 +40,7 @@ export function filterAndSort(entries: HistoryEntry[], search: string, sort: His
 }
 
 /** /history (signed-in-areas §2): what the user watched, with search, sorts, remove, clear. */
-export const HistoryPage = signedInOnly(History, {
-  loading: 'Loading history',
-  title: historyText.signedOutTitle,
-  message: 'Sign in to see what you watched and pick up where you left off.',
-});
+export const HistoryPage = signedInOnly(History, historyText);
 
 function History() {
   useDocumentTitle(historyText.heading);

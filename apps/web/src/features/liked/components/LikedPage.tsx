@@ -35,11 +35,7 @@ export function filterAndSortLiked(videos: LikedVideo[], search: string, sort: L
 }
 
 /** /liked (signed-in-areas §2): the videos the user liked, with search, sorts and unlike. */
-export const LikedPage = signedInOnly(Liked, {
-  loading: 'Loading liked videos',
-  title: likedText.signedOutTitle,
-  message: 'Sign in to keep the videos you like in one place.',
-});
+export const LikedPage = signedInOnly(Liked, likedText);
 
 function Liked({ user }: { user: CurrentUser }) {
   useDocumentTitle(likedText.heading);

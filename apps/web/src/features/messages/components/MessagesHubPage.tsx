@@ -22,11 +22,7 @@ const tabLabels: Record<HubTab, string> = {
  * message requests as two tabs; on wide screens a second pane says 'Select a conversation'.
  * The open tab lives in the address (?tab=requests) so it can be linked to.
  */
-export const MessagesHubPage = signedInOnly(MessagesHub, {
-  loading: 'Loading messages',
-  title: conversationText.heading,
-  message: 'Sign in to read your messages.',
-});
+export const MessagesHubPage = signedInOnly(MessagesHub, conversationText);
 
 function MessagesHub({ user }: { user: CurrentUser }) {
   useDocumentTitle(conversationText.heading);

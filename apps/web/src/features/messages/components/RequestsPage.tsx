@@ -6,11 +6,7 @@ import { PageColumn, PageTitle } from '../../../components/Page';
 import { TabSection } from '../../../components/TabSection';
 
 /** /requests: the message requests waiting for the signed-in person's answer. */
-export const RequestsPage = signedInOnly(SignedInRequestsPage, {
-  loading: 'Loading message requests',
-  title: requestText.heading,
-  message: 'Sign in to see who asked to message you.',
-});
+export const RequestsPage = signedInOnly(SignedInRequestsPage, requestText);
 
 function SignedInRequestsPage() {
   useDocumentTitle(requestText.heading);

@@ -12,11 +12,7 @@ import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageHeader } from '../../../components/Page';
 
 /** /my-videos (signed-in-areas §2 My videos): every own video, with publish, edit and delete. */
-export const MyVideosPage = signedInOnly(MyVideos, {
-  loading: 'Loading your videos',
-  title: myVideosText.signedOutTitle,
-  message: 'Sign in to manage the videos you uploaded.',
-});
+export const MyVideosPage = signedInOnly(MyVideos, myVideosText);
 
 function MyVideos({ user }: { user: CurrentUser }) {
   useDocumentTitle(myVideosText.heading);

@@ -21,11 +21,7 @@ import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageHeader } from '../../../components/Page';
 
 /** /playlists (signed-in-areas §2): the signed-in user's playlists, with create, edit, delete. */
-export const PlaylistsPage = signedInOnly(Playlists, {
-  loading: 'Loading playlists',
-  title: playlistText.signedOutTitle,
-  message: 'Sign in to build playlists and keep videos to watch later.',
-});
+export const PlaylistsPage = signedInOnly(Playlists, playlistText);
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; playlist: Playlist } | null;
 

@@ -25,11 +25,7 @@ import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageHeader } from '../../../components/Page';
 
 /** /tweets (signed-in-areas §2): followed channels' tweets, one channel's, or all with compose. */
-export const TweetsPage = signedInOnly(Tweets, {
-  loading: 'Loading tweets',
-  title: tweetText.signedOut,
-  message: 'Sign in to read and post tweets from the channels you follow.',
-});
+export const TweetsPage = signedInOnly(Tweets, tweetText);
 
 type Channel = { _id: string; username: string; fullname: string; avatar: string | null };
 type Mode = { name: 'channels' } | { name: 'channel'; channel: Channel } | { name: 'all' };

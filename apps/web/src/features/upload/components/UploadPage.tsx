@@ -24,12 +24,7 @@ import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageTitle } from '../../../components/Page';
 
 /** /upload (core §2.13): sign-in screen for visitors, the upload form for signed-in users. */
-export const UploadPage = signedInOnly(UploadForm, {
-  loading: 'Loading upload page',
-  title: uploadText.signedOutTitle,
-  message: uploadText.signedOutMessage,
-  actionLabel: uploadText.signedOutAction,
-});
+export const UploadPage = signedInOnly(UploadForm, uploadText);
 
 interface Progress {
   video: number;
