@@ -49,6 +49,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./ChannelRoute')).ChannelRoute }),
           },
           {
+            path: 'c/:username',
+            lazy: async () => ({
+              Component: (await import('../features/channel')).ChannelByNamePage,
+            }),
+          },
+          {
             path: 'channel/:id/about',
             lazy: async () => ({
               Component: (await import('../features/analytics/components/ChannelAnalyticsPage'))

@@ -80,6 +80,7 @@ export class UsersService {
       mapUniqueViolation(error);
     }
     const tokens = await this.auth.startSession({ userId: user.id, userAgent: input.userAgent });
+    this.events.emit('user.created', { userId: user.id });
     return { user, tokens };
   }
 

@@ -69,6 +69,8 @@ export interface DomainEventMap {
   'tweet.created': TweetChange;
   'tweet.updated': TweetChange;
   'tweet.deleted': TweetChange;
+  /** A new account: a channel that searches may now find. */
+  'user.created': { userId: string };
   /** A person's name, username, avatar or cover changed. */
   'user.updated': { userId: string };
 }
@@ -108,6 +110,7 @@ export const changeEvents = [
   'tweet.created',
   'tweet.updated',
   'tweet.deleted',
+  'user.created',
   'user.updated',
 ] as const satisfies readonly DomainEventName[];
 export type ChangeEventName = (typeof changeEvents)[number];

@@ -35,6 +35,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       // (new hashed assets beside a new index.html) is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts):
+      // the one the browser accepts is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'Cache-Control',

@@ -9,6 +9,7 @@ import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { tweetText } from '../api/tweets-api';
 import { TweetComposer } from './TweetComposer';
 import { BoneList } from '../../../components/Skeleton';
+import { RichText } from '../../../components/RichText';
 
 const pillClass =
   'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors';
@@ -71,7 +72,9 @@ export function TweetCard({
             />
           </div>
         ) : (
-          <p className="mt-1 whitespace-pre-line break-words text-fg">{tweet.content}</p>
+          <p className="mt-1 whitespace-pre-line break-words text-fg">
+            <RichText text={tweet.content} />
+          </p>
         )}
         <div className="mt-3 flex flex-wrap gap-2">
           <button

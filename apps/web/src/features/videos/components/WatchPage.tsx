@@ -1,5 +1,5 @@
 import type { Video } from '@kinora/contract';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
@@ -83,29 +83,38 @@ function WatchView({
   const [seekRequest, setSeekRequest] = useState<{ seconds: number } | null>(null);
   const [isResumeDismissed, setIsResumeDismissed] = useState(false);
   const resumeAt = isResumeDismissed ? null : position.resumeAt;
+  const playerRef = useRef<HTMLDivElement>(null);
+  // A time in the description or a comment: the player goes there and comes into view.
+  const seekFromText = useCallback((seconds: number) => {
+    setSeekRequest({ seconds });
+    const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    playerRef.current?.scrollIntoView?.({ block: 'start', behavior: calm ? 'auto' : 'smooth' });
+  }, []);
 
   return (
     <div className="mx-auto flex w-full max-w-content flex-col gap-6 pb-10 sm:px-6 sm:pt-6 xl:flex-row">
       <div className="min-w-0 flex-1">
-        {hasMedia ? (
-          <VideoPlayer
-            title={video.title}
-            fileUrl={video.videofile}
-            hlsUrl={video.hls}
-            poster={video.thumbnail}
-            storyboardUrl={video.storyboard}
-            durationHint={video.duration}
-            onPlaybackStart={recordView}
-            onSavePosition={viewer ? position.savePosition : undefined}
-            seekRequest={seekRequest}
-            onEnded={onEnded}
-          />
-        ) : (
-          <div className="dark flex aspect-video w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted sm:rounded-lg">
-            <FilmIcon size={36} />
-            <p className="font-medium text-fg">Video not available</p>
-          </div>
-        )}
+        <div ref={playerRef} className="scroll-mt-topbar">
+          {hasMedia ? (
+            <VideoPlayer
+              title={video.title}
+              fileUrl={video.videofile}
+              hlsUrl={video.hls}
+              poster={video.thumbnail}
+              storyboardUrl={video.storyboard}
+              durationHint={video.duration}
+              onPlaybackStart={recordView}
+              onSavePosition={viewer ? position.savePosition : undefined}
+              seekRequest={seekRequest}
+              onEnded={onEnded}
+            />
+          ) : (
+            <div className="dark flex aspect-video w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted sm:rounded-lg">
+              <FilmIcon size={36} />
+              <p className="font-medium text-fg">Video not available</p>
+            </div>
+          )}
+        </div>
 
         <div className="flex flex-col gap-4 px-4 pt-3 sm:px-0">
           {hasMedia && resumeAt !== null ? (
@@ -142,12 +151,14 @@ function WatchView({
             description={video.description}
             views={video.views}
             createdAt={video.createdAt}
+            onSeek={hasMedia ? seekFromText : undefined}
           />
           <CommentsSection
             videoId={video._id}
             videoOwnerId={video.owner._id}
             fallbackCount={video.comments}
             viewer={viewer}
+            onSeek={hasMedia ? seekFromText : undefined}
           />
         </div>
       </div>

@@ -22,8 +22,9 @@ const viewer = makeUser({ _id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' });
 function serveWatchPage({
   signedIn = true,
   positionSeconds,
-}: { signedIn?: boolean; positionSeconds?: number } = {}) {
-  const video = makeVideo({ duration: 754 });
+  description,
+}: { signedIn?: boolean; positionSeconds?: number; description?: string } = {}) {
+  const video = makeVideo({ duration: 754, ...(description === undefined ? {} : { description }) });
   if (signedIn) server().on('currentUser', () => ({ data: viewer }));
   server().on('getVideo', () => ({ data: video }));
   server().on('listComments', () => ({
@@ -140,5 +141,20 @@ describe('resume where the viewer stopped', () => {
     expect(server().requestsTo('watchPositions')).toHaveLength(0);
     expect(server().requestsTo('saveWatchPosition')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Resume from/ })).toBeNull();
+  });
+});
+
+describe('times in the description', () => {
+  it('seek the player, and addresses in it are links', async () => {
+    const { user, media } = await openWatchPage({
+      description: 'Chapters:\n0:00 Intro\n2:05 The demo\nSlides: https://example.org/slides',
+    });
+    setMediaDuration(media, 754);
+    await user.click(screen.getByRole('button', { name: 'Jump to 2:05' }));
+    expect(media.currentTime).toBe(125);
+    expect(screen.getByRole('link', { name: 'https://example.org/slides' })).toHaveAttribute(
+      'rel',
+      'noopener nofollow ugc',
+    );
   });
 });
