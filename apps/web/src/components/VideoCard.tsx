@@ -5,12 +5,13 @@ import { copyText } from '../lib/clipboard';
 import { cn } from '../lib/cn';
 import { formatCount, formatDuration, formatRelativeTime } from '../lib/format';
 import { shareUrl } from '../lib/share-links';
-import { Avatar } from './Avatar';
+import { Avatar, AvatarLink } from './Avatar';
 import { FilmIcon, ShareIcon, SpinnerIcon } from './icons';
 import { toastDurations, useToast } from './toast';
 import { useVideoCardExtras } from './video-card-extras';
 import { Bone, BoneRow } from './Skeleton';
 import { ThumbnailBox } from './ThumbnailBox';
+import { channelPathOf, videoPathOf } from '../lib/paths';
 
 /**
  * A video as lists show it. Wider than the contract's Video on purpose: the spec's cards
@@ -188,11 +189,6 @@ export function CardThumbnail({
   );
 }
 
-/** Where a video plays. */
-export function videoPathOf(videoId: string): string {
-  return `/video/${encodeURIComponent(videoId)}`;
-}
-
 /** A video's title as the heading of its card or row, linked to where it plays. */
 export function VideoTitleLink({
   videoId,
@@ -219,7 +215,7 @@ export function VideoTitleLink({
 export function ChannelNameLink({ channel }: { channel: ReturnType<typeof channelOf> }) {
   if (!channel) return videoCardText.unknownChannel;
   return (
-    <Link to={`/channel/${encodeURIComponent(channel.id)}`} className="rounded-sm hover:text-fg">
+    <Link to={channelPathOf(channel.id)} className="rounded-sm hover:text-fg">
       {channel.name}
     </Link>
   );
@@ -257,14 +253,7 @@ export function VideoCard({ video, className }: { video: VideoSummary; className
       </CardThumbnail>
       <div className="flex gap-3">
         {channel ? (
-          <Link
-            to={`/channel/${encodeURIComponent(channel.id)}`}
-            tabIndex={-1}
-            aria-hidden="true"
-            className="shrink-0 rounded-full"
-          >
-            <Avatar src={channel.avatar} name={channel.username} />
-          </Link>
+          <AvatarLink to={channelPathOf(channel.id)} src={channel.avatar} name={channel.username} />
         ) : (
           <Avatar src={null} name="?" />
         )}

@@ -5,13 +5,13 @@ import {
   ChannelNameLink,
   countLabel,
   VideoTitleLink,
-  videoPathOf,
   VideoThumbnail,
   videoCardText,
   type VideoSummary,
 } from './VideoCard';
 import { WatchedBar } from './WatchedBar';
 import { BoneRow } from './Skeleton';
+import { videoPathOf } from '../lib/paths';
 
 /**
  * A video as a row of a personal list (history, liked): thumbnail, title to /video/{id},

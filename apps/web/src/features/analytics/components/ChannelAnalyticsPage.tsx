@@ -31,6 +31,7 @@ import { MilestoneCard } from './MilestoneCard';
 import { OwnChannelActions } from './OwnChannelActions';
 import { BoneRow } from '../../../components/Skeleton';
 import { SignedInOnly } from '../../../components/SignedInOnly';
+import { channelPathOf } from '../../../lib/paths';
 
 /** Shown under a figure the server keeps from everyone but the channel's owner. */
 const ownerOnlyHint = 'Visible to the channel owner only';
@@ -245,7 +246,7 @@ function ChannelHeader({ data }: { data: ChannelAnalytics }) {
         <OwnChannelActions className="lg:[&_ul]:justify-end" />
       ) : (
         <Link
-          to={`/channel/${encodeURIComponent(channel.id)}`}
+          to={channelPathOf(channel.id)}
           className={buttonClass({ variant: 'secondary', className: 'self-start lg:self-center' })}
         >
           View Channel

@@ -11,6 +11,7 @@ import { useChannel, useChannelByName, useChannelRefresh } from '../hooks/use-ch
 import { ChannelHeader } from './ChannelHeader';
 import { ChannelTabs, type ChannelTweets } from './ChannelTabs';
 import { Bone } from '../../../components/Skeleton';
+import { channelPathOf } from '../../../lib/paths';
 
 /**
  * /channel/{id} (core §2.10): cover, avatar, names and figures, actions, and the Videos,
@@ -74,7 +75,7 @@ export function ChannelByNamePage() {
       />
     );
   }
-  return <Navigate to={`/channel/${encodeURIComponent(found.data.channel._id)}`} replace />;
+  return <Navigate to={channelPathOf(found.data.channel._id)} replace />;
 }
 
 function ChannelView({

@@ -19,6 +19,7 @@ import { discoveryText } from '../api/discovery-api';
 import { useMoreSearchChannels, useSearchResults } from '../hooks/use-discovery';
 import { Bone, BoneRow } from '../../../components/Skeleton';
 import { PageTitle } from '../../../components/Page';
+import { channelPathOf } from '../../../lib/paths';
 
 export const searchText = {
   title: 'Search Results',
@@ -187,7 +188,7 @@ function ChannelCard({ channel }: { channel: SearchChannel }) {
   const fullName = channel.fullName || channel.fullname;
   return (
     <Link
-      to={`/channel/${encodeURIComponent(channel._id)}`}
+      to={channelPathOf(channel._id)}
       className="flex items-center gap-3 rounded-lg border border-border bg-surface p-3 transition-colors hover:border-border-strong hover:bg-raised"
     >
       <Avatar src={channel.avatar} name={channel.username} size="lg" />
@@ -272,7 +273,7 @@ function VideoResult({ video }: { video: Video }) {
             <>
               <Avatar src={channel.avatar} name={channel.username} size="sm" />
               <Link
-                to={`/channel/${encodeURIComponent(channel.id)}`}
+                to={channelPathOf(channel.id)}
                 className="truncate rounded-sm font-medium hover:text-fg"
               >
                 {channel.name}

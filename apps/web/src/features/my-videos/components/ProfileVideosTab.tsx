@@ -2,12 +2,7 @@ import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
 import { buttonClass, IconButton } from '../../../components/Button';
 import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
-import {
-  countLabel,
-  VideoThumbnail,
-  VideoTitleLink,
-  videoPathOf,
-} from '../../../components/VideoCard';
+import { countLabel, VideoThumbnail, VideoTitleLink } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
@@ -15,6 +10,7 @@ import { myVideosText } from '../api/my-videos-api';
 import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
 import { TabSection } from '../../../components/TabSection';
+import { videoPathOf } from '../../../lib/paths';
 
 /**
  * The profile's videos tab (/profile/videos, signed-in-areas "Profile area"): the owner's videos

@@ -39,6 +39,7 @@ import { PlaylistThumbnail, VisibilityBadge } from './PlaylistCard';
 import { PlaylistFormDialog } from './PlaylistFormDialog';
 import { BoneRow } from '../../../components/Skeleton';
 import { RichText } from '../../../components/RichText';
+import { channelPathOf } from '../../../lib/paths';
 
 /** Whether a failed load means there is no such playlist (or one the reader may not see). */
 function isNotFound(error: unknown): boolean {
@@ -317,10 +318,7 @@ function PlaylistItems({ playlist, isOwner }: { playlist: Playlist; isOwner: boo
                 </h2>
                 {channel ? (
                   <p className="mt-0.5 truncate text-sm text-fg-muted">
-                    <Link
-                      to={`/channel/${encodeURIComponent(channel.id)}`}
-                      className="rounded-sm hover:text-fg"
-                    >
+                    <Link to={channelPathOf(channel.id)} className="rounded-sm hover:text-fg">
                       {channel.name}
                     </Link>
                   </p>

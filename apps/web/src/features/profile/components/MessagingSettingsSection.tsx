@@ -19,6 +19,7 @@ import {
   updateMessagePolicy,
 } from '../api/messaging-settings-api';
 import { Bone } from '../../../components/Skeleton';
+import { channelPathOf } from '../../../lib/paths';
 
 /**
  * Edit profile's messaging part: who may send the person message requests (saved as soon as
@@ -146,7 +147,7 @@ function BlockedPeople() {
             <Avatar src={person.avatar} name={person.username} />
             <div className="min-w-0 flex-1">
               <Link
-                to={`/channel/${encodeURIComponent(person._id)}`}
+                to={channelPathOf(person._id)}
                 className="block truncate rounded-sm font-medium text-fg hover:text-accent-text"
               >
                 {person.fullname || person.username}

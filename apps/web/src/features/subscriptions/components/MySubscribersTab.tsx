@@ -11,6 +11,7 @@ import { useSubscribers } from '../hooks/use-subscriptions';
 import { BoneRow } from '../../../components/Skeleton';
 import { TabSection } from '../../../components/TabSection';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { channelPathOf } from '../../../lib/paths';
 
 const cardGrid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -76,7 +77,7 @@ function SubscriberCard({ subscriber }: { subscriber: Subscriber }) {
   return (
     <li>
       <Link
-        to={`/channel/${encodeURIComponent(subscriber.subscriberId)}`}
+        to={channelPathOf(subscriber.subscriberId)}
         className="flex items-center gap-3 rounded-lg border border-border bg-surface p-4 transition-colors hover:bg-raised"
       >
         <Avatar src={subscriber.avatar} name={subscriber.username} size="lg" />
