@@ -58,6 +58,16 @@ function hrefOf(text: string): string | null {
   }
 }
 
+/**
+ * The time a line starts with (`0:00 Intro`, `1:02:03 - Demo`) and the rest of the line, or
+ * null when it does not start with one.
+ */
+export function leadingTime(line: string): { seconds: number; rest: string } | null {
+  const match = new RegExp(`^\\s*${timeSource}`).exec(line);
+  if (!match) return null;
+  return { seconds: secondsOf(match), rest: line.slice(match[0].length) };
+}
+
 function secondsOf(match: RegExpExecArray): number {
   const [, hours, minutesAfterHours, minutesAlone, seconds] = match;
   const h = hours === undefined ? 0 : Number(hours);

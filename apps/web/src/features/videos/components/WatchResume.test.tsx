@@ -157,4 +157,52 @@ describe('times in the description', () => {
       'noopener nofollow ugc',
     );
   });
+
+  it('make chapters: marks on the seek bar, a list under the video, the name beside the time', async () => {
+    const { user, media } = await openWatchPage({
+      description: 'A tour.\n0:00 Intro\n1:05 - Lexing\n6:30 | Parsing',
+    });
+    setMediaDuration(media, 754);
+    const list = screen.getByRole('region', { name: 'Chapters' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['0:00Intro', '1:05Lexing', '6:30Parsing']);
+    expect(screen.getAllByTestId('chapter-mark')).toHaveLength(2);
+
+    await user.click(within(list).getByRole('button', { name: /Lexing/ }));
+    expect(media.currentTime).toBe(65);
+    await waitFor(() => expect(screen.getByTestId('playing-chapter')).toHaveTextContent('Lexing'));
+    expect(screen.getByRole('slider', { name: 'Seek' })).toHaveAttribute(
+      'aria-valuetext',
+      '1:05 of 12:34, Lexing',
+    );
+  });
+});
+
+describe('theater mode', () => {
+  it('is remembered on this device, and switching it keeps the same video playing', async () => {
+    localStorage.removeItem('kinora.theaterMode');
+    const first = await openWatchPage();
+    await first.user.click(screen.getByRole('button', { name: 'Theater mode' }));
+    expect(screen.getByRole('button', { name: 'Default view' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The same element: the video did not start again.
+    expect(first.container.querySelector('video')).toBe(first.media);
+    expect(localStorage.getItem('kinora.theaterMode')).toBe('on');
+    first.unmount();
+
+    const second = await openWatchPage();
+    expect(screen.getByRole('button', { name: 'Default view' })).toBeInTheDocument();
+    await second.user.keyboard('t');
+    expect(screen.getByRole('button', { name: 'Theater mode' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(localStorage.getItem('kinora.theaterMode')).toBe('off');
+    localStorage.removeItem('kinora.theaterMode');
+  });
 });
