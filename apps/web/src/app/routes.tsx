@@ -224,6 +224,13 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        // The player alone, for other sites' pages: no top bar, no sidebar.
+        path: 'embed/:id',
+        lazy: async () => ({
+          Component: (await import('../features/videos')).EmbedPage,
+        }),
+      },
+      {
         element: <AuthLayout />,
         children: [
           {

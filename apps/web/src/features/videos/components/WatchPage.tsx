@@ -1,12 +1,13 @@
 import type { Video } from '@kinora/contract';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { parseChapters } from '../../../lib/chapters';
 import { formatDuration } from '../../../lib/format';
+import { parseStartTime } from '../../../lib/start-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
 import { useRecordView, useVideo } from '../hooks/use-watch-data';
@@ -83,8 +84,13 @@ function WatchView({
   const recordView = useRecordView(video._id);
   const hasMedia = Boolean(video.videofile || video.hls);
   const position = useWatchPosition(video._id, video.duration, viewer !== null);
-  const [seekRequest, setSeekRequest] = useState<{ seconds: number } | null>(null);
-  const [isResumeDismissed, setIsResumeDismissed] = useState(false);
+  // A link's `?t=` start time, read once per visit: it wins over the offer to resume.
+  const [searchParams] = useSearchParams();
+  const [startAt] = useState(() => parseStartTime(searchParams.get('t'), video.duration));
+  const [seekRequest, setSeekRequest] = useState<{ seconds: number } | null>(() =>
+    startAt === null ? null : { seconds: startAt },
+  );
+  const [isResumeDismissed, setIsResumeDismissed] = useState(startAt !== null);
   const resumeAt = isResumeDismissed ? null : position.resumeAt;
   const chapters = useMemo(
     () => parseChapters(video.description, video.duration),

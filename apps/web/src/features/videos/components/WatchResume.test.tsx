@@ -59,9 +59,11 @@ function serveWatchPage({
   return video;
 }
 
-async function openWatchPage(setup: Parameters<typeof serveWatchPage>[0] = {}) {
+async function openWatchPage(
+  setup: Parameters<typeof serveWatchPage>[0] & { search?: string } = {},
+) {
   const video = serveWatchPage(setup);
-  const view = renderRoute(`/video/${video._id}`);
+  const view = renderRoute(`/video/${video._id}${setup.search ?? ''}`);
   await screen.findByRole('heading', { level: 1, name: video.title });
   const media = view.container.querySelector('video')!;
   return { ...view, media };
@@ -204,5 +206,20 @@ describe('theater mode', () => {
     );
     expect(localStorage.getItem('kinora.theaterMode')).toBe('off');
     localStorage.removeItem('kinora.theaterMode');
+  });
+});
+
+describe('a link that says where to start (?t=)', () => {
+  it('starts there, instead of offering to resume', async () => {
+    const { media } = await openWatchPage({ positionSeconds: 377, search: '?t=1m5s' });
+    setMediaDuration(media, 754);
+    await waitFor(() => expect(media.currentTime).toBe(65));
+    expect(screen.queryByRole('button', { name: 'Resume from 6:17' })).toBeNull();
+  });
+
+  it('plays from the start, with the resume offer, when the time is not in the video', async () => {
+    const { media } = await openWatchPage({ positionSeconds: 377, search: '?t=99999' });
+    expect(await screen.findByRole('button', { name: 'Resume from 6:17' })).toBeInTheDocument();
+    expect(media.currentTime).toBe(0);
   });
 });
