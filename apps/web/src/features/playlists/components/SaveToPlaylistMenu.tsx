@@ -1,6 +1,6 @@
 import { hasVisibleText, trimText, type Playlist } from '@kinora/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/Button';
 import { inputClass } from '../../../components/form/TextField';
 import { CheckIcon, ListPlusIcon, PlaylistIcon, SpinnerIcon } from '../../../components/icons';
@@ -20,6 +20,7 @@ import {
   useUserPlaylistPages,
   useWatchLater,
 } from '../hooks/use-playlists';
+import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
 
 export const saveText = {
   signIn: 'Please login to save videos to playlists',
@@ -61,24 +62,7 @@ export function SaveToPlaylistMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  useEffect(() => {
-    if (!isOpen) return;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      event.preventDefault();
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
-  }, [isOpen]);
+  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
 
   const toggle = () => {
     if (userId === null) {
