@@ -50,6 +50,7 @@ export default tseslint.config(
       '**/scripts/**',
       'apps/server/src/platform/db/migrate-cli.ts',
       'apps/server/src/user-role-cli.ts',
+      'apps/server/src/user-reset-link-cli.ts',
       'tools/**',
     ],
     rules: { 'no-console': 'off' },

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eSmtpPort } from './fixtures/mail';
 
 const port = Number(process.env.E2E_PORT ?? 3210);
 const baseURL = `http://localhost:${port}`;
@@ -48,6 +49,9 @@ export default defineConfig({
       PUBLIC_URL: baseURL,
       LOG_LEVEL: 'warn',
       AUTH_RATE_LIMIT: '200',
+      // Reset links go to the SMTP server that password-reset-and-two-factor.spec.ts runs in its own process.
+      SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
+      MAIL_FROM: 'Kinora <no-reply@kinora.test>',
     },
   },
 });

@@ -40,6 +40,7 @@ import { registerChannelRoutes } from './modules/channels';
 import { registerCommentRoutes } from './modules/comments';
 import { registerHistoryRoutes } from './modules/history';
 import { registerLikeRoutes } from './modules/likes';
+import { registerPasswordResetRoutes } from './modules/password-reset';
 import { registerPlaylistRoutes } from './modules/playlists';
 import { registerMessageRoutes, registerMessageSockets } from './modules/messages';
 import { deliverNotificationCounts, registerNotificationRoutes } from './modules/notifications';
@@ -47,8 +48,9 @@ import { registerSearchRoutes } from './modules/search';
 import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerSystemRoutes } from './modules/system';
 import { registerTweetRoutes } from './modules/tweets';
+import { registerTwoFactorRoutes } from './modules/two-factor';
 import { registerUploadRoutes } from './modules/uploads';
-import { registerUserRoutes } from './modules/users';
+import { registerUserRoutes, type SignInRouteDeps } from './modules/users';
 import { registerVideoRoutes } from './modules/videos';
 import type { Services } from './services';
 
@@ -233,14 +235,15 @@ export async function buildApp({
   if (kept) router.shareAnswersWith(kept);
   registerSystemRoutes(router, { ping: database.ping, version });
   registerAuthRoutes(router, { auth, cookies });
-  registerUserRoutes(router, {
+  const signInDeps: SignInRouteDeps = {
     users,
     storage,
     cookies,
     limitStore,
     authRateLimitPerMinute: config.authRateLimitPerMinute,
     deviceCookieSecret: config.secrets.jwtSecret,
-  });
+  };
+  registerUserRoutes(router, signInDeps);
   registerUploadRoutes(router, app, {
     uploads: services.uploads,
     storage,
@@ -257,6 +260,8 @@ export async function buildApp({
   registerSearchRoutes(router, { search: services.search, storage });
   registerMessageRoutes(router, services.messaging);
   registerNotificationRoutes(router, { notifications: services.notifications, storage });
+  registerPasswordResetRoutes(router, { passwordReset: services.passwordReset, limitStore });
+  registerTwoFactorRoutes(router, { ...signInDeps, twoFactor: services.twoFactor });
   // The chat socket, on this process's HTTP server (decision 0021), its broadcasts shared with
   // the other API processes through Redis when configured (decision 0022).
   const cluster = config.redis ? await connectRealtimeCluster(config.redis, app.log) : null;

@@ -3,12 +3,14 @@
  * on real resources built through the real endpoints, and compares each status with the
  * checked-in matrix (`authorization-matrix.ts`). Every difference is reported in one failure.
  */
-import { endpoints } from '@kinora/contract';
+import { endpoints, TwoFactorChallenge } from '@kinora/contract';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tweets } from './platform/db/schema';
 import { apiPrefix } from './platform/http/router';
+import { createResetLinkCommand } from './modules/password-reset';
 import { grantUserRole } from './modules/users';
+import { base32Decode } from './platform/auth/totp';
 import {
   authorizationMatrix,
   expectedStatus,
@@ -35,6 +37,11 @@ import {
   uploadAsset,
 } from '../test/media-factories';
 import { openConversation, sendMessageRequest } from '../test/messaging-factories';
+import {
+  appCode,
+  registerWithTwoFactor,
+  type TwoFactorAccount,
+} from '../test/two-factor-factories';
 import { multipart } from '../test/multipart';
 
 /** One call, without its method and path (those come from the contract). */
@@ -71,6 +78,8 @@ let watchLater: string;
 let conversation: string;
 /** The owner's notification of the message request that opened `conversation`. */
 let ownersNotification: string;
+/** An account of the owner's kind with two-factor sign-in on. */
+let twoFactorOwner: TwoFactorAccount;
 
 const userOf = (as: Caller) =>
   ({ visitor: null, other, owner, moderator })[as] satisfies RegisteredUser | null;
@@ -387,6 +396,52 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   updateNotificationSettings: {
     mine: () => ({ payload: { settings: [{ kind: 'mention', inApp: true, push: false }] } }),
   },
+  passwordResetOptions: { always: () => ({}) },
+  requestPasswordReset: { noMailServer: () => ({ payload: { email: owner.email } }) },
+  resetPassword: {
+    freshLink: async () => ({
+      payload: {
+        token: await resetToken(await registerUser(t.app)),
+        newPassword: 'a new password',
+      },
+    }),
+    spentLink: async () => {
+      const token = await resetToken(await registerUser(t.app));
+      await expectOk(t.app, 'resetPassword', { body: { token, newPassword: 'a new password' } });
+      return { payload: { token, newPassword: 'another password' } };
+    },
+  },
+  completeTwoFactorLogin: {
+    ownersChallenge: async () => {
+      const res = await callApi(t.app, 'login', {
+        body: { email: twoFactorOwner.email, password: twoFactorOwner.password },
+      });
+      const challenge = TwoFactorChallenge.parse(res.error.data);
+      return { payload: { ...challenge, code: twoFactorOwner.recoveryCodes.pop()! } };
+    },
+  },
+  twoFactorStatus: { self: () => ({}) },
+  startTwoFactorSetup: {
+    self: async ({ user }) => (user ? { auth: (await registerUser(t.app)).auth } : {}),
+  },
+  enableTwoFactor: {
+    self: async ({ user }) => {
+      if (!user) return { payload: { code: '123456' } };
+      const fresh = await registerUser(t.app);
+      const setup = await expectOk(t.app, 'startTwoFactorSetup', { as: fresh });
+      return { auth: fresh.auth, payload: { code: appCode(base32Decode(setup.secret)) } };
+    },
+  },
+  disableTwoFactor: {
+    self: async ({ user }) => {
+      if (!user) return { payload: { password: 'a password', code: '123456' } };
+      const fresh = await registerWithTwoFactor(t.app);
+      return {
+        auth: fresh.auth,
+        payload: { password: fresh.password, code: fresh.recoveryCodes[0]! },
+      };
+    },
+  },
 };
 
 /** The person's newest notification, once the events made one (they run after the commit). */
@@ -397,6 +452,16 @@ async function firstNotificationOf(user: RegisteredUser): Promise<string> {
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   throw new Error('no notification came');
+}
+
+/** The token of a reset link made as the administrator's command makes one. */
+async function resetToken(user: RegisteredUser): Promise<string> {
+  const printed = await createResetLinkCommand([user.username], {
+    db: t.database.db,
+    publicUrl: t.config.publicUrl,
+    serverSecret: t.config.secrets.jwtSecret,
+  });
+  return /token=([\w-]+)/.exec(printed)![1]!;
 }
 
 /** Sends one case as one caller, to the method and path the contract gives. */
@@ -441,6 +506,7 @@ beforeAll(async () => {
   watchLater = (await expectOk(t.app, 'getWatchLater', { as: owner }))._id;
   conversation = await openConversation(t.app, await registerUser(t.app), owner);
   ownersNotification = await firstNotificationOf(owner);
+  twoFactorOwner = await registerWithTwoFactor(t.app);
 }, 120_000);
 afterAll(async () => {
   await t?.close();

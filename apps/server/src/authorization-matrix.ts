@@ -171,6 +171,18 @@ export const authorizationMatrix = {
   markAllNotificationsRead: { mine: anyUser(200) },
   notificationSettings: { mine: anyUser(200) },
   updateNotificationSettings: { mine: anyUser(200) },
+  // Account safety. A reset link is the credential, whoever sends it; the matrix's server sends
+  // no mail, so asking for a link is a 409 for everyone alike.
+  passwordResetOptions: { always: everyone(200) },
+  requestPasswordReset: { noMailServer: everyone(409) },
+  resetPassword: { freshLink: everyone(200), spentLink: everyone(400) },
+  // The challenge is the credential of the second step (each caller a recovery code of its own).
+  completeTwoFactorLogin: { ownersChallenge: everyone(200) },
+  // One's own sign-in settings only: each signed-in caller acts on a fresh account of theirs.
+  twoFactorStatus: { self: anyUser(200) },
+  startTwoFactorSetup: { self: anyUser(200) },
+  enableTwoFactor: { self: anyUser(200) },
+  disableTwoFactor: { self: anyUser(200) },
 } as const satisfies { [K in EndpointName]: Record<string, Expected> };
 
 /**

@@ -38,6 +38,15 @@ async function main(): Promise<void> {
     storage,
     queue,
     onListenerError: (err, event) => log.error({ err, event }, 'domain event listener failed'),
+    // The error's codes only: a mail server's text may quote the address.
+    onMailError: (err) =>
+      log.warn(
+        {
+          code: (err as { code?: unknown }).code,
+          responseCode: (err as { responseCode?: unknown }).responseCode,
+        },
+        'a password reset mail could not be sent',
+      ),
   });
 
   // Changes made here reach every other process's kept answers, and theirs this one's

@@ -11,7 +11,15 @@ import { DomainEvents } from './platform/events/domain-events';
 import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
+import { SecretBox } from './platform/auth/secret-box';
+import { createSmtpMailer, type Mailer } from './platform/mail/mailer';
 import { AuthRepository, AuthService, SessionCache } from './modules/auth';
+import {
+  PasswordResetRepository,
+  PasswordResetService,
+  ResetLinks,
+} from './modules/password-reset';
+import { TwoFactorChallenges, TwoFactorRepository, TwoFactorService } from './modules/two-factor';
 import { ChannelsRepository, ChannelsService } from './modules/channels';
 import { CommentsRepository, CommentsService } from './modules/comments';
 import { HistoryRepository, HistoryService } from './modules/history';
@@ -66,6 +74,8 @@ export interface Services {
   search: SearchService;
   messaging: Messaging;
   notifications: NotificationsService;
+  passwordReset: PasswordResetService;
+  twoFactor: TwoFactorService;
   /** Told after each commit; sockets and notifications listen here (decision 0021). */
   events: DomainEvents;
 }
@@ -77,19 +87,28 @@ export function createServices(deps: {
   queue: JobQueue;
   /** Where a failing event listener is reported. */
   onListenerError?: (error: unknown, event: string) => void;
+  /** Where a reset mail that could not be sent is reported (the error only, no address). */
+  onMailError?: (error: unknown) => void;
+  /** Instead of SMTP_URL's (tests read what was sent). */
+  mailer?: Mailer;
 }): Services {
   const { config, database, storage, queue } = deps;
   const events = new DomainEvents(deps.onListenerError ?? (() => undefined));
   const db = database.db;
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
   const sessions = new SessionCache();
+  const twoFactorRepo = new TwoFactorRepository(db);
+  const twoFactorChallenges = new TwoFactorChallenges(twoFactorRepo, config.secrets.jwtSecret);
   const auth = new AuthService(
     new AuthRepository(db, sessions),
     tokens,
     config.refreshTokenTtlSeconds,
     config.secrets.jwtSecret,
     events,
+    twoFactorChallenges,
   );
+  const passwordResetRepo = new PasswordResetRepository(db);
+  const mailer = deps.mailer ?? (config.mail ? createSmtpMailer(config.mail) : null);
   const users = new UsersService(new UsersRepository(db), auth, storage, events);
   const uploads = new UploadsService(
     new UploadsRepository(db),
@@ -141,6 +160,22 @@ export function createServices(deps: {
     search: new SearchService(new SearchRepository(db), videos),
     messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
     notifications,
+    passwordReset: new PasswordResetService(
+      passwordResetRepo,
+      new ResetLinks(passwordResetRepo, {
+        publicUrl: config.publicUrl,
+        serverSecret: config.secrets.jwtSecret,
+      }),
+      auth,
+      { mailer, onError: deps.onMailError ?? (() => undefined) },
+    ),
+    twoFactor: new TwoFactorService(
+      twoFactorRepo,
+      auth,
+      twoFactorChallenges,
+      new SecretBox(config.secrets.jwtSecret, 'authenticator secrets'),
+      config.secrets.jwtSecret,
+    ),
     events,
   };
 }

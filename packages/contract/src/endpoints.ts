@@ -56,7 +56,9 @@ import {
   TweetPage,
   UserTweetPage,
 } from './tweets';
+import { passwordResetEndpoints } from './account-recovery';
 import { Empty } from './envelope';
+import { twoFactorEndpoints } from './two-factor';
 import { IdParams } from './common';
 import { KeysetQuery, PageQuery } from './pagination';
 import { SignUploadQuery, SignUploadResult } from './uploads';
@@ -869,6 +871,9 @@ export const endpoints = {
 
   // Notifications (issue 21): declared with their schemas in notifications.ts.
   ...notificationEndpoints,
+  // Account safety: forgotten passwords, two-factor sign-in.
+  ...passwordResetEndpoints,
+  ...twoFactorEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -25,6 +25,8 @@ export const ErrorCode = z.enum([
   'INVALID_JSON',
   'UNAUTHENTICATED',
   'INVALID_CREDENTIALS',
+  /** The password was right and the account asks for a second factor: `data` is a `TwoFactorChallenge`. */
+  'TWO_FACTOR_REQUIRED',
   'TOKEN_EXPIRED',
   'SESSION_REVOKED',
   'FORBIDDEN',
@@ -43,6 +45,8 @@ export const ErrorCode = z.enum([
   /** The request's headers did not arrive in time (408). */
   'REQUEST_TIMEOUT',
   'RATE_LIMITED',
+  /** This server sends no email (no SMTP_URL): an administrator prints reset links instead. */
+  'EMAIL_NOT_CONFIGURED',
   'INTERNAL',
   /** A form of an answer the server does not offer (an oEmbed format other than JSON). */
   'NOT_IMPLEMENTED',

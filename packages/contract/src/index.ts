@@ -18,3 +18,5 @@ export * from './messages';
 export * from './notifications';
 export * from './mentions';
 export * from './sharing';
+export * from './account-recovery';
+export * from './two-factor';

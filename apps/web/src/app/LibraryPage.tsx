@@ -12,15 +12,14 @@ import {
   ThumbsUpIcon,
 } from '../components/icons';
 import { LoadError } from '../components/LoadError';
-import { PageSkeleton } from '../components/PageSkeleton';
-import { SignInPrompt } from '../components/SignInPrompt';
 import { StatusPanel } from '../components/StatusPanel';
 import { VideoCard, VideoCardSkeleton } from '../components/VideoCard';
 import { recentHistoryQuery } from '../features/history';
 import { recentLikedQuery } from '../features/liked';
 import { PlaylistCard, userPlaylistsQuery } from '../features/playlists';
-import { useSession } from '../lib/auth';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { signedInOnly } from '../components/SignedInOnly';
+import { PageColumn, PageTitle } from '../components/Page';
 
 /** Library slices (signed-in-areas §9): 6 fetched and 3 shown of history and liked; 4 playlists. */
 const FETCHED = 6;
@@ -28,6 +27,8 @@ const SHOWN = 3;
 const PLAYLISTS_SHOWN = 4;
 
 export const libraryText = {
+  loading: 'Loading library',
+  signedOutMessage: 'Sign in to find your history, liked videos and playlists in one place.',
   signedOutTitle: 'Access Your Library',
   heading: 'Library',
   empty: 'Your library is empty',
@@ -39,19 +40,7 @@ export const libraryText = {
  * liked videos and playlists load in parallel and each failure is tolerated alone; only when
  * all three fail does the page say so.
  */
-export function LibraryPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading library" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={libraryText.signedOutTitle}
-        message="Sign in to find your history, liked videos and playlists in one place."
-      />
-    );
-  }
-  return <Library user={session.user} />;
-}
+export const LibraryPage = signedInOnly(Library, libraryText);
 
 function Library({ user }: { user: CurrentUser }) {
   useDocumentTitle(libraryText.heading);
@@ -81,10 +70,8 @@ function Library({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-content flex-col gap-8 px-4 py-6 sm:px-6 lg:py-8">
-      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-        {libraryText.heading}
-      </h1>
+    <PageColumn className="gap-8">
+      <PageTitle>{libraryText.heading}</PageTitle>
       <nav aria-label="Library" className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-5">
         <Tile to="/history" icon={<HistoryIcon />} label="History" />
         <Tile to="/liked" icon={<ThumbsUpIcon />} label="Liked Videos" />
@@ -141,7 +128,7 @@ function Library({ user }: { user: CurrentUser }) {
           </Section>
         </>
       )}
-    </div>
+    </PageColumn>
   );
 }
 

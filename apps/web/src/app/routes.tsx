@@ -175,6 +175,13 @@ export const routes: RouteObject[] = [
           },
           {
             // Edit profile with the notifications feature's settings under it.
+            path: 'settings/two-factor',
+            lazy: async () => ({
+              Component: (await import('../features/two-factor/components/TwoFactorSettingsPage'))
+                .TwoFactorSettingsPage,
+            }),
+          },
+          {
             path: 'profile/edit',
             lazy: async () => ({
               Component: (await import('./EditProfileRoute')).EditProfileRoute,
@@ -250,6 +257,20 @@ export const routes: RouteObject[] = [
             path: 'register',
             lazy: async () => ({
               Component: (await import('../features/auth/components/RegisterPage')).RegisterPage,
+            }),
+          },
+          {
+            path: 'forgot-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/ForgotPasswordPage'))
+                .ForgotPasswordPage,
+            }),
+          },
+          {
+            path: 'reset-password',
+            lazy: async () => ({
+              Component: (await import('../features/auth/components/ResetPasswordPage'))
+                .ResetPasswordPage,
             }),
           },
         ],

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { cn } from '../lib/cn';
+import { Link } from 'react-router';
 
 const sizes = {
   sm: 'size-8 text-sm',
@@ -81,5 +82,17 @@ export function Avatar({ src, name, size = 'md', alt = '', className }: AvatarPr
         </svg>
       )}
     </span>
+  );
+}
+
+/**
+ * An avatar linked to its channel for pointers only: the name beside it is the link in the tab
+ * order, so this one is hidden from keyboards and screen readers.
+ */
+export function AvatarLink({ to, ...avatar }: AvatarProps & { to: string }) {
+  return (
+    <Link to={to} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
+      <Avatar {...avatar} />
+    </Link>
   );
 }

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { cn } from '../lib/cn';
-import { IconButton } from './Button';
+import { Button, IconButton } from './Button';
 import { CloseIcon } from './icons';
 
 /**
@@ -85,6 +85,29 @@ export function Dialog({
         </div>
         <div className="min-h-0 flex-1 overflow-y-auto px-5 py-4">{children}</div>
       </div>
+    </div>
+  );
+}
+
+/**
+ * A dialog's buttons, at its end: Cancel (which closes it without doing anything), then the
+ * dialog's own action (`children`). `className` adds room above or changes the row's layout.
+ */
+export function DialogActions({
+  onCancel,
+  className,
+  children,
+}: {
+  onCancel: () => void;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={cn('flex justify-end gap-2', className)}>
+      <Button variant="secondary" onClick={onCancel}>
+        Cancel
+      </Button>
+      {children}
     </div>
   );
 }

@@ -1,16 +1,63 @@
-import { Button } from './Button';
+import { cn } from '../lib/cn';
+import { Button, type ButtonSize } from './Button';
 
 /** 'Load more' under a list read a page at a time; it waits, saying 'Loading…', for the page. */
 export function LoadMoreButton({
   isLoading,
   onLoadMore,
+  label = 'Load more',
 }: {
   isLoading: boolean;
   onLoadMore: () => void;
+  label?: string;
 }) {
   return (
     <Button variant="secondary" className="self-center" disabled={isLoading} onClick={onLoadMore}>
-      {isLoading ? 'Loading…' : 'Load more'}
+      {isLoading ? 'Loading…' : label}
     </Button>
+  );
+}
+
+/** What `NextPageButton` reads of an infinite query. */
+interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+/**
+ * The round `label` button centred under a feed read a page at a time, shown while the query
+ * has a next page. `onLoad` runs before the page is asked for (to move focus to the first new
+ * item when it shows, `useFocusNewItem`).
+ */
+export function NextPageButton({
+  query,
+  label,
+  onLoad,
+  size,
+  className,
+}: {
+  query: PagedQuery;
+  label: string;
+  onLoad: () => void;
+  size?: ButtonSize;
+  className?: string;
+}) {
+  if (!query.hasNextPage) return null;
+  return (
+    <div className={cn('flex justify-center', className)}>
+      <Button
+        variant="secondary"
+        size={size}
+        className="rounded-full"
+        disabled={query.isFetchingNextPage}
+        onClick={() => {
+          onLoad();
+          void query.fetchNextPage();
+        }}
+      >
+        {query.isFetchingNextPage ? 'Loading…' : label}
+      </Button>
+    </div>
   );
 }

@@ -3,16 +3,11 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { buttonClass } from './Button';
 import { LogInIcon } from './icons';
 
+/** What the sign-in prompt says: its heading, an optional line, and its button. */
+export type SignInPromptText = { title: string; message?: string; actionLabel?: string };
+
 /** What signed-out visitors see on a screen that needs a signed-in user. */
-export function SignInPrompt({
-  title,
-  message,
-  actionLabel = 'Sign In Now',
-}: {
-  title: string;
-  message?: string;
-  actionLabel?: string;
-}) {
+export function SignInPrompt({ title, message, actionLabel = 'Sign In Now' }: SignInPromptText) {
   useDocumentTitle(title);
   return (
     <section className="mx-auto flex w-full max-w-lg flex-col items-center gap-4 px-4 py-16 text-center">

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { Bone } from './Skeleton';
 
 /**
  * One figure in a grid of figures (dashboard, analytics). Put cards in a `<StatGrid>`: each is
@@ -79,8 +80,8 @@ export function StatCardSkeletons({ count, className }: { count: number; classNa
           key={i}
           className="flex animate-pulse flex-col gap-3 rounded-lg border border-border bg-surface p-4"
         >
-          <div className="h-4 w-2/3 rounded-sm bg-raised" />
-          <div className="h-7 w-1/2 rounded-sm bg-raised" />
+          <Bone className="h-4 w-2/3" />
+          <Bone className="h-7 w-1/2" />
         </div>
       ))}
     </div>

@@ -1,14 +1,17 @@
 import type { VideoOwner, VideoStatus } from '@kinora/contract';
-import { useState, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { copyText } from '../lib/clipboard';
 import { cn } from '../lib/cn';
 import { formatCount, formatDuration, formatRelativeTime } from '../lib/format';
 import { shareUrl } from '../lib/share-links';
-import { Avatar } from './Avatar';
+import { Avatar, AvatarLink } from './Avatar';
 import { FilmIcon, ShareIcon, SpinnerIcon } from './icons';
 import { toastDurations, useToast } from './toast';
 import { useVideoCardExtras } from './video-card-extras';
+import { Bone, BoneRow } from './Skeleton';
+import { ThumbnailBox } from './ThumbnailBox';
+import { channelPathOf, videoPathOf } from '../lib/paths';
 
 /**
  * A video as lists show it. Wider than the contract's Video on purpose: the spec's cards
@@ -90,29 +93,20 @@ export function VideoThumbnail({
   /** Drawn over the image, inside the box (the bar of the part watched). */
   children?: ReactNode;
 }) {
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const src = video.thumbnail || null;
-  const showImage = src !== null && failedSrc !== src;
   const isProcessing = video.status === 'uploaded' || video.status === 'processing';
   const badge = 'dark rounded-sm bg-canvas/85 font-semibold text-fg';
   const badgeSize = size === 'sm' ? 'px-1 py-px text-xs' : 'px-1.5 py-0.5 text-xs';
 
   return (
-    <div className={cn('relative aspect-video overflow-hidden rounded-lg bg-raised', className)}>
-      {showImage ? (
-        <img
-          src={src}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailedSrc(src)}
-          className="absolute inset-0 size-full object-cover"
-        />
-      ) : (
+    <ThumbnailBox
+      src={video.thumbnail || null}
+      className={className}
+      fallback={() => (
         <span className="absolute inset-0 flex items-center justify-center text-fg-muted">
           <FilmIcon size={size === 'sm' ? 20 : 32} />
         </span>
       )}
+    >
       <span
         className={cn('absolute right-1.5 bottom-1.5 tracking-wide tabular-nums', badge, badgeSize)}
       >
@@ -143,7 +137,7 @@ export function VideoThumbnail({
         </span>
       ) : null}
       {children}
-    </div>
+    </ThumbnailBox>
   );
 }
 
@@ -195,6 +189,38 @@ export function CardThumbnail({
   );
 }
 
+/** A video's title as the heading of its card or row, linked to where it plays. */
+export function VideoTitleLink({
+  videoId,
+  title,
+  as: Heading = 'h3',
+  className,
+}: {
+  videoId: string;
+  title: string;
+  as?: 'h2' | 'h3';
+  /** Its type size (and anything else the list needs). */
+  className: string;
+}) {
+  return (
+    <Heading className={cn('line-clamp-2 leading-snug font-semibold text-fg', className)}>
+      <Link to={videoPathOf(videoId)} className="rounded-sm hover:text-accent-text">
+        {title}
+      </Link>
+    </Heading>
+  );
+}
+
+/** The channel's name linked to its page, or the spec's text when the owner is unknown. */
+export function ChannelNameLink({ channel }: { channel: ReturnType<typeof channelOf> }) {
+  if (!channel) return videoCardText.unknownChannel;
+  return (
+    <Link to={channelPathOf(channel.id)} className="rounded-sm hover:text-fg">
+      {channel.name}
+    </Link>
+  );
+}
+
 /**
  * A video in a grid (spec §2.6): thumbnail with its badges, channel avatar and name linking to
  * the channel, title, views, likes, comments, upload time, and a share button that shows on
@@ -205,7 +231,6 @@ export function VideoCard({ video, className }: { video: VideoSummary; className
   const toast = useToast();
   const channel = channelOf(video);
   const title = video.title?.trim() || videoCardText.untitled;
-  const videoPath = `/video/${encodeURIComponent(video._id)}`;
 
   const share = async () => {
     const copied = await copyText(shareUrl('video', video._id));
@@ -228,34 +253,14 @@ export function VideoCard({ video, className }: { video: VideoSummary; className
       </CardThumbnail>
       <div className="flex gap-3">
         {channel ? (
-          <Link
-            to={`/channel/${encodeURIComponent(channel.id)}`}
-            tabIndex={-1}
-            aria-hidden="true"
-            className="shrink-0 rounded-full"
-          >
-            <Avatar src={channel.avatar} name={channel.username} />
-          </Link>
+          <AvatarLink to={channelPathOf(channel.id)} src={channel.avatar} name={channel.username} />
         ) : (
           <Avatar src={null} name="?" />
         )}
         <div className="min-w-0 flex-1">
-          <h3 className="line-clamp-2 text-base leading-snug font-semibold text-fg">
-            <Link to={videoPath} className="rounded-sm hover:text-accent-text">
-              {title}
-            </Link>
-          </h3>
+          <VideoTitleLink videoId={video._id} title={title} className="text-base" />
           <p className="mt-1 truncate text-sm text-fg-muted">
-            {channel ? (
-              <Link
-                to={`/channel/${encodeURIComponent(channel.id)}`}
-                className="rounded-sm hover:text-fg"
-              >
-                {channel.name}
-              </Link>
-            ) : (
-              videoCardText.unknownChannel
-            )}
+            <ChannelNameLink channel={channel} />
           </p>
           <p className="mt-0.5 flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
             <span>{countLabel(video.views, 'view', 'views')}</span>
@@ -275,15 +280,13 @@ export function VideoCard({ video, className }: { video: VideoSummary; className
 export function VideoCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex animate-pulse flex-col gap-3">
-      <div className="aspect-video rounded-lg bg-raised" />
-      <div className="flex gap-3">
-        <div className="size-10 shrink-0 rounded-full bg-raised" />
-        <div className="flex-1 space-y-2 pt-1">
-          <div className="h-4 w-11/12 rounded-sm bg-raised" />
-          <div className="h-3 w-1/2 rounded-sm bg-raised" />
-          <div className="h-3 w-3/4 rounded-sm bg-raised" />
-        </div>
-      </div>
+      <Bone className="aspect-video rounded-lg" />
+      <BoneRow
+        className="gap-3"
+        media="size-10 shrink-0 rounded-full"
+        bars={['h-4 w-11/12', 'h-3 w-1/2', 'h-3 w-3/4']}
+        barsClassName="pt-1"
+      />
     </div>
   );
 }

@@ -2,12 +2,16 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   channelOf,
+  ChannelNameLink,
   countLabel,
+  VideoTitleLink,
   VideoThumbnail,
   videoCardText,
   type VideoSummary,
 } from './VideoCard';
 import { WatchedBar } from './WatchedBar';
+import { BoneRow } from './Skeleton';
+import { videoPathOf } from '../lib/paths';
 
 /**
  * A video as a row of a personal list (history, liked): thumbnail, title to /video/{id},
@@ -27,7 +31,7 @@ export function VideoListItem({
 }) {
   const channel = channelOf(video);
   const title = video.title?.trim() || videoCardText.untitled;
-  const path = `/video/${encodeURIComponent(video._id)}`;
+  const path = videoPathOf(video._id);
   return (
     <li className="flex items-start gap-3 rounded-lg p-2 hover:bg-raised sm:items-center">
       <Link to={path} tabIndex={-1} aria-hidden="true" className="relative w-36 shrink-0 sm:w-48">
@@ -36,22 +40,14 @@ export function VideoListItem({
         </VideoThumbnail>
       </Link>
       <div className="min-w-0 flex-1">
-        <h2 className="line-clamp-2 text-sm leading-snug font-semibold text-fg sm:text-base">
-          <Link to={path} className="rounded-sm hover:text-accent-text">
-            {title}
-          </Link>
-        </h2>
+        <VideoTitleLink
+          videoId={video._id}
+          title={title}
+          as="h2"
+          className="text-sm sm:text-base"
+        />
         <p className="mt-0.5 truncate text-sm text-fg-muted">
-          {channel ? (
-            <Link
-              to={`/channel/${encodeURIComponent(channel.id)}`}
-              className="rounded-sm hover:text-fg"
-            >
-              {channel.name}
-            </Link>
-          ) : (
-            videoCardText.unknownChannel
-          )}
+          <ChannelNameLink channel={channel} />
         </p>
         <p className="text-sm text-fg-muted">
           {countLabel(video.views, 'view', 'views')} · {meta}
@@ -64,13 +60,12 @@ export function VideoListItem({
 
 export function VideoListItemSkeleton() {
   return (
-    <div aria-hidden="true" className="flex animate-pulse items-center gap-3 p-2">
-      <div className="aspect-video w-36 shrink-0 rounded-lg bg-raised sm:w-48" />
-      <div className="flex-1 space-y-2">
-        <div className="h-4 w-3/4 rounded-sm bg-raised" />
-        <div className="h-3 w-1/3 rounded-sm bg-raised" />
-      </div>
-    </div>
+    <BoneRow
+      hidden
+      className="animate-pulse items-center gap-3 p-2"
+      media="aspect-video w-36 shrink-0 rounded-lg sm:w-48"
+      bars={['h-4 w-3/4', 'h-3 w-1/3']}
+    />
   );
 }
 

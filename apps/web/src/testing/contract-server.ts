@@ -39,7 +39,13 @@ export type Reply<N extends EndpointName> =
   | { status?: number; data: ResponseOf<N> }
   | {
       status: number;
-      error: { code: ErrorCode; message: string; errors?: FieldError[] };
+      error: {
+        code: ErrorCode;
+        message: string;
+        errors?: FieldError[];
+        /** What the refusal points at (a two-factor challenge). */
+        data?: Record<string, unknown>;
+      };
       headers?: Record<string, string>;
     };
 

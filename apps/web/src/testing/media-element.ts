@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { fixedMediaQuery } from './media-query';
 
 /*
  * jsdom has no media engine: play() and pause() are not implemented and duration is NaN.
@@ -42,17 +43,7 @@ export function setMediaTime(media: HTMLMediaElement, seconds: number) {
 
 /** Makes `matchMedia` answer every query as matching (a wide, non-mobile screen). */
 export function stubWideScreen() {
-  vi.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: true,
-        media: query,
-        onchange: null,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  vi.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fixedMediaQuery(query, true),
   );
 }

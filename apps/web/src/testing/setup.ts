@@ -2,6 +2,7 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { contractMismatches } from '../lib/api/answer-check';
+import { fixedMediaQuery } from './media-query';
 
 // Lazy routes and real HTTP round trips can take more than a second on a busy 2-core CI
 // machine; waiting longer never slows a passing test.
@@ -29,17 +30,7 @@ afterEach(() => {
 // jsdom has no layout engine: no media queries (every test sees a small screen) and no
 // object URLs for file previews.
 if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => fixedMediaQuery(query, false);
 }
 if (!URL.createObjectURL) URL.createObjectURL = () => 'blob:preview';
 if (!URL.revokeObjectURL) URL.revokeObjectURL = () => undefined;

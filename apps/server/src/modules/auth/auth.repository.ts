@@ -201,6 +201,17 @@ export class AuthRepository {
     this.revocations.forgetSession(sessionId);
   }
 
+  /** Ends every live session of the user; answers the ids it ended. */
+  async revokeAllSessions(userId: string): Promise<string[]> {
+    const ended = await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
+      .returning({ id: sessions.id });
+    this.revocations.forgetUserSessions(userId);
+    return ended.map((row) => row.id);
+  }
+
   /** Ends every other live session of the user; answers the ids it ended. */
   async revokeOtherSessions(userId: string, keepSessionId: string): Promise<string[]> {
     const ended = await this.db

@@ -21,6 +21,23 @@ export interface IssuedTokens {
   refreshToken: string;
 }
 
+/**
+ * What a sign-in asks for after a right password: a challenge to answer with a second factor,
+ * or null when the account has none.
+ */
+export interface SecondFactor {
+  challengeFor(userId: string): Promise<SignInChallenge | null>;
+}
+
+/** A signed, short-lived token that stands for "this person's password was right". */
+export interface SignInChallenge {
+  challengeToken: string;
+  expiresInSeconds: number;
+}
+
+export type SignInOutcome =
+  { userId: string; tokens: IssuedTokens } | { userId: string; challenge: SignInChallenge };
+
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
 const sessionRevoked = () =>
   new AppError('SESSION_REVOKED', 'Your session has ended; sign in again');
@@ -54,6 +71,8 @@ export class AuthService {
     serverSecret: string,
     /** Told when sessions end, so their live connections end with them. */
     private readonly events: DomainEvents,
+    /** Asked after a right password whether the account needs a code too (two-factor). */
+    private readonly secondFactor: SecondFactor | null = null,
   ) {
     this.rotationKey = createHmac('sha256', serverSecret)
       .update('kinora refresh rotation')
@@ -80,7 +99,8 @@ export class AuthService {
 
   /**
    * Signs a person in with their email and password: the credentials are checked, then a
-   * session of its own is started for this device. Answers whose session it is.
+   * session of its own is started for this device, unless the account asks for a second factor:
+   * then the answer is a challenge to complete with the code. Answers whose session it is.
    */
   async signIn({
     email,
@@ -90,8 +110,11 @@ export class AuthService {
     email: string;
     password: string;
     userAgent: string | null;
-  }): Promise<{ userId: string; tokens: IssuedTokens }> {
+  }): Promise<SignInOutcome> {
     const userId = await this.verifyCredentials({ email, password });
+    // An account with two-factor sign-in on gets no session until its code is right.
+    const challenge = (await this.secondFactor?.challengeFor(userId)) ?? null;
+    if (challenge) return { userId, challenge };
     return { userId, tokens: await this.startSession({ userId, userAgent }) };
   }
 
@@ -215,6 +238,17 @@ export class AuthService {
     await this.repo.setPasswordHash(input.userId, await hashPassword(input.newPassword));
     const ended = await this.repo.revokeOtherSessions(input.userId, input.sessionId);
     this.events.emit('sessions.ended', { sessionIds: ended });
+  }
+
+  /** Ends every session of the user (a password reset): their sockets end with them. */
+  async endAllSessions({ userId }: { userId: string }): Promise<void> {
+    const ended = await this.repo.revokeAllSessions(userId);
+    this.events.emit('sessions.ended', { sessionIds: ended });
+  }
+
+  /** Whether this is the user's password (turning two-factor sign-in off asks for it). */
+  async passwordMatches({ userId, password }: { userId: string; password: string }) {
+    return verifyPassword(await this.repo.findPasswordHash(userId), password);
   }
 
   private async revokeSessions(sessionIds: string[]): Promise<void> {

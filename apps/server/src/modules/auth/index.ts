@@ -1,7 +1,13 @@
 export { AuthRepository } from './auth.repository';
-export { AuthService, type IssuedTokens } from './auth.service';
+export {
+  AuthService,
+  type IssuedTokens,
+  type SecondFactor,
+  type SignInChallenge,
+  type SignInOutcome,
+} from './auth.service';
 export { SessionAuthenticator } from './authenticator';
-export { KnownDevices } from './known-devices';
+export { KnownDevices, accountKeyOf } from './known-devices';
 export { LoginThrottle, defaultLoginThrottle, type LoginThrottleOptions } from './login-throttle';
 export { SessionCache } from './session-cache';
 export { registerAuthRoutes } from './auth.routes';

@@ -4,13 +4,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, notFound } from '../../platform/http/errors';
 import { publicUrlOf, type Storage } from '../../platform/storage/storage';
 import type { VideosService } from '../videos';
+import { escapeHtml } from '../../platform/http/html';
 
 /** The size an embed takes unless the asker wants it smaller: 16:9, as most players. */
 const defaultWidth = 560;
 const defaultHeight = 315;
-
-const escapeAttribute = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /**
  * The id of the video a Kinora link names: `/video/{id}`, `/embed/{id}` or the share form
@@ -77,8 +75,8 @@ export function registerOEmbedRoute(
           author_url: `${deps.publicUrl}/channel/${video.owner.id}`,
           ...(thumbnail ? { thumbnail_url: thumbnail } : {}),
           html:
-            `<iframe src="${escapeAttribute(embedUrl)}" width="${size.width}" height="${size.height}"` +
-            ` title="${escapeAttribute(video.title)}" frameborder="0"` +
+            `<iframe src="${escapeHtml(embedUrl)}" width="${size.width}" height="${size.height}"` +
+            ` title="${escapeHtml(video.title)}" frameborder="0"` +
             ` allow="autoplay; fullscreen; picture-in-picture" allowfullscreen></iframe>`,
           ...size,
         };

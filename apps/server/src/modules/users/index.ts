@@ -6,7 +6,7 @@ export {
   presentOwnAccount,
   type PersonSummaryRow,
 } from './users.presenter';
-export { registerUserRoutes } from './users.routes';
+export { registerUserRoutes, type SignInRouteDeps } from './users.routes';
 export {
   grantUserRole,
   parseUserRoleArgs,

@@ -4,9 +4,25 @@ import type { Actor, Router, UploadedFile } from '../../platform/http/router';
 import { FailureBudget } from '../../platform/rate-limit/failure-budget';
 import type { LimitStore } from '../../platform/rate-limit/limit-store';
 import type { Storage } from '../../platform/storage/storage';
-import { KnownDevices, LoginThrottle, setSessionCookies, type CookieSettings } from '../auth';
+import {
+  KnownDevices,
+  LoginThrottle,
+  setSessionCookies,
+  type CookieSettings,
+  type SignInChallenge,
+} from '../auth';
 import { presentCurrentUser } from './users.presenter';
 import type { UsersService } from './users.service';
+
+/**
+ * The right password of an account with two-factor sign-in on: a 401 whose `data` holds the
+ * challenge for `completeTwoFactorLogin`. A client that knows nothing of it reads a refusal.
+ */
+const twoFactorRequired = (challenge: SignInChallenge) =>
+  new AppError(
+    'TWO_FACTOR_REQUIRED',
+    'Enter the code from your authenticator app to finish signing in',
+  ).withData({ ...challenge });
 
 const avatarRule = {
   required: true,
@@ -19,19 +35,19 @@ const coverRule = {
   tooLargeMessage: 'Cover image file size must be less than 10MB',
 } as const;
 
-export function registerUserRoutes(
-  router: Router,
-  deps: {
-    users: UsersService;
-    storage: Storage;
-    cookies: CookieSettings;
-    /** Where the sign-in throttle and the sign-up budget count (shared by all processes). */
-    limitStore: LimitStore;
-    authRateLimitPerMinute: number;
-    /** Signs the device cookies that let an account's own browsers past its sign-in throttle. */
-    deviceCookieSecret: string;
-  },
-): void {
+/** What the routes that sign people in need (these, and two-factor's second step). */
+export interface SignInRouteDeps {
+  users: UsersService;
+  storage: Storage;
+  cookies: CookieSettings;
+  /** Where the sign-in throttle and the sign-up budget count (shared by all processes). */
+  limitStore: LimitStore;
+  authRateLimitPerMinute: number;
+  /** Signs the device cookies that let an account's own browsers past its sign-in throttle. */
+  deviceCookieSecret: string;
+}
+
+export function registerUserRoutes(router: Router, deps: SignInRouteDeps): void {
   const { users, storage, cookies } = deps;
   const present = (user: Parameters<typeof presentCurrentUser>[0]) =>
     presentCurrentUser(user, storage);
@@ -78,11 +94,14 @@ export function registerUserRoutes(
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
       // The email is already trimmed and lower-cased by the contract: one account, one key.
-      const { user, tokens } = await loginThrottle.attempt(
+      const outcome = await loginThrottle.attempt(
         body.email,
         () => users.signIn({ credentials: body, userAgent: request.headers['user-agent'] ?? null }),
         knownDevices.recognise(request.cookies, body.email),
       );
+      // Two-factor on: no session, and the answer of an account without it is left as it was.
+      if ('challenge' in outcome) throw twoFactorRequired(outcome.challenge);
+      const { user, tokens } = outcome;
       setSessionCookies(reply, tokens, cookies);
       knownDevices.remember(reply, body.email);
       return { user: present(user), accessToken: tokens.accessToken };

@@ -5,7 +5,7 @@ import { uniqueViolation } from '../../platform/db/errors';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { processImage, type ImagePurpose } from '../../platform/media/images';
 import type { Storage } from '../../platform/storage/storage';
-import type { AuthService, IssuedTokens } from '../auth';
+import type { AuthService, IssuedTokens, SignInChallenge } from '../auth';
 import type { UserRow, UsersRepository } from './users.repository';
 
 const usernameTaken = () => conflict('USERNAME_TAKEN', 'This username is already taken');
@@ -84,16 +84,20 @@ export class UsersService {
     return { user, tokens };
   }
 
-  /** Signs in (auth's `signIn`) and answers the account with the new session's tokens. */
+  /**
+   * Signs in (auth's `signIn`) and answers the account with the new session's tokens, or the
+   * challenge of an account with two-factor sign-in on (no session yet).
+   */
   async signIn(input: {
     credentials: { email: string; password: string };
     userAgent: string | null;
-  }): Promise<{ user: UserRow; tokens: IssuedTokens }> {
-    const { userId, tokens } = await this.auth.signIn({
+  }): Promise<{ user: UserRow; tokens: IssuedTokens } | { challenge: SignInChallenge }> {
+    const outcome = await this.auth.signIn({
       ...input.credentials,
       userAgent: input.userAgent,
     });
-    return { user: await this.getUser({ userId }), tokens };
+    if ('challenge' in outcome) return { challenge: outcome.challenge };
+    return { user: await this.getUser({ userId: outcome.userId }), tokens: outcome.tokens };
   }
 
   async updateDetails({

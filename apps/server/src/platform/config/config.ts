@@ -78,6 +78,17 @@ const EnvSchema = z.object({
     .default(10 * 1024 ** 2),
   /** How long a job stays with a worker that stopped renewing it (one that died); e.g. 60s. */
   JOB_LEASE: durationSeconds.default(60).refine((s) => s >= 2, 'must be at least 2s'),
+  /**
+   * The mail server that sends password reset links: smtp://user:pass@host:587 (STARTTLS when
+   * offered) or smtps://... (TLS). Unset: no mail; an administrator prints reset links.
+   */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .pipe(z.url({ message: 'must be an smtp:// or smtps:// URL' }))
+    .optional(),
+  /** The sender of Kinora's mail, e.g. "Kinora <no-reply@example.org>". */
+  MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   /** Where the built web app lives; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),
 });
@@ -115,6 +126,8 @@ export interface Config {
   secrets: Secrets;
   webDistDir: string | null;
   jobLeaseSeconds: number;
+  /** Outgoing mail (password reset links); null when SMTP_URL is not set. */
+  mail: { smtpUrl: string; from: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -230,5 +243,11 @@ export function loadConfig(
         ? null
         : path.resolve(e.WEB_DIST_DIR ?? path.join(import.meta.dirname, '../../../../web/dist')),
     jobLeaseSeconds: e.JOB_LEASE,
+    mail: e.SMTP_URL
+      ? {
+          smtpUrl: e.SMTP_URL,
+          from: e.MAIL_FROM ?? `Kinora <no-reply@${new URL(publicUrl).hostname}>`,
+        }
+      : null,
   };
 }

@@ -373,7 +373,7 @@ export const subscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.subscriberId, t.channelId] }),
     index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc().nullsFirst()),
-    // A channel's followers in batches by id, for the fan-out of its new videos (migration 0017).
+    // A channel's followers in batches by id, for the fan-out of its new videos (migration 0018).
     index('subscriptions_channel_subscriber_idx').on(t.channelId, t.subscriberId),
     check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
   ],
@@ -655,7 +655,7 @@ export const conversationReports = pgTable(
  * `group_key` so that a repeated event updates its entry instead of adding one (likes on one
  * comment are one entry; who and how many is read from `likes` when shown, so it stays exact).
  * A row goes with what it points at (cascades); what its reader may no longer see is left out
- * when read (migration 0017).
+ * when read (migration 0018).
  */
 export const notifications = pgTable(
   'notifications',

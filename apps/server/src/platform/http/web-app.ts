@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { errorEnvelope, longPathPartMessage } from './error-handler';
+import { escapeHtml } from './html';
 
 /**
  * Paths the server answers itself: a miss there is a 404 envelope, never the app's page (a
@@ -50,16 +51,13 @@ export interface PageMeta {
   oembed: string | null;
 }
 
-const escapeAttribute = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
 /**
  * The page with a link card's tags in its head and the title in its `<title>`; everything else
  * (the single page the browser runs) is left as it is. Values are escaped: a title is text.
  */
 export function withPageMeta(html: string, meta: PageMeta): string {
   const tag = (attribute: 'property' | 'name', key: string, value: string | null) =>
-    value ? `<meta ${attribute}="${key}" content="${escapeAttribute(value)}">` : '';
+    value ? `<meta ${attribute}="${key}" content="${escapeHtml(value)}">` : '';
   const tags = [
     tag('property', 'og:site_name', 'Kinora'),
     tag('property', 'og:type', meta.kind === 'video' ? 'video.other' : 'profile'),
@@ -77,12 +75,12 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     tag('name', 'twitter:description', meta.description || null),
     tag('name', 'twitter:image', meta.image),
     tag('name', 'description', meta.description || null),
-    `<link rel="canonical" href="${escapeAttribute(meta.url)}">`,
+    `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
     meta.oembed
-      ? `<link rel="alternate" type="application/json+oembed" href="${escapeAttribute(meta.oembed)}" title="${escapeAttribute(meta.title)}">`
+      ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembed)}" title="${escapeHtml(meta.title)}">`
       : '',
   ].filter(Boolean);
-  const title = `<title>${escapeAttribute(meta.title)} · Kinora</title>`;
+  const title = `<title>${escapeHtml(meta.title)} · Kinora</title>`;
   const titled = /<title>[^<]*<\/title>/.test(html)
     ? html.replace(/<title>[^<]*<\/title>/, () => title)
     : html.replace('</head>', () => `${title}</head>`);

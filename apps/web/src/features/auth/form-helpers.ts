@@ -1,4 +1,4 @@
-import type { FieldErrors } from '../../lib/validation';
+import { fieldErrorsFromSchema, type FieldErrors } from '../../lib/validation';
 
 /** A text field of a submitted form ('' when absent or a file). */
 export function textOf(data: FormData, name: string): string {
@@ -24,4 +24,32 @@ export function focusFirstInvalid(form: HTMLFormElement, errors: FieldErrors): v
       return;
     }
   }
+}
+
+/** A contract schema as forms use it (structural, so this module needs no zod import). */
+interface FormSchema<T> {
+  safeParse(input: unknown):
+    | { success: true; data: T }
+    | {
+        success: false;
+        error: { issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }> };
+      };
+}
+
+/**
+ * Checks a form's values with its contract schema: the data, or null after showing each
+ * field's first error and moving focus to the first invalid field.
+ */
+export function checkForm<T>(
+  form: HTMLFormElement,
+  schema: FormSchema<T>,
+  values: unknown,
+  setErrors: (errors: FieldErrors) => void,
+): T | null {
+  const parsed = schema.safeParse(values);
+  const found = parsed.success ? {} : fieldErrorsFromSchema(parsed.error);
+  setErrors(found);
+  if (parsed.success) return parsed.data;
+  focusFirstInvalid(form, found);
+  return null;
 }

@@ -3,6 +3,7 @@ import { fieldErrorsFromSchema, type FieldErrors } from '../../lib/validation';
 
 /** Every text of the upload screen that the spec gives (core §2.13, §5, §8). */
 export const uploadText = {
+  loading: 'Loading upload page',
   signedOutTitle: 'Login Required',
   signedOutMessage: 'Please login to upload videos and share your content.',
   signedOutAction: 'Go to Login',

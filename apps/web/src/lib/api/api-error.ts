@@ -11,6 +11,8 @@ interface ApiErrorInit {
   fromServer?: boolean;
   fieldErrors?: readonly FieldError[];
   retryAfterSeconds?: number | null;
+  /** The error envelope's `data`: what the refusal points at (a two-factor challenge, say). */
+  data?: Record<string, unknown> | null;
 }
 
 /** A failed call: the HTTP status (0 when the server was not reached), stable code and message. */
@@ -26,6 +28,8 @@ export class ApiError extends Error {
   readonly fieldErrors: readonly FieldError[];
   /** Seconds the server asked to wait (429 Retry-After), when given. */
   readonly retryAfterSeconds: number | null;
+  /** What the refusal points at (the error envelope's `data`), null when nothing. */
+  readonly data: Record<string, unknown> | null;
 
   constructor(init: ApiErrorInit) {
     super(init.message);
@@ -34,6 +38,7 @@ export class ApiError extends Error {
     this.fromServer = init.fromServer ?? false;
     this.fieldErrors = init.fieldErrors ?? [];
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
+    this.data = init.data ?? null;
   }
 
   /** The server's message for one field, if it named that field. */

@@ -52,12 +52,22 @@ type OptionsArgs<N extends EndpointName> =
   Empty extends ApiOptions<N> ? [options?: ApiOptions<N>] : [options: ApiOptions<N>];
 
 /** Calls that hand out a new access token; their answer's token is stored. */
-const tokenIssuing = new Set<EndpointName>(['login', 'register', 'refreshToken']);
+const tokenIssuing = new Set<EndpointName>([
+  'login',
+  'register',
+  'refreshToken',
+  'completeTwoFactorLogin',
+]);
 /**
  * The session calls: a 401 from these means "wrong credentials" or "no session", never "token
  * expired", so they never trigger a renewal.
  */
-const neverRefreshed = new Set<EndpointName>([...tokenIssuing, 'logout']);
+const neverRefreshed = new Set<EndpointName>([
+  ...tokenIssuing,
+  'logout',
+  'requestPasswordReset',
+  'resetPassword',
+]);
 
 /**
  * Fires `expired` when the session could not be renewed (the refresh failed after a 401), so
@@ -317,6 +327,10 @@ function readAnswer(answer: RawAnswer): unknown {
         fromServer: said !== '',
         fieldErrors: Array.isArray(envelope.errors) ? envelope.errors : [],
         retryAfterSeconds: Number.isFinite(retryAfter) ? retryAfter : null,
+        data:
+          envelope.data && typeof envelope.data === 'object'
+            ? (envelope.data as Record<string, unknown>)
+            : null,
       }),
     );
   }

@@ -1,9 +1,11 @@
 export {
+  completeTwoFactorLogin,
   login,
   logout,
   register,
   replaceSessionUser,
   sessionQueryKey,
+  useCompleteTwoFactorLogin,
   useLogin,
   useLogout,
   useRegister,

@@ -1,4 +1,10 @@
-import type { CurrentUser, LoginBody, RegisterFields } from '@kinora/contract';
+import type {
+  CompleteTwoFactorLoginBody,
+  CurrentUser,
+  LoginBody,
+  RegisterFields,
+  TwoFactorChallenge,
+} from '@kinora/contract';
 import {
   useMutation,
   useQuery,
@@ -7,7 +13,14 @@ import {
   type QueryKey,
 } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { api, isApiError, mayHoldSession, sessionEvents, sessionStorageKeys } from '../api';
+import {
+  api,
+  isApiError,
+  mayHoldSession,
+  sessionEvents,
+  sessionStorageKeys,
+  type ApiError,
+} from '../api';
 import { forgetUser, rememberUser, storedUserKey } from './stored-user';
 import { PROFILE_UPDATED_STORAGE_KEY } from './profile-events';
 
@@ -87,8 +100,42 @@ export function replaceSessionUser(queryClient: QueryClient, user: CurrentUser):
   queryClient.setQueryData(sessionQueryKey, user);
 }
 
-export async function login(queryClient: QueryClient, credentials: LoginBody) {
-  const result = await api('login', { body: credentials });
+/**
+ * Signs in; answers the user, or the challenge of an account with two-factor sign-in on (the
+ * password was right; `completeTwoFactorLogin` takes the code).
+ */
+export async function login(
+  queryClient: QueryClient,
+  credentials: LoginBody,
+): Promise<{ user: CurrentUser } | { challenge: TwoFactorChallenge }> {
+  let result;
+  try {
+    result = await api('login', { body: credentials });
+  } catch (error) {
+    const challenge = isApiError(error) ? challengeIn(error) : null;
+    if (challenge) return { challenge };
+    throw error;
+  }
+  if (!result?.accessToken) throw new Error('Login failed: no access token');
+  startSession(queryClient, result.user);
+  return { user: result.user };
+}
+
+/** The challenge a TWO_FACTOR_REQUIRED refusal carries (checked by hand: no zod in the shell). */
+function challengeIn(error: ApiError): TwoFactorChallenge | null {
+  if (error.code !== 'TWO_FACTOR_REQUIRED') return null;
+  const { challengeToken, expiresInSeconds } = error.data ?? {};
+  return typeof challengeToken === 'string' && typeof expiresInSeconds === 'number'
+    ? { challengeToken, expiresInSeconds }
+    : null;
+}
+
+/** The second step of a sign-in with two-factor on: the code, then the session. */
+export async function completeTwoFactorLogin(
+  queryClient: QueryClient,
+  body: CompleteTwoFactorLoginBody,
+) {
+  const result = await api('completeTwoFactorLogin', { body });
   if (!result?.accessToken) throw new Error('Login failed: no access token');
   startSession(queryClient, result.user);
   return result.user;
@@ -124,6 +171,13 @@ export async function logout(queryClient: QueryClient): Promise<void> {
 export function useLogin() {
   const queryClient = useQueryClient();
   return useMutation({ mutationFn: (credentials: LoginBody) => login(queryClient, credentials) });
+}
+
+export function useCompleteTwoFactorLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CompleteTwoFactorLoginBody) => completeTwoFactorLogin(queryClient, body),
+  });
 }
 
 export function useRegister() {

@@ -2,6 +2,7 @@ import type { ElementType } from 'react';
 import { CheckCircleIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { achievements, type AchievementState, type ChannelFigures } from '../analytics';
+import { AnalyticsCard } from './AnalyticsCard';
 
 const stateText: Record<AchievementState, string> = {
   earned: 'Earned',
@@ -18,13 +19,7 @@ export function AchievementList({
   Heading: ElementType;
 }) {
   return (
-    <section
-      aria-labelledby="analytics-achievements"
-      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-5"
-    >
-      <Heading id="analytics-achievements" className="text-lg font-semibold tracking-tight">
-        Achievements
-      </Heading>
+    <AnalyticsCard id="analytics-achievements" title="Achievements" Heading={Heading}>
       <ul className="flex flex-col gap-2">
         {achievements(figures).map((achievement) => {
           const isEarned = achievement.state === 'earned';
@@ -63,7 +58,7 @@ export function AchievementList({
           );
         })}
       </ul>
-    </section>
+    </AnalyticsCard>
   );
 }
 

@@ -12,10 +12,7 @@ import {
   VideoIcon,
 } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
-import { PageSkeleton } from '../../../components/PageSkeleton';
-import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatCard, StatCardSkeletons, StatGrid } from '../../../components/StatCard';
-import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -32,6 +29,9 @@ import { AchievementList } from './AchievementList';
 import { ChannelInfo } from './ChannelInfo';
 import { MilestoneCard } from './MilestoneCard';
 import { OwnChannelActions } from './OwnChannelActions';
+import { BoneRow } from '../../../components/Skeleton';
+import { SignedInOnly } from '../../../components/SignedInOnly';
+import { channelPathOf } from '../../../lib/paths';
 
 /** Shown under a figure the server keeps from everyone but the channel's owner. */
 const ownerOnlyHint = 'Visible to the channel owner only';
@@ -46,17 +46,17 @@ export type ChannelAnalyticsVariant = 'page' | 'tab';
  */
 export function ChannelAnalyticsPage({ variant = 'page' }: { variant?: ChannelAnalyticsVariant }) {
   const { id } = useParams();
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading channel analytics" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={analyticsText.signedOut}
-        message="Channel statistics are available to signed-in users."
-      />
-    );
-  }
-  return <ChannelAnalyticsScreen channelId={id} viewer={session.user} variant={variant} />;
+  return (
+    <SignedInOnly
+      loading="Loading channel analytics"
+      signedOut={{
+        title: analyticsText.signedOut,
+        message: 'Channel statistics are available to signed-in users.',
+      }}
+    >
+      {(user) => <ChannelAnalyticsScreen channelId={id} viewer={user} variant={variant} />}
+    </SignedInOnly>
+  );
 }
 
 /** The analytics as a tab of the profile area (/profile/analytics). */
@@ -246,7 +246,7 @@ function ChannelHeader({ data }: { data: ChannelAnalytics }) {
         <OwnChannelActions className="lg:[&_ul]:justify-end" />
       ) : (
         <Link
-          to={`/channel/${encodeURIComponent(channel.id)}`}
+          to={channelPathOf(channel.id)}
           className={buttonClass({ variant: 'secondary', className: 'self-start lg:self-center' })}
         >
           View Channel
@@ -259,16 +259,12 @@ function ChannelHeader({ data }: { data: ChannelAnalytics }) {
 function AnalyticsSkeleton() {
   return (
     <div role="status" aria-label="Loading channel analytics" className="flex flex-col gap-6">
-      <div
-        aria-hidden="true"
-        className="flex animate-pulse items-center gap-4 rounded-lg border border-border bg-surface p-5"
-      >
-        <div className="size-16 rounded-full bg-raised" />
-        <div className="flex-1 space-y-2">
-          <div className="h-5 w-48 rounded-sm bg-raised" />
-          <div className="h-4 w-24 rounded-sm bg-raised" />
-        </div>
-      </div>
+      <BoneRow
+        hidden
+        className="animate-pulse items-center gap-4 rounded-lg border border-border bg-surface p-5"
+        media="size-16 rounded-full"
+        bars={['h-5 w-48', 'h-4 w-24']}
+      />
       <StatCardSkeletons count={6} className="md:grid-cols-3" />
       <StatCardSkeletons count={4} className="lg:grid-cols-4" />
     </div>

@@ -3,6 +3,7 @@ import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format-date';
 import { ACCOUNT_STATUS, channelAge, growthLabel, visibleEmail } from '../analytics';
 import type { ChannelAnalytics } from '../api/analytics-api';
+import { AnalyticsCard } from './AnalyticsCard';
 
 /** Who the channel is: username, email (own channel only), age, growth stage, status. */
 export function ChannelInfo({
@@ -16,13 +17,7 @@ export function ChannelInfo({
 }) {
   const { channel, figures, isOwnChannel } = data;
   return (
-    <section
-      aria-labelledby="analytics-channel-info"
-      className="flex flex-col gap-4 rounded-lg border border-border bg-surface p-5"
-    >
-      <Heading id="analytics-channel-info" className="text-lg font-semibold tracking-tight">
-        Channel Information
-      </Heading>
+    <AnalyticsCard id="analytics-channel-info" title="Channel Information" Heading={Heading}>
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-3">
         {/* Phones: two columns, Email and Account Status across both; wider: three. */}
         <Item label="Username">@{channel.username}</Item>
@@ -43,7 +38,7 @@ export function ChannelInfo({
           </span>
         </Item>
       </dl>
-    </section>
+    </AnalyticsCard>
   );
 }
 

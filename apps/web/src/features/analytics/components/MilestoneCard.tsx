@@ -3,6 +3,7 @@ import { CheckIcon, InfoIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { milestoneSteps, nextMilestone, showsGrowthTip } from '../analytics';
+import { AnalyticsCard } from './AnalyticsCard';
 
 /**
  * The next subscriber goal with a progress bar, the ladder of all goals, and the growth tip
@@ -22,13 +23,12 @@ export function MilestoneCard({
   const milestone = nextMilestone(subscribers);
   const isReached = milestone.remaining === 0;
   return (
-    <section
-      aria-labelledby="analytics-milestone"
-      className="flex flex-col gap-5 rounded-lg border border-border bg-surface p-5"
+    <AnalyticsCard
+      id="analytics-milestone"
+      title="Subscriber Milestone"
+      Heading={Heading}
+      className="gap-5"
     >
-      <Heading id="analytics-milestone" className="text-lg font-semibold tracking-tight">
-        Subscriber Milestone
-      </Heading>
       <div className="flex flex-col gap-2">
         <p className="flex flex-wrap items-baseline justify-between gap-x-3 text-sm text-fg-muted">
           <span>
@@ -99,6 +99,6 @@ export function MilestoneCard({
           </div>
         </div>
       ) : null}
-    </section>
+    </AnalyticsCard>
   );
 }

@@ -26,10 +26,10 @@ export function AuthCard({
       </Link>
       <div className="rounded-xl border border-border bg-surface p-6 shadow-card sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight">{title}</h1>
-        <p className="mt-1 text-sm text-fg-muted">{subtitle}</p>
+        {subtitle ? <p className="mt-1 text-sm text-fg-muted">{subtitle}</p> : null}
         <div className="mt-6">{children}</div>
       </div>
-      <p className="mt-6 text-center text-sm text-fg-muted">{footer}</p>
+      {footer ? <p className="mt-6 text-center text-sm text-fg-muted">{footer}</p> : null}
     </div>
   );
 }

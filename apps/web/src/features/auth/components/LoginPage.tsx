@@ -1,22 +1,19 @@
-import { LoginBody } from '@kinora/contract';
+import { LoginBody, type TwoFactorChallenge } from '@kinora/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { PasswordField } from '../../../components/form/PasswordField';
-import { TextField } from '../../../components/form/TextField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
 import { useLogin } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  fieldErrorsFromApi,
-  fieldErrorsFromSchema,
-  type FieldErrors,
-} from '../../../lib/validation';
-import { clearFieldError, focusFirstInvalid, textOf } from '../form-helpers';
+import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
+import { checkForm, clearFieldError, textOf } from '../form-helpers';
 import { AuthCard, authLinkClass } from './AuthCard';
+import { EmailField } from './EmailField';
+import { TwoFactorLoginStep, twoFactorLoginText } from './TwoFactorLoginStep';
 
 export const loginMessages = {
   success: 'Logged in successfully!',
@@ -44,28 +41,42 @@ export function LoginPage() {
   const [formError, setFormError] = useState<string | null>(null);
   const [isRedirecting, setIsRedirecting] = useState(false);
   const isBusy = login.isPending || isRedirecting;
+  const [challenge, setChallenge] = useState<TwoFactorChallenge | null>(null);
+
+  const signedIn = () => {
+    setIsRedirecting(true);
+    toast.success(loginMessages.success);
+    navigateLater('/', LOGIN_REDIRECT_MS);
+  };
+
+  if (challenge) {
+    return (
+      <AuthCard title={twoFactorLoginText.title} subtitle="" footer={null}>
+        <TwoFactorLoginStep
+          challenge={challenge}
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setChallenge(null);
+            setFormError(message);
+          }}
+        />
+      </AuthCard>
+    );
+  }
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const parsed = LoginBody.safeParse({
-      email: textOf(data, 'email'),
-      password: textOf(data, 'password'),
-    });
     setFormError(null);
-    if (!parsed.success) {
-      const found = fieldErrorsFromSchema(parsed.error);
-      setErrors(found);
-      focusFirstInvalid(form, found);
-      return;
-    }
-    setErrors({});
-    login.mutate(parsed.data, {
-      onSuccess: () => {
-        setIsRedirecting(true);
-        toast.success(loginMessages.success);
-        navigateLater('/', LOGIN_REDIRECT_MS);
+    const values = { email: textOf(data, 'email'), password: textOf(data, 'password') };
+    const credentials = checkForm(form, LoginBody, values, setErrors);
+    if (!credentials) return;
+    login.mutate(credentials, {
+      onSuccess: (result) => {
+        // The password was right; the account asks for its code before any session starts.
+        if ('challenge' in result) return setChallenge(result.challenge);
+        signedIn();
       },
       onError: (error) => {
         const message = loginFailureMessage(error);
@@ -96,15 +107,7 @@ export function LoginPage() {
         className="flex flex-col gap-4"
         aria-label="Sign in"
       >
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
+        <EmailField error={errors.email} />
         <PasswordField
           label="Password"
           name="password"
@@ -112,6 +115,9 @@ export function LoginPage() {
           required
           error={errors.password}
         />
+        <Link to="/forgot-password" className={`-mt-2 self-end text-sm ${authLinkClass}`}>
+          Forgot password?
+        </Link>
         <FormAlert message={formError} />
         <Button type="submit" size="lg" disabled={isBusy} className="mt-2 w-full">
           {isBusy ? 'Signing in...' : 'Sign In'}

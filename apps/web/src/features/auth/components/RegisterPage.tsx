@@ -18,6 +18,7 @@ import {
 } from '../../../lib/validation';
 import { clearFieldError, focusFirstInvalid, textOf } from '../form-helpers';
 import { AuthCard, authLinkClass } from './AuthCard';
+import { EmailField } from './EmailField';
 import { ImageFileField } from './ImageFileField';
 
 export const registerMessages = {
@@ -135,15 +136,7 @@ export function RegisterPage() {
           error={errors.username}
           hint="Letters, digits, dots and underscores."
         />
-        <TextField
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          required
-          error={errors.email}
-        />
+        <EmailField error={errors.email} />
         <PasswordField
           label="Password"
           name="password"

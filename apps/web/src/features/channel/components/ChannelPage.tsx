@@ -10,6 +10,8 @@ import { channelErrorOf, isChannelNotFound } from '../api/channel-api';
 import { useChannel, useChannelByName, useChannelRefresh } from '../hooks/use-channel';
 import { ChannelHeader } from './ChannelHeader';
 import { ChannelTabs, type ChannelTweets } from './ChannelTabs';
+import { Bone } from '../../../components/Skeleton';
+import { channelPathOf } from '../../../lib/paths';
 
 /**
  * /channel/{id} (core §2.10): cover, avatar, names and figures, actions, and the Videos,
@@ -73,7 +75,7 @@ export function ChannelByNamePage() {
       />
     );
   }
-  return <Navigate to={`/channel/${encodeURIComponent(found.data.channel._id)}`} replace />;
+  return <Navigate to={channelPathOf(found.data.channel._id)} replace />;
 }
 
 function ChannelView({
@@ -148,16 +150,16 @@ function ChannelSkeleton() {
       aria-label="Loading channel"
       className="mx-auto w-full max-w-content animate-pulse sm:px-6 sm:pt-6"
     >
-      <div className="aspect-[3/1] max-h-60 w-full bg-raised sm:rounded-xl" />
+      <Bone className="aspect-[3/1] max-h-60 w-full rounded-none sm:rounded-xl" />
       <div className="px-4 sm:px-6">
-        <div className="-mt-12 size-24 rounded-full border-4 border-canvas bg-raised" />
-        <div className="mt-3 h-7 w-48 rounded-sm bg-raised" />
-        <div className="mt-2 h-4 w-32 rounded-sm bg-raised" />
+        <Bone className="-mt-12 size-24 rounded-full border-4 border-canvas" />
+        <Bone className="mt-3 h-7 w-48" />
+        <Bone className="mt-2 h-4 w-32" />
         <div className="mt-4 flex gap-2">
-          <div className="h-7 w-28 rounded-full bg-raised" />
-          <div className="h-7 w-20 rounded-full bg-raised" />
+          <Bone className="h-7 w-28 rounded-full" />
+          <Bone className="h-7 w-20 rounded-full" />
         </div>
-        <div className="mt-8 h-10 w-full rounded-sm bg-raised" />
+        <Bone className="mt-8 h-10 w-full" />
       </div>
     </div>
   );

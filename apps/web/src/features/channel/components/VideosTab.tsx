@@ -7,6 +7,7 @@ import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { channelText } from '../api/channel-api';
 import type { useChannelVideos } from '../hooks/use-channel';
+import { NextPageButton } from '../../../components/LoadMoreButton';
 
 /** The channel's videos in the common grid, a page at a time. */
 export function VideosTab({
@@ -68,22 +69,13 @@ export function VideosTab({
           More videos could not be loaded. Please try again.
         </p>
       ) : null}
-      {query.hasNextPage ? (
-        <div className="mt-10 flex justify-center">
-          <Button
-            variant="secondary"
-            size="lg"
-            className="rounded-full"
-            disabled={query.isFetchingNextPage}
-            onClick={() => {
-              focusItemWhenShown(videos.length);
-              void query.fetchNextPage();
-            }}
-          >
-            {query.isFetchingNextPage ? 'Loading…' : 'Load More Videos'}
-          </Button>
-        </div>
-      ) : null}
+      <NextPageButton
+        query={query}
+        label="Load More Videos"
+        onLoad={() => focusItemWhenShown(videos.length)}
+        size="lg"
+        className="mt-10"
+      />
     </>
   );
 }

@@ -7,6 +7,8 @@ export const RECENT_VIDEOS_LIMIT = 6;
 export const CONTENT_TAB_LIMIT = 5;
 
 export const dashboardText = {
+  loading: 'Loading dashboard',
+  signedOutMessage: "Sign in to see your channel's figures and manage your videos.",
   signedOutTitle: 'Access Your Dashboard',
   loadFailed: 'Failed to load dashboard data',
 } as const;

@@ -6,6 +6,7 @@ import { countLabel, videoCardText, VideoThumbnail } from '../../../components/V
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format-date';
 import { CONTENT_TAB_LIMIT } from '../api/dashboard-api';
+import { BoneRow } from '../../../components/Skeleton';
 
 /** The first five videos with their state, and the way to all of them (core §2.12 Content). */
 export function ContentPanel({ videos }: { videos: Video[] | undefined }) {
@@ -110,14 +111,13 @@ function ContentSkeleton() {
       className="divide-y divide-border rounded-lg border border-border bg-surface"
     >
       {Array.from({ length: 3 }, (_, i) => (
-        <div key={i} aria-hidden="true" className="flex animate-pulse items-center gap-4 p-4">
-          <div className="aspect-video w-28 shrink-0 rounded-lg bg-raised sm:w-40" />
-          <div className="flex-1 space-y-2">
-            <div className="h-4 w-3/4 rounded-sm bg-raised" />
-            <div className="h-3 w-1/3 rounded-sm bg-raised" />
-            <div className="h-4 w-16 rounded-full bg-raised" />
-          </div>
-        </div>
+        <BoneRow
+          key={i}
+          hidden
+          className="animate-pulse items-center gap-4 p-4"
+          media="aspect-video w-28 shrink-0 rounded-lg sm:w-40"
+          bars={['h-4 w-3/4', 'h-3 w-1/3', 'h-4 w-16 rounded-full']}
+        />
       ))}
     </div>
   );

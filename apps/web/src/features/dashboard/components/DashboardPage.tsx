@@ -5,9 +5,6 @@ import { Avatar } from '../../../components/Avatar';
 import { buttonClass } from '../../../components/Button';
 import { UploadIcon, UserIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
-import { PageSkeleton } from '../../../components/PageSkeleton';
-import { SignInPrompt } from '../../../components/SignInPrompt';
-import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { dashboardText } from '../api/dashboard-api';
 import { useDashboardData } from '../hooks/use-dashboard-data';
@@ -22,24 +19,13 @@ import {
   type DashboardTab,
 } from './DashboardTabs';
 import { OverviewPanel } from './OverviewPanel';
+import { signedInOnly } from '../../../components/SignedInOnly';
 
 /**
  * The creator's dashboard (/dashboard, core §2.12): a greeting, shortcuts, and three tabs. The
  * open tab is kept in the address (?tab=content) so reloading or sharing keeps it.
  */
-export function DashboardPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading dashboard" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={dashboardText.signedOutTitle}
-        message="Sign in to see your channel's figures and manage your videos."
-      />
-    );
-  }
-  return <Dashboard user={session.user} />;
-}
+export const DashboardPage = signedInOnly(Dashboard, dashboardText);
 
 function Dashboard({ user }: { user: CurrentUser }) {
   useDocumentTitle('Dashboard');

@@ -5,12 +5,21 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { AlertTriangleIcon, SearchIcon } from '../../../components/icons';
 import { StatusPanel } from '../../../components/StatusPanel';
-import { channelOf, countLabel, videoCardText, CardThumbnail } from '../../../components/VideoCard';
+import {
+  channelOf,
+  countLabel,
+  videoCardText,
+  CardThumbnail,
+  VideoTitleLink,
+} from '../../../components/VideoCard';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { discoveryText } from '../api/discovery-api';
 import { useMoreSearchChannels, useSearchResults } from '../hooks/use-discovery';
+import { Bone, BoneRow } from '../../../components/Skeleton';
+import { PageTitle } from '../../../components/Page';
+import { channelPathOf } from '../../../lib/paths';
 
 export const searchText = {
   title: 'Search Results',
@@ -30,9 +39,7 @@ export function SearchPage() {
   return (
     <div className="mx-auto w-full max-w-5xl px-4 py-6 sm:px-6 lg:py-8">
       <header className="mb-6">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {searchText.title}
-        </h1>
+        <PageTitle>{searchText.title}</PageTitle>
         {query ? (
           <p className="mt-1 break-words text-fg-muted">
             Results for <span className="font-semibold text-fg">{query}</span>
@@ -181,7 +188,7 @@ function ChannelCard({ channel }: { channel: SearchChannel }) {
   const fullName = channel.fullName || channel.fullname;
   return (
     <Link
-      to={`/channel/${encodeURIComponent(channel._id)}`}
+      to={channelPathOf(channel._id)}
       className="flex items-center gap-3 rounded-lg border border-border bg-surface p-3 transition-colors hover:border-border-strong hover:bg-raised"
     >
       <Avatar src={channel.avatar} name={channel.username} size="lg" />
@@ -250,16 +257,11 @@ function VideoResults({
 function VideoResult({ video }: { video: Video }) {
   const channel = channelOf(video);
   const title = video.title.trim() || videoCardText.untitled;
-  const videoPath = `/video/${encodeURIComponent(video._id)}`;
   return (
     <article className="group flex flex-col gap-3 sm:flex-row sm:gap-4">
       <CardThumbnail video={video} title={title} className="shrink-0 sm:w-64 md:w-80" />
       <div className="min-w-0 flex-1">
-        <h3 className="line-clamp-2 text-lg leading-snug font-semibold text-fg">
-          <Link to={videoPath} className="rounded-sm hover:text-accent-text">
-            {title}
-          </Link>
-        </h3>
+        <VideoTitleLink videoId={video._id} title={title} className="text-lg" />
         <p className="mt-1 text-sm text-fg-muted">
           {countLabel(video.views, 'view', 'views')}
           <span aria-hidden="true"> · </span>
@@ -271,7 +273,7 @@ function VideoResult({ video }: { video: Video }) {
             <>
               <Avatar src={channel.avatar} name={channel.username} size="sm" />
               <Link
-                to={`/channel/${encodeURIComponent(channel.id)}`}
+                to={channelPathOf(channel.id)}
                 className="truncate rounded-sm font-medium hover:text-fg"
               >
                 {channel.name}
@@ -292,16 +294,15 @@ function VideoResult({ video }: { video: Video }) {
 function SearchSkeleton() {
   return (
     <div role="status" aria-label="Loading search results" className="animate-pulse space-y-5">
-      <div className="h-6 w-32 rounded-sm bg-raised" />
+      <Bone className="h-6 w-32" />
       {[0, 1, 2].map((i) => (
-        <div key={i} className="flex flex-col gap-3 sm:flex-row sm:gap-4">
-          <div className="aspect-video rounded-lg bg-raised sm:w-64 md:w-80" />
-          <div className="flex-1 space-y-2 pt-1">
-            <div className="h-5 w-3/4 rounded-sm bg-raised" />
-            <div className="h-3.5 w-1/3 rounded-sm bg-raised" />
-            <div className="h-3.5 w-1/4 rounded-sm bg-raised" />
-          </div>
-        </div>
+        <BoneRow
+          key={i}
+          className="flex-col gap-3 sm:flex-row sm:gap-4"
+          media="aspect-video rounded-lg sm:w-64 md:w-80"
+          bars={['h-5 w-3/4', 'h-3.5 w-1/3', 'h-3.5 w-1/4']}
+          barsClassName="pt-1"
+        />
       ))}
     </div>
   );

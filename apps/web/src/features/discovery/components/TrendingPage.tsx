@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { discoveryText, TRENDING_LIMIT } from '../api/discovery-api';
 import { useTrendingVideos } from '../hooks/use-discovery';
 import { RankOverlay } from './RankBadge';
+import { PageTitle } from '../../../components/Page';
 
 export const trendingText = {
   title: 'Trending Right Now',
@@ -41,9 +42,7 @@ export function TrendingPage() {
           <FlameIcon size={22} />
         </span>
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-            {trendingText.title}
-          </h1>
+          <PageTitle>{trendingText.title}</PageTitle>
           <p className="text-sm text-fg-muted">The most watched videos of the past week.</p>
         </div>
       </header>

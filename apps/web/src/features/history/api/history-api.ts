@@ -4,6 +4,8 @@ import { api } from '../../../lib/api';
 
 /** The spec's words for the history page (signed-in-areas §2, §4, §8). */
 export const historyText = {
+  loading: 'Loading history',
+  signedOutMessage: 'Sign in to see what you watched and pick up where you left off.',
   signedOutTitle: 'Track Your Journey',
   heading: 'Watch History',
   empty: 'No history yet',

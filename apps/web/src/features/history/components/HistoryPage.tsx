@@ -2,13 +2,10 @@ import type { HistoryEntry } from '@kinora/contract';
 import { Button, IconButton } from '../../../components/Button';
 import type { SortOption } from '../../../components/form/SortSelect';
 import { HistoryIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../components/icons';
-import { PageSkeleton } from '../../../components/PageSkeleton';
 import { PersonalVideoList } from '../../../components/PersonalVideoList';
-import { SignInPrompt } from '../../../components/SignInPrompt';
 import { useToast } from '../../../components/toast';
 import { matchesTitleOrChannel, VideoListItem } from '../../../components/VideoListItem';
 import { messageOf } from '../../../lib/api';
-import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { historyText } from '../api/history-api';
@@ -19,6 +16,8 @@ import {
   usePauseHistory,
   useRemoveFromHistory,
 } from '../hooks/use-history';
+import { signedInOnly } from '../../../components/SignedInOnly';
+import { PageColumn, PageHeader } from '../../../components/Page';
 
 export type HistorySort = 'recent' | 'oldest' | 'title';
 
@@ -41,19 +40,7 @@ export function filterAndSort(entries: HistoryEntry[], search: string, sort: His
 }
 
 /** /history (signed-in-areas §2): what the user watched, with search, sorts, remove, clear. */
-export function HistoryPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading history" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={historyText.signedOutTitle}
-        message="Sign in to see what you watched and pick up where you left off."
-      />
-    );
-  }
-  return <History />;
-}
+export const HistoryPage = signedInOnly(History, historyText);
 
 function History() {
   useDocumentTitle(historyText.heading);
@@ -72,11 +59,8 @@ function History() {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:px-6 lg:py-8">
-      <header className="flex flex-wrap items-center justify-between gap-3">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {historyText.heading}
-        </h1>
+    <PageColumn width="4xl" className="gap-5">
+      <PageHeader title={historyText.heading} className="gap-3">
         <div className="flex flex-wrap gap-2">
           <PauseToggle />
           <Button variant="secondary" onClick={clearAll} disabled={!hasEntries || clear.isPending}>
@@ -84,7 +68,7 @@ function History() {
             {historyText.clearAll}
           </Button>
         </div>
-      </header>
+      </PageHeader>
       {isPaused ? (
         <p role="status" className="rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
           {historyText.paused}
@@ -129,7 +113,7 @@ function History() {
           />
         )}
       />
-    </div>
+    </PageColumn>
   );
 }
 

@@ -4,6 +4,8 @@ import { api } from '../../../lib/api';
 
 /** The spec's words for the liked page (signed-in-areas §2, §4, §8). */
 export const likedText = {
+  loading: 'Loading liked videos',
+  signedOutMessage: 'Sign in to keep the videos you like in one place.',
   signedOutTitle: 'Your Favorites Await',
   heading: 'Liked Videos',
   empty: 'No liked videos yet',

@@ -2,17 +2,16 @@ import type { CurrentUser, LikedVideo } from '@kinora/contract';
 import { IconButton } from '../../../components/Button';
 import type { SortOption } from '../../../components/form/SortSelect';
 import { ThumbsUpIcon } from '../../../components/icons';
-import { PageSkeleton } from '../../../components/PageSkeleton';
 import { PersonalVideoList } from '../../../components/PersonalVideoList';
-import { SignInPrompt } from '../../../components/SignInPrompt';
 import { useToast } from '../../../components/toast';
 import { matchesTitleOrChannel, VideoListItem } from '../../../components/VideoListItem';
 import { messageOf } from '../../../lib/api';
-import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { likedText } from '../api/liked-api';
 import { useLikedVideos, useUnlike } from '../hooks/use-liked';
+import { signedInOnly } from '../../../components/SignedInOnly';
+import { PageColumn, PageTitle } from '../../../components/Page';
 
 export type LikedSort = 'recent' | 'oldest' | 'title';
 
@@ -36,19 +35,7 @@ export function filterAndSortLiked(videos: LikedVideo[], search: string, sort: L
 }
 
 /** /liked (signed-in-areas §2): the videos the user liked, with search, sorts and unlike. */
-export function LikedPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading liked videos" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={likedText.signedOutTitle}
-        message="Sign in to keep the videos you like in one place."
-      />
-    );
-  }
-  return <Liked user={session.user} />;
-}
+export const LikedPage = signedInOnly(Liked, likedText);
 
 function Liked({ user }: { user: CurrentUser }) {
   useDocumentTitle(likedText.heading);
@@ -57,8 +44,8 @@ function Liked({ user }: { user: CurrentUser }) {
   const unlike = useUnlike(user._id);
 
   return (
-    <div className="mx-auto flex w-full max-w-4xl flex-col gap-5 px-4 py-6 sm:px-6 lg:py-8">
-      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">{likedText.heading}</h1>
+    <PageColumn width="4xl" className="gap-5">
+      <PageTitle>{likedText.heading}</PageTitle>
       <PersonalVideoList
         query={liked}
         text={{
@@ -96,6 +83,6 @@ function Liked({ user }: { user: CurrentUser }) {
           />
         )}
       />
-    </div>
+    </PageColumn>
   );
 }

@@ -3,6 +3,9 @@ import { api } from '../../../lib/api';
 
 /** The spec's words for the conversation list (signed-in-areas §2, §8). */
 export const conversationText = {
+  signedOutTitle: 'Messages',
+  loading: 'Loading messages',
+  signedOutMessage: 'Sign in to read your messages.',
   heading: 'Messages',
   conversationsTab: 'Conversations',
   requestsTab: 'Message Requests',

@@ -8,6 +8,9 @@ import { api } from '../../../lib/api';
 
 /** The spec's words for message requests (core §4, signed-in-areas §4 and §8). */
 export const requestText = {
+  signedOutTitle: 'Message Requests',
+  loading: 'Loading message requests',
+  signedOutMessage: 'Sign in to see who asked to message you.',
   signedOut: 'Login to message the creator',
   message: 'Message',
   pending: 'Request Pending',

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { conversationPath, conversationText } from '../api/conversations-api';
 import { formatConversationTime } from '../conversation-time';
 import { useConversations } from '../hooks/use-conversations';
+import { BoneList } from '../../../components/Skeleton';
 
 /** The other person of a conversation (the first participant who is not me). */
 export function otherParticipant(conversation: Conversation, myId: string): Person | undefined {
@@ -126,16 +127,16 @@ function ConversationItem({ conversation, myId }: { conversation: Conversation; 
 
 function ConversationsSkeleton() {
   return (
-    <ul role="status" aria-label="Loading conversations" className="flex flex-col gap-1">
-      {[0, 1, 2, 3, 4].map((n) => (
-        <li key={n} className="flex animate-pulse items-center gap-3 px-3 py-3">
-          <div className="size-10 shrink-0 rounded-full bg-raised" />
-          <div className="flex flex-1 flex-col gap-2">
-            <div className="h-4 w-1/2 rounded-sm bg-raised" />
-            <div className="h-3 w-3/4 rounded-sm bg-raised" />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <BoneList
+      as="ul"
+      label="Loading conversations"
+      count={5}
+      className="flex flex-col gap-1"
+      row={{
+        className: 'animate-pulse items-center gap-3 px-3 py-3',
+        media: 'size-10 shrink-0 rounded-full',
+        bars: ['h-4 w-1/2', 'h-3 w-3/4'],
+      }}
+    />
   );
 }

@@ -2,15 +2,13 @@ import type { CurrentUser } from '@kinora/contract';
 import { useId, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { MessageSquareIcon } from '../../../components/icons';
-import { PageSkeleton } from '../../../components/PageSkeleton';
-import { SignInPrompt } from '../../../components/SignInPrompt';
-import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { conversationText } from '../api/conversations-api';
 import { useIncomingRequests } from '../hooks/use-message-requests';
 import { ConversationList } from './ConversationList';
 import { RequestsPanel } from './RequestsPanel';
+import { signedInOnly } from '../../../components/SignedInOnly';
 
 const hubTabs = ['conversations', 'requests'] as const;
 type HubTab = (typeof hubTabs)[number];
@@ -24,16 +22,7 @@ const tabLabels: Record<HubTab, string> = {
  * message requests as two tabs; on wide screens a second pane says 'Select a conversation'.
  * The open tab lives in the address (?tab=requests) so it can be linked to.
  */
-export function MessagesHubPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading messages" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt title={conversationText.heading} message="Sign in to read your messages." />
-    );
-  }
-  return <MessagesHub user={session.user} />;
-}
+export const MessagesHubPage = signedInOnly(MessagesHub, conversationText);
 
 function MessagesHub({ user }: { user: CurrentUser }) {
   useDocumentTitle(conversationText.heading);

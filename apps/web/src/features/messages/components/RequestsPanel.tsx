@@ -1,7 +1,7 @@
 import type { MessageRequest } from '@kinora/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/Avatar';
+import { AvatarLink } from '../../../components/Avatar';
 import { Button, buttonClass } from '../../../components/Button';
 import { CheckCircleIcon, MailIcon, MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
@@ -12,7 +12,9 @@ import { formatRelativeTime } from '../../../lib/format';
 import { conversationPath } from '../api/conversations-api';
 import { requestText } from '../api/requests-api';
 import { useIncomingRequests, useRespondToRequest } from '../hooks/use-message-requests';
+import { BoneList } from '../../../components/Skeleton';
 import { RichText } from '../../../components/RichText';
+import { channelPathOf } from '../../../lib/paths';
 
 interface AcceptedChat {
   name: string;
@@ -125,13 +127,11 @@ function RequestItem({
 }) {
   const { sender } = request;
   const name = sender.fullname || sender.username;
-  const channelPath = `/channel/${encodeURIComponent(sender._id)}`;
+  const channelPath = channelPathOf(sender._id);
   return (
     <li className="flex flex-col gap-3 rounded-lg border border-border bg-surface p-4">
       <div className="flex items-start gap-3">
-        <Link to={channelPath} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
-          <Avatar src={sender.avatar} name={sender.username} />
-        </Link>
+        <AvatarLink to={channelPath} src={sender.avatar} name={sender.username} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-baseline gap-x-2">
             <Link
@@ -181,19 +181,16 @@ function RequestItem({
 
 function RequestsSkeleton() {
   return (
-    <ul role="status" aria-label="Loading message requests" className="flex flex-col gap-3">
-      {[0, 1, 2].map((n) => (
-        <li
-          key={n}
-          className="flex animate-pulse gap-3 rounded-lg border border-border bg-surface p-4"
-        >
-          <div className="size-10 shrink-0 rounded-full bg-raised" />
-          <div className="flex flex-1 flex-col gap-2">
-            <div className="h-4 w-40 rounded-sm bg-raised" />
-            <div className="h-4 w-full rounded-sm bg-raised" />
-          </div>
-        </li>
-      ))}
-    </ul>
+    <BoneList
+      as="ul"
+      label="Loading message requests"
+      count={3}
+      className="flex flex-col gap-3"
+      row={{
+        className: 'animate-pulse gap-3 rounded-lg border border-border bg-surface p-4',
+        media: 'size-10 shrink-0 rounded-full',
+        bars: ['h-4 w-40', 'h-4 w-full'],
+      }}
+    />
   );
 }

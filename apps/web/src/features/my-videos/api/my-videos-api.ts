@@ -11,6 +11,8 @@ export const PROCESSING_POLL_MS = 3000;
 
 /** The spec's texts (signed-in-areas §2 My videos, §6, §8). */
 export const myVideosText = {
+  loading: 'Loading your videos',
+  signedOutMessage: 'Sign in to manage the videos you uploaded.',
   heading: 'My Videos',
   signedOutTitle: 'Please log in',
   empty: 'No videos available',

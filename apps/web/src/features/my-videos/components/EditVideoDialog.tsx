@@ -1,7 +1,7 @@
 import type { Video } from '@kinora/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
@@ -93,14 +93,11 @@ export function EditVideoDialog({
           <ProgressBar label="Thumbnail" value={progress} />
         ) : null}
         <FormAlert message={failure} />
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} className="pt-1">
           <Button type="submit" disabled={isBlank || isSaving}>
             {isSaving ? 'Saving…' : 'Save Changes'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

@@ -1,45 +1,29 @@
-import type { CurrentUser, Video } from '@kinora/contract';
+import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
-import { PageSkeleton } from '../../../components/PageSkeleton';
-import { SignInPrompt } from '../../../components/SignInPrompt';
 import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
-import { useSession } from '../../../lib/auth';
 import { formatDate } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { myVideosText } from '../api/my-videos-api';
-import { OwnVideoList, type OwnVideoActions } from './OwnVideoList';
+import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
+import { signedInOnly } from '../../../components/SignedInOnly';
+import { PageColumn, PageHeader } from '../../../components/Page';
 
 /** /my-videos (signed-in-areas §2 My videos): every own video, with publish, edit and delete. */
-export function MyVideosPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading your videos" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={myVideosText.signedOutTitle}
-        message="Sign in to manage the videos you uploaded."
-      />
-    );
-  }
-  return <MyVideos user={session.user} />;
-}
+export const MyVideosPage = signedInOnly(MyVideos, myVideosText);
 
 function MyVideos({ user }: { user: CurrentUser }) {
   useDocumentTitle(myVideosText.heading);
   return (
-    <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {myVideosText.heading}
-        </h1>
+    <PageColumn>
+      <PageHeader title={myVideosText.heading}>
         <Link to="/upload" className={buttonClass()}>
           <UploadIcon size={18} />
           {myVideosText.upload}
         </Link>
-      </header>
+      </PageHeader>
 
       <OwnVideoList
         userId={user._id}
@@ -50,28 +34,21 @@ function MyVideos({ user }: { user: CurrentUser }) {
             ))}
           </div>
         }
-        renderVideos={(videos, actionsFor) => (
+        Item={MyVideoRow}
+        list={(rows) => (
           <ul
             aria-label="Your videos"
             className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-surface"
           >
-            {videos.map((video) => (
-              <MyVideoRow key={video._id} video={video} {...actionsFor(video)} />
-            ))}
+            {rows}
           </ul>
         )}
       />
-    </div>
+    </PageColumn>
   );
 }
 
-function MyVideoRow({
-  video,
-  isToggling,
-  onToggle,
-  onEdit,
-  onDelete,
-}: { video: Video } & OwnVideoActions) {
+function MyVideoRow({ video, isToggling, onToggle, onEdit, onDelete }: OwnVideoProps) {
   const title = videoTitle(video);
   return (
     <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-4">

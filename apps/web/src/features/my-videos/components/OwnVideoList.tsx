@@ -1,5 +1,5 @@
 import type { Video } from '@kinora/contract';
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/Button';
 import { VideoIcon } from '../../../components/icons';
@@ -17,20 +17,27 @@ export interface OwnVideoActions {
   onDelete: () => void;
 }
 
+/** One row or card of the owner's videos: the video and its actions. */
+export type OwnVideoProps = { video: Video } & OwnVideoActions;
+
 /**
  * The owner's videos in every state, shared by /my-videos (a list) and the profile's videos tab
  * (a grid), so both load, fail, stay empty and manage a video alike: `skeleton` while they load,
  * 'Failed to load videos' with Try Again, 'No videos available' with the Upload Video link, else
- * `renderVideos` with each video's actions. The edit and delete dialogs belong to it too.
+ * one `Item` per video, with its actions, inside `list`. The edit and delete dialogs belong to
+ * it too.
  */
 export function OwnVideoList({
   userId,
   skeleton,
-  renderVideos,
+  Item,
+  list,
 }: {
   userId: string;
   skeleton: ReactNode;
-  renderVideos: (videos: Video[], actionsFor: (video: Video) => OwnVideoActions) => ReactNode;
+  Item: ComponentType<OwnVideoProps>;
+  /** The list or grid holding the items. */
+  list: (items: ReactNode) => ReactNode;
 }) {
   const videos = useMyVideos(userId);
   const publish = usePublishToggle(userId);
@@ -65,7 +72,9 @@ export function OwnVideoList({
           </Link>
         </StatusPanel>
       ) : (
-        renderVideos(videos.data, actionsFor)
+        list(
+          videos.data.map((video) => <Item key={video._id} video={video} {...actionsFor(video)} />),
+        )
       )}
 
       {editing.dialog}

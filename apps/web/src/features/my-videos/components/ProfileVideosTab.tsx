@@ -1,14 +1,16 @@
-import type { CurrentUser, Video } from '@kinora/contract';
+import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
 import { buttonClass, IconButton } from '../../../components/Button';
 import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
-import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
+import { countLabel, VideoThumbnail, VideoTitleLink } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { myVideosText } from '../api/my-videos-api';
-import { OwnVideoList, type OwnVideoActions } from './OwnVideoList';
+import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
+import { TabSection } from '../../../components/TabSection';
+import { videoPathOf } from '../../../lib/paths';
 
 /**
  * The profile's videos tab (/profile/videos, signed-in-areas "Profile area"): the owner's videos
@@ -24,44 +26,29 @@ export function ProfileVideosTab() {
 
 function ProfileVideos({ user }: { user: CurrentUser }) {
   return (
-    <section
-      aria-labelledby="profile-videos-heading"
-      className="flex flex-col gap-5 px-4 pt-6 sm:px-0"
-    >
-      <div className="flex flex-wrap items-center justify-between gap-3">
-        <h2 id="profile-videos-heading" className="text-xl font-bold tracking-tight text-fg">
-          {myVideosText.heading}
-        </h2>
+    <TabSection
+      id="profile-videos-heading"
+      title={myVideosText.heading}
+      actions={
         <Link to="/upload" className={buttonClass({ size: 'sm' })}>
           <UploadIcon size={16} />
           {myVideosText.upload}
         </Link>
-      </div>
-
+      }
+    >
       <OwnVideoList
         userId={user._id}
         skeleton={<VideoGridSkeleton count={6} label="Loading your videos" />}
-        renderVideos={(videos, actionsFor) => (
-          <VideoGrid label="Your videos">
-            {videos.map((video) => (
-              <OwnVideoCard key={video._id} video={video} {...actionsFor(video)} />
-            ))}
-          </VideoGrid>
-        )}
+        Item={OwnVideoCard}
+        list={(cards) => <VideoGrid label="Your videos">{cards}</VideoGrid>}
       />
-    </section>
+    </TabSection>
   );
 }
 
-function OwnVideoCard({
-  video,
-  isToggling,
-  onToggle,
-  onEdit,
-  onDelete,
-}: { video: Video } & OwnVideoActions) {
+function OwnVideoCard({ video, isToggling, onToggle, onEdit, onDelete }: OwnVideoProps) {
   const title = videoTitle(video);
-  const videoPath = `/video/${encodeURIComponent(video._id)}`;
+  const videoPath = videoPathOf(video._id);
   return (
     <li className="group flex min-w-0 flex-col gap-3">
       {/* The title link below is the one in the tab order; this one is for pointers. */}
@@ -69,11 +56,7 @@ function OwnVideoCard({
         <VideoThumbnail video={video} className="transition-shadow group-hover:shadow-card" />
       </Link>
       <div className="flex min-w-0 flex-col gap-1">
-        <h3 className="line-clamp-2 text-base leading-snug font-semibold break-words text-fg">
-          <Link to={videoPath} className="rounded-sm hover:text-accent-text">
-            {title}
-          </Link>
-        </h3>
+        <VideoTitleLink videoId={video._id} title={title} className="text-base break-words" />
         <p className="flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
           <span>{countLabel(video.views, 'view', 'views')}</span>
           <span aria-hidden="true">·</span>

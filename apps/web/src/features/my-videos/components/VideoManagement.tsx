@@ -1,7 +1,7 @@
 import type { Video } from '@kinora/contract';
 import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { useToast } from '../../../components/toast';
 import { videoCardText } from '../../../components/VideoCard';
 import { messageOf } from '../../../lib/api';
@@ -50,14 +50,11 @@ export function useVideoDeletion(userId: string): {
     <Dialog title={myVideosText.deleteTitle} onClose={() => setDeleting(null)}>
       <div className="flex flex-col gap-4">
         <p className="text-fg-muted">{myVideosText.deleteQuestion}</p>
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={() => setDeleting(null)}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={() => setDeleting(null)}>
           <Button variant="danger" disabled={remove.isPending} onClick={() => confirm(deleting)}>
             {remove.isPending ? 'Deleting…' : 'Delete'}
           </Button>
-        </div>
+        </DialogActions>
       </div>
     </Dialog>
   ) : null;

@@ -2,7 +2,7 @@ import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { BellIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
-import { useDismiss } from '../../../lib/use-dismiss';
+import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
 import { formatUnread, notificationText, PANEL_SIZE } from '../api/notifications-api';
 import { useNotificationPages, useUnreadNotifications } from '../hooks/use-notifications';
 import { MarkAllReadButton, NotificationEntries } from './NotificationEntries';
@@ -19,7 +19,7 @@ export function NotificationBell() {
   const wrapperRef = useRef<HTMLDivElement>(null);
 
   const close = useCallback(() => setIsOpen(false), []);
-  useDismiss({ isOpen, close, wrapper: wrapperRef, button: buttonRef });
+  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
 
   const label =
     unread > 0

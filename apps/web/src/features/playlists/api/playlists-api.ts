@@ -4,6 +4,8 @@ import { api } from '../../../lib/api';
 
 /** The spec's words for playlists (signed-in-areas §2, §4, §5, §8). */
 export const playlistText = {
+  loading: 'Loading playlists',
+  signedOutMessage: 'Sign in to build playlists and keep videos to watch later.',
   signedOutTitle: 'Access Your Playlists',
   heading: 'Your Playlists',
   create: 'Create Playlist',

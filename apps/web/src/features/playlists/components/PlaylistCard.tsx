@@ -5,6 +5,9 @@ import { PencilIcon, PlaylistIcon, TrashIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { playlistText, videoCountLabel } from '../api/playlists-api';
+import { Bone } from '../../../components/Skeleton';
+import { ThumbnailBox } from '../../../components/ThumbnailBox';
+import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
 
 /**
  * The first video's thumbnail in a 16:9 box, with the spec's three fallbacks: 'Empty Playlist'
@@ -19,33 +22,21 @@ export function PlaylistThumbnail({
   className?: string;
 }) {
   const first = playlist.videos[0];
-  const src = first?.thumbnail || null;
-  const [failedSrc, setFailedSrc] = useState<string | null>(null);
-  const fallback = !first
-    ? playlistText.emptyPlaylist
-    : !src
-      ? playlistText.noThumbnail
-      : failedSrc === src
-        ? playlistText.noThumbnailAvailable
-        : null;
   return (
-    <div className={cn('relative aspect-video overflow-hidden rounded-lg bg-raised', className)}>
-      {fallback === null && src ? (
-        <img
-          src={src}
-          alt=""
-          loading="lazy"
-          decoding="async"
-          onError={() => setFailedSrc(src)}
-          className="absolute inset-0 size-full object-cover"
-        />
-      ) : (
+    <ThumbnailBox
+      src={first?.thumbnail || null}
+      className={className}
+      fallback={(hasFailed) => (
         <span className="absolute inset-0 flex flex-col items-center justify-center gap-1 text-sm text-fg-muted">
           <PlaylistIcon size={28} />
-          {fallback}
+          {!first
+            ? playlistText.emptyPlaylist
+            : hasFailed
+              ? playlistText.noThumbnailAvailable
+              : playlistText.noThumbnail}
         </span>
       )}
-    </div>
+    />
   );
 }
 
@@ -131,23 +122,9 @@ function CardMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
 
+  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
   useEffect(() => {
-    if (!isOpen) return;
-    wrapperRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return;
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    };
-    const onPointerDown = (event: PointerEvent) => {
-      if (!wrapperRef.current?.contains(event.target as Node)) setIsOpen(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    document.addEventListener('pointerdown', onPointerDown);
-    return () => {
-      document.removeEventListener('keydown', onKeyDown);
-      document.removeEventListener('pointerdown', onPointerDown);
-    };
+    if (isOpen) wrapperRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
   }, [isOpen]);
 
   const choose = (action: () => void) => {
@@ -210,9 +187,9 @@ function CardMenu({
 export function PlaylistCardSkeleton() {
   return (
     <div aria-hidden="true" className="flex animate-pulse flex-col gap-3">
-      <div className="aspect-video rounded-lg bg-raised" />
-      <div className="h-4 w-3/4 rounded-sm bg-raised" />
-      <div className="h-3 w-1/2 rounded-sm bg-raised" />
+      <Bone className="aspect-video rounded-lg" />
+      <Bone className="h-4 w-3/4" />
+      <Bone className="h-3 w-1/2" />
     </div>
   );
 }

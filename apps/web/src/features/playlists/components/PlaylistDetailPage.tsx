@@ -37,7 +37,9 @@ import {
 import { AddVideosDialog } from './AddVideosDialog';
 import { PlaylistThumbnail, VisibilityBadge } from './PlaylistCard';
 import { PlaylistFormDialog } from './PlaylistFormDialog';
+import { BoneRow } from '../../../components/Skeleton';
 import { RichText } from '../../../components/RichText';
+import { channelPathOf } from '../../../lib/paths';
 
 /** Whether a failed load means there is no such playlist (or one the reader may not see). */
 function isNotFound(error: unknown): boolean {
@@ -66,13 +68,12 @@ export function PlaylistDetailPage() {
   if (query.isPending) {
     return (
       <div role="status" aria-label="Loading playlist" className={pageClass}>
-        <div className="flex animate-pulse flex-col gap-4 md:flex-row">
-          <div className="aspect-video w-full rounded-lg bg-raised md:w-80" />
-          <div className="flex-1 space-y-3">
-            <div className="h-7 w-1/2 rounded-sm bg-raised" />
-            <div className="h-4 w-2/3 rounded-sm bg-raised" />
-          </div>
-        </div>
+        <BoneRow
+          className="animate-pulse flex-col gap-4 md:flex-row"
+          media="aspect-video w-full rounded-lg md:w-80"
+          bars={['h-7 w-1/2', 'h-4 w-2/3']}
+          barsClassName="space-y-3"
+        />
       </div>
     );
   }
@@ -317,10 +318,7 @@ function PlaylistItems({ playlist, isOwner }: { playlist: Playlist; isOwner: boo
                 </h2>
                 {channel ? (
                   <p className="mt-0.5 truncate text-sm text-fg-muted">
-                    <Link
-                      to={`/channel/${encodeURIComponent(channel.id)}`}
-                      className="rounded-sm hover:text-fg"
-                    >
+                    <Link to={channelPathOf(channel.id)} className="rounded-sm hover:text-fg">
                       {channel.name}
                     </Link>
                   </p>

@@ -1,7 +1,7 @@
 import { hasVisibleText, trimText, type Playlist, type PlaylistVisibility } from '@kinora/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
-import { Dialog } from '../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
@@ -132,14 +132,11 @@ export function PlaylistFormDialog({
           </div>
         </fieldset>
         <FormAlert message={failure} />
-        <div className="flex justify-end gap-2 pt-1">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose} className="pt-1">
           <Button type="submit" disabled={isBlank || isSaving}>
             {isSaving ? 'Saving…' : isEdit ? 'Save Changes' : 'Create Playlist'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

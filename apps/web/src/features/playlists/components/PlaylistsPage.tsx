@@ -3,12 +3,9 @@ import { useState } from 'react';
 import { Button } from '../../../components/Button';
 import { PlaylistIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
-import { PageSkeleton } from '../../../components/PageSkeleton';
-import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
-import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { playlistText } from '../api/playlists-api';
 import {
@@ -20,21 +17,11 @@ import {
 } from '../hooks/use-playlists';
 import { PlaylistCard, PlaylistCardSkeleton } from './PlaylistCard';
 import { PlaylistFormDialog } from './PlaylistFormDialog';
+import { signedInOnly } from '../../../components/SignedInOnly';
+import { PageColumn, PageHeader } from '../../../components/Page';
 
 /** /playlists (signed-in-areas §2): the signed-in user's playlists, with create, edit, delete. */
-export function PlaylistsPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading playlists" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={playlistText.signedOutTitle}
-        message="Sign in to build playlists and keep videos to watch later."
-      />
-    );
-  }
-  return <Playlists user={session.user} />;
-}
+export const PlaylistsPage = signedInOnly(Playlists, playlistText);
 
 type DialogState = { mode: 'create' } | { mode: 'edit'; playlist: Playlist } | null;
 
@@ -72,16 +59,13 @@ function Playlists({ user }: { user: CurrentUser }) {
     </div>
   );
   return (
-    <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {playlistText.heading}
-        </h1>
+    <PageColumn>
+      <PageHeader title={playlistText.heading}>
         <Button onClick={() => setDialog({ mode: 'create' })}>
           <PlaylistIcon size={18} />
           {playlistText.create}
         </Button>
-      </header>
+      </PageHeader>
 
       {playlists.isPending ? (
         <div
@@ -158,6 +142,6 @@ function Playlists({ user }: { user: CurrentUser }) {
           onClose={() => setDialog(null)}
         />
       ) : null}
-    </div>
+    </PageColumn>
   );
 }

@@ -1,13 +1,12 @@
 import { hasVisibleText, trimText, type Playlist } from '@kinora/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useId, useRef, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/Button';
 import { inputClass } from '../../../components/form/TextField';
 import { CheckIcon, ListPlusIcon, PlaylistIcon, SpinnerIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { isApiError, messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { useDismiss } from '../../../lib/use-dismiss';
 import {
   addVideoToPlaylist,
   PLAYLIST_NAME_MAX,
@@ -21,6 +20,7 @@ import {
   useUserPlaylistPages,
   useWatchLater,
 } from '../hooks/use-playlists';
+import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
 
 export const saveText = {
   signIn: 'Please login to save videos to playlists',
@@ -62,8 +62,7 @@ export function SaveToPlaylistMenu({
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
 
-  const close = useCallback(() => setIsOpen(false), []);
-  useDismiss({ isOpen, close, wrapper: wrapperRef, button: buttonRef });
+  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
 
   const toggle = () => {
     if (userId === null) {

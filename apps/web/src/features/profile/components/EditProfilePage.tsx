@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
+import { Button, buttonClass } from '../../../components/Button';
 import { CoverImage } from '../../../components/CoverImage';
 import { TextField } from '../../../components/form/TextField';
 import { ArrowLeftIcon, CameraIcon } from '../../../components/icons';
@@ -111,6 +111,17 @@ function EditProfile({ user }: { user: CurrentUser }) {
 
       <DetailsForm user={user} />
       <MessagingSettingsSection user={user} />
+      <section className="mt-6 flex flex-col gap-2 rounded-lg border border-border bg-surface p-4 sm:flex-row sm:items-center sm:justify-between sm:p-6">
+        <div>
+          <h2 className="text-lg font-semibold text-fg">Two-factor sign-in</h2>
+          <p className="text-sm text-fg-muted">
+            A code from an authenticator app after your password.
+          </p>
+        </div>
+        <Link to="/settings/two-factor" className={buttonClass({ variant: 'secondary' })}>
+          Manage two-factor sign-in
+        </Link>
+      </section>
     </div>
   );
 }

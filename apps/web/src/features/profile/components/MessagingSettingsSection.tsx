@@ -18,6 +18,8 @@ import {
   unblockUser,
   updateMessagePolicy,
 } from '../api/messaging-settings-api';
+import { Bone } from '../../../components/Skeleton';
+import { channelPathOf } from '../../../lib/paths';
 
 /**
  * Edit profile's messaging part: who may send the person message requests (saved as soon as
@@ -122,8 +124,8 @@ function BlockedPeople() {
   if (blocked.isPending) {
     body = (
       <div role="status" aria-label="Loading blocked people" className="flex animate-pulse gap-3">
-        <div className="size-10 rounded-full bg-raised" />
-        <div className="h-4 w-40 self-center rounded-sm bg-raised" />
+        <Bone className="size-10 rounded-full" />
+        <Bone className="h-4 w-40 self-center" />
       </div>
     );
   } else if (blocked.isError) {
@@ -145,7 +147,7 @@ function BlockedPeople() {
             <Avatar src={person.avatar} name={person.username} />
             <div className="min-w-0 flex-1">
               <Link
-                to={`/channel/${encodeURIComponent(person._id)}`}
+                to={channelPathOf(person._id)}
                 className="block truncate rounded-sm font-medium text-fg hover:text-accent-text"
               >
                 {person.fullname || person.username}

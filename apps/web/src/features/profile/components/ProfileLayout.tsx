@@ -13,6 +13,7 @@ import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfileStats, useRefreshScreen } from '../hooks/use-profile-stats';
+import { Bone, BoneRow } from '../../../components/Skeleton';
 
 /** The spec's words for the profile area (signed-in-areas "Profile area", §8). */
 export const profileText = {
@@ -240,14 +241,12 @@ function ProfileSkeleton() {
       className="mx-auto w-full max-w-content animate-pulse pb-10 sm:px-6 sm:pt-6"
     >
       <div className="overflow-hidden border-border bg-surface sm:rounded-lg sm:border">
-        <div className="aspect-[3/1] max-h-60 w-full bg-raised" />
-        <div className="flex flex-col gap-4 px-4 pb-5 sm:flex-row sm:items-end sm:px-6">
-          <div className="relative -mt-12 size-24 rounded-full bg-raised ring-4 ring-surface" />
-          <div className="flex-1 space-y-2">
-            <div className="h-6 w-48 rounded-sm bg-raised" />
-            <div className="h-4 w-32 rounded-sm bg-raised" />
-          </div>
-        </div>
+        <Bone className="aspect-[3/1] max-h-60 w-full rounded-none" />
+        <BoneRow
+          className="flex-col gap-4 px-4 pb-5 sm:flex-row sm:items-end sm:px-6"
+          media="relative -mt-12 size-24 rounded-full ring-4 ring-surface"
+          bars={['h-6 w-48', 'h-4 w-32']}
+        />
         <div className="h-12 border-t border-border" />
       </div>
     </div>

@@ -1,7 +1,6 @@
 import type { Subscriber } from '@kinora/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
 import { SubscriptionsIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { StatusPanel } from '../../../components/StatusPanel';
@@ -9,6 +8,10 @@ import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { subscriptionText } from '../api/subscriptions-api';
 import { useSubscribers } from '../hooks/use-subscriptions';
+import { BoneRow } from '../../../components/Skeleton';
+import { TabSection } from '../../../components/TabSection';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { channelPathOf } from '../../../lib/paths';
 
 const cardGrid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
 
@@ -28,14 +31,7 @@ function MySubscribers({ channelId }: { channelId: string }) {
   const list = subscribers.data?.pages.flat() ?? [];
 
   return (
-    <section
-      aria-labelledby="my-subscribers-heading"
-      className="flex flex-col gap-5 px-4 pt-6 sm:px-0"
-    >
-      <h2 id="my-subscribers-heading" className="text-xl font-bold tracking-tight text-fg">
-        {subscriptionText.subscribersHeading}
-      </h2>
-
+    <TabSection id="my-subscribers-heading" title={subscriptionText.subscribersHeading}>
       {subscribers.isPending ? (
         <SubscriberSkeletons />
       ) : subscribers.isError && list.length === 0 ? (
@@ -64,18 +60,15 @@ function MySubscribers({ channelId }: { channelId: string }) {
               isRetrying={subscribers.isFetchingNextPage}
             />
           ) : subscribers.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className="self-center"
-              disabled={subscribers.isFetchingNextPage}
-              onClick={() => void subscribers.fetchNextPage()}
-            >
-              {subscribers.isFetchingNextPage ? 'Loading…' : subscriptionText.loadMore}
-            </Button>
+            <LoadMoreButton
+              isLoading={subscribers.isFetchingNextPage}
+              onLoadMore={() => void subscribers.fetchNextPage()}
+              label={subscriptionText.loadMore}
+            />
           ) : null}
         </>
       )}
-    </section>
+    </TabSection>
   );
 }
 
@@ -84,7 +77,7 @@ function SubscriberCard({ subscriber }: { subscriber: Subscriber }) {
   return (
     <li>
       <Link
-        to={`/channel/${encodeURIComponent(subscriber.subscriberId)}`}
+        to={channelPathOf(subscriber.subscriberId)}
         className="flex items-center gap-3 rounded-lg border border-border bg-surface p-4 transition-colors hover:bg-raised"
       >
         <Avatar src={subscriber.avatar} name={subscriber.username} size="lg" />
@@ -107,17 +100,12 @@ function SubscriberSkeletons() {
   return (
     <div role="status" aria-label="Loading subscribers" className={cardGrid}>
       {Array.from({ length: 6 }, (_, i) => (
-        <div
+        <BoneRow
           key={i}
-          className="flex animate-pulse items-center gap-3 rounded-lg border border-border bg-surface p-4"
-        >
-          <div className="size-16 shrink-0 rounded-full bg-raised" />
-          <div className="flex-1 space-y-2">
-            <div className="h-4 w-2/3 rounded-sm bg-raised" />
-            <div className="h-3 w-1/3 rounded-sm bg-raised" />
-            <div className="h-3 w-1/2 rounded-sm bg-raised" />
-          </div>
-        </div>
+          className="animate-pulse items-center gap-3 rounded-lg border border-border bg-surface p-4"
+          media="size-16 shrink-0 rounded-full"
+          bars={['h-4 w-2/3', 'h-3 w-1/3', 'h-3 w-1/2']}
+        />
       ))}
     </div>
   );

@@ -2,7 +2,7 @@ import type { CurrentUser, SubscribedChannel } from '@kinora/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { Button, buttonClass } from '../../../components/Button';
+import { buttonClass } from '../../../components/Button';
 import { FlameIcon, LogInIcon, SubscriptionsIcon, VideoIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { PageSkeleton } from '../../../components/PageSkeleton';
@@ -16,6 +16,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { subscriptionText } from '../api/subscriptions-api';
 import { useSubscribedChannels, useSubscriptionFeed } from '../hooks/use-subscriptions';
+import { PageColumn, PageHeader } from '../../../components/Page';
+import { NextPageButton } from '../../../components/LoadMoreButton';
 
 /** /subscriptions (signed-in-areas §2): the followed channels' newest videos, and the channels. */
 export function SubscriptionsPage() {
@@ -94,11 +96,8 @@ function Subscriptions({ user }: { user: CurrentUser }) {
   } else body = tab === 'latest' ? <LatestVideos /> : <ChannelGrid channels={channels.data} />;
 
   return (
-    <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {subscriptionText.heading}
-        </h1>
+    <PageColumn>
+      <PageHeader title={subscriptionText.heading}>
         <div className="flex gap-2">
           {tabButton('latest', subscriptionText.latestTab)}
           {tabButton(
@@ -106,9 +105,9 @@ function Subscriptions({ user }: { user: CurrentUser }) {
             `${subscriptionText.channelsTab}${channels.data ? ` (${channels.data.length})` : ''}`,
           )}
         </div>
-      </header>
+      </PageHeader>
       {body}
-    </div>
+    </PageColumn>
   );
 }
 
@@ -152,21 +151,11 @@ function LatestVideos() {
           </li>
         ))}
       </VideoGrid>
-      {feed.hasNextPage ? (
-        <div className="flex justify-center">
-          <Button
-            variant="secondary"
-            className="rounded-full"
-            disabled={feed.isFetchingNextPage}
-            onClick={() => {
-              focusItemWhenShown(videos.length);
-              void feed.fetchNextPage();
-            }}
-          >
-            {feed.isFetchingNextPage ? 'Loading…' : subscriptionText.loadMore}
-          </Button>
-        </div>
-      ) : null}
+      <NextPageButton
+        query={feed}
+        label={subscriptionText.loadMore}
+        onLoad={() => focusItemWhenShown(videos.length)}
+      />
     </div>
   );
 }

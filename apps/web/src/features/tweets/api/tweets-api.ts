@@ -11,9 +11,11 @@ import { api } from '../../../lib/api';
 
 /** The spec's words for the Tweets page (signed-in-areas §2, §5, §8; core §4). */
 export const tweetText = {
+  loading: 'Loading tweets',
+  signedOutMessage: 'Sign in to read and post tweets from the channels you follow.',
   heading: 'Tweets',
   myTweetsHeading: 'My Tweets',
-  signedOut: 'Please Login',
+  signedOutTitle: 'Please Login',
   channelsTab: 'Channels',
   allTab: 'All Tweets',
   backToChannels: 'Back to channels',

@@ -7,6 +7,7 @@ import { useDeleteTweet, useMyTweets, useTweetLike, useUpdateTweet } from '../ho
 import { NewTweetBox } from './NewTweetBox';
 import { TweetListSkeleton } from './TweetCard';
 import { TweetList } from './TweetList';
+import { TabSection } from '../../../components/TabSection';
 
 /**
  * The profile's My Tweets tab (/profile/tweets, signed-in-areas "Profile area"): the compose
@@ -28,13 +29,11 @@ function MyTweets() {
   useOnProfileUpdated(() => void tweets.refetch());
 
   return (
-    <section
-      aria-labelledby="my-tweets-heading"
-      className="flex w-full max-w-3xl flex-col gap-5 px-4 pt-6 sm:px-0"
+    <TabSection
+      id="my-tweets-heading"
+      title={tweetText.myTweetsHeading}
+      className="w-full max-w-3xl"
     >
-      <h2 id="my-tweets-heading" className="text-xl font-bold tracking-tight text-fg">
-        {tweetText.myTweetsHeading}
-      </h2>
       <NewTweetBox warnAbove={PROFILE_TWEET_WARN} />
 
       {tweets.isPending ? (
@@ -59,6 +58,6 @@ function MyTweets() {
           editing={{ isOwn: () => true, update, remove }}
         />
       )}
-    </section>
+    </TabSection>
   );
 }

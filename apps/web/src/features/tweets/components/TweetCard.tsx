@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { tweetText } from '../api/tweets-api';
 import { TweetComposer } from './TweetComposer';
+import { BoneList } from '../../../components/Skeleton';
 import { RichText } from '../../../components/RichText';
 
 const pillClass =
@@ -129,17 +130,15 @@ export function TweetCard({
 
 export function TweetListSkeleton() {
   return (
-    <div role="status" aria-label="Loading tweets" className="flex animate-pulse flex-col gap-3">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex gap-3 rounded-lg border border-border bg-surface p-4">
-          <div className="size-10 shrink-0 rounded-full bg-raised" />
-          <div className="flex-1 space-y-2">
-            <div className="h-3.5 w-40 rounded-sm bg-raised" />
-            <div className="h-4 w-full rounded-sm bg-raised" />
-            <div className="h-4 w-2/3 rounded-sm bg-raised" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <BoneList
+      label="Loading tweets"
+      count={3}
+      className="flex animate-pulse flex-col gap-3"
+      row={{
+        className: 'gap-3 rounded-lg border border-border bg-surface p-4',
+        media: 'size-10 shrink-0 rounded-full',
+        bars: ['h-3.5 w-40', 'h-4 w-full', 'h-4 w-2/3'],
+      }}
+    />
   );
 }

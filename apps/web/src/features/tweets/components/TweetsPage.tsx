@@ -5,10 +5,7 @@ import { Button } from '../../../components/Button';
 import { ArrowLeftIcon, MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { LoadMoreButton } from '../../../components/LoadMoreButton';
-import { PageSkeleton } from '../../../components/PageSkeleton';
-import { SignInPrompt } from '../../../components/SignInPrompt';
 import { StatusPanel } from '../../../components/StatusPanel';
-import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -24,21 +21,11 @@ import {
 import { NewTweetBox } from './NewTweetBox';
 import { TweetListSkeleton } from './TweetCard';
 import { TweetList } from './TweetList';
+import { signedInOnly } from '../../../components/SignedInOnly';
+import { PageColumn, PageHeader } from '../../../components/Page';
 
 /** /tweets (signed-in-areas §2): followed channels' tweets, one channel's, or all with compose. */
-export function TweetsPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading tweets" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={tweetText.signedOut}
-        message="Sign in to read and post tweets from the channels you follow."
-      />
-    );
-  }
-  return <Tweets user={session.user} />;
-}
+export const TweetsPage = signedInOnly(Tweets, tweetText);
 
 type Channel = { _id: string; username: string; fullname: string; avatar: string | null };
 type Mode = { name: 'channels' } | { name: 'channel'; channel: Channel } | { name: 'all' };
@@ -66,16 +53,13 @@ function Tweets({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <div className="mx-auto flex w-full max-w-3xl flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
-      <header className="flex flex-wrap items-center justify-between gap-4">
-        <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-          {tweetText.heading}
-        </h1>
+    <PageColumn width="3xl">
+      <PageHeader title={tweetText.heading}>
         <div className="flex gap-2">
           {tab('channels', tweetText.channelsTab)}
           {tab('all', tweetText.allTab)}
         </div>
-      </header>
+      </PageHeader>
       {mode.name === 'channels' ? (
         <ChannelList onPick={(channel) => setMode({ name: 'channel', channel })} />
       ) : mode.name === 'channel' ? (
@@ -87,7 +71,7 @@ function Tweets({ user }: { user: CurrentUser }) {
       ) : (
         <AllTweets user={user} like={like} />
       )}
-    </div>
+    </PageColumn>
   );
 }
 

@@ -1,5 +1,4 @@
 import type { ReactNode } from 'react';
-import { Button } from '../../../components/Button';
 import { MessageSquareIcon } from '../../../components/icons';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
@@ -7,6 +6,7 @@ import { tweetText } from '../api/tweets-api';
 import { useTweetLike, useUserTweetPages } from '../hooks/use-tweets';
 import { TweetListSkeleton } from './TweetCard';
 import { TweetList } from './TweetList';
+import { NextPageButton } from '../../../components/LoadMoreButton';
 
 /**
  * A person's tweets, newest first, a page at a time, read-only but for likes: the channel
@@ -43,21 +43,12 @@ export function UserTweetList({ userId, isSignedIn }: { userId: string; isSigned
   return (
     <div className="max-w-3xl">
       <TweetList tweets={tweets} label="Tweets" like={like} listRef={listRef} />
-      {query.hasNextPage ? (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="secondary"
-            className="rounded-full"
-            disabled={query.isFetchingNextPage}
-            onClick={() => {
-              focusItemWhenShown(tweets.length);
-              void query.fetchNextPage();
-            }}
-          >
-            {query.isFetchingNextPage ? 'Loading…' : 'Load more tweets'}
-          </Button>
-        </div>
-      ) : null}
+      <NextPageButton
+        query={query}
+        label="Load more tweets"
+        onLoad={() => focusItemWhenShown(tweets.length)}
+        className="mt-6"
+      />
     </div>
   );
 }

@@ -5,12 +5,9 @@ import { Button } from '../../../components/Button';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { UploadIcon, XCircleIcon } from '../../../components/icons';
-import { PageSkeleton } from '../../../components/PageSkeleton';
 import { ProgressBar } from '../../../components/ProgressBar';
-import { SignInPrompt } from '../../../components/SignInPrompt';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
-import { useSession } from '../../../lib/auth';
 import { announce } from '../../../lib/cache-events';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import type { FieldErrors } from '../../../lib/validation';
@@ -23,22 +20,11 @@ import {
   type UploadFormValues,
 } from '../upload-form';
 import { MediaFileField } from './MediaFileField';
+import { signedInOnly } from '../../../components/SignedInOnly';
+import { PageTitle } from '../../../components/Page';
 
 /** /upload (core §2.13): sign-in screen for visitors, the upload form for signed-in users. */
-export function UploadPage() {
-  const session = useSession();
-  if (session.status === 'loading') return <PageSkeleton label="Loading upload page" />;
-  if (session.status === 'signedOut') {
-    return (
-      <SignInPrompt
-        title={uploadText.signedOutTitle}
-        message={uploadText.signedOutMessage}
-        actionLabel={uploadText.signedOutAction}
-      />
-    );
-  }
-  return <UploadForm />;
-}
+export const UploadPage = signedInOnly(UploadForm, uploadText);
 
 interface Progress {
   video: number;
@@ -122,7 +108,7 @@ function UploadForm() {
 
   return (
     <section className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6 lg:py-10">
-      <h1 className="text-2xl font-bold tracking-tight text-fg sm:text-3xl">Upload Video</h1>
+      <PageTitle>Upload Video</PageTitle>
       <p className="mt-1 text-fg-muted">
         Your video plays as soon as it is uploaded; sharper qualities follow while it processes.
       </p>

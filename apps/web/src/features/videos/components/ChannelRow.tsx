@@ -1,10 +1,11 @@
 import type { VideoOwner } from '@kinora/contract';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Avatar } from '../../../components/Avatar';
+import { AvatarLink } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { countLabel } from '../../../components/VideoCard';
 import { useSubscription } from '../hooks/use-watch-data';
+import { channelPathOf } from '../../../lib/paths';
 
 /**
  * The channel under the video: avatar and name linking to the channel, subscriber count, and
@@ -24,15 +25,13 @@ export function ChannelRow({
 }) {
   const subscription = useSubscription(owner._id, owner.subscribersCount);
   const canSubscribe = viewerId !== null && viewerId !== owner._id;
-  const channelPath = `/channel/${encodeURIComponent(owner._id)}`;
+  const channelPath = channelPathOf(owner._id);
   const name = owner.fullname || owner.username;
 
   return (
     <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-3">
       <div className="flex min-w-0 items-center gap-3">
-        <Link to={channelPath} tabIndex={-1} aria-hidden="true" className="shrink-0 rounded-full">
-          <Avatar src={owner.avatar} name={owner.username} />
-        </Link>
+        <AvatarLink to={channelPath} src={owner.avatar} name={owner.username} />
         <div className="min-w-0">
           <Link
             to={channelPath}

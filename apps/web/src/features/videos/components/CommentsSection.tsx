@@ -2,13 +2,15 @@ import type { Comment, CurrentUser } from '@kinora/contract';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useLocation } from 'react-router';
 import { RichText } from '../../../components/RichText';
-import { Avatar } from '../../../components/Avatar';
+import { Avatar, AvatarLink } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { textAreaClass } from '../../../components/form/TextAreaField';
 import { MessageSquareIcon, ThumbsUpIcon, TrashIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { useCommentActions, useComments } from '../hooks/use-comments';
+import { BoneList } from '../../../components/Skeleton';
+import { channelPathOf } from '../../../lib/paths';
 
 /**
  * Comments of a video (core §2.8): the count, a comment box for signed-in users (Post stays
@@ -191,18 +193,16 @@ function CommentItem({
         isLinked && 'bg-accent-soft/60',
       )}
     >
-      <Link
-        to={`/channel/${encodeURIComponent(comment.owner)}`}
-        tabIndex={-1}
-        aria-hidden="true"
-        className="shrink-0 rounded-full"
-      >
-        <Avatar src={author?.avatar} name={authorName} size="sm" />
-      </Link>
+      <AvatarLink
+        to={channelPathOf(comment.owner)}
+        src={author?.avatar}
+        name={authorName}
+        size="sm"
+      />
       <div className="min-w-0 flex-1">
         <p className="text-sm">
           <Link
-            to={`/channel/${encodeURIComponent(comment.owner)}`}
+            to={channelPathOf(comment.owner)}
             className="rounded-sm font-semibold text-fg hover:underline"
           >
             @{authorName}
@@ -260,16 +260,16 @@ function CommentItem({
 
 function CommentSkeletons() {
   return (
-    <div role="status" aria-label="Loading comments" className="animate-pulse">
-      {[0, 1, 2].map((i) => (
-        <div key={i} className="flex gap-3 px-4 py-3">
-          <div className="size-8 shrink-0 rounded-full bg-raised" />
-          <div className="flex-1 space-y-2 pt-1">
-            <div className="h-3 w-1/3 rounded-sm bg-raised" />
-            <div className="h-3 w-3/4 rounded-sm bg-raised" />
-          </div>
-        </div>
-      ))}
-    </div>
+    <BoneList
+      label="Loading comments"
+      count={3}
+      className="animate-pulse"
+      row={{
+        className: 'gap-3 px-4 py-3',
+        media: 'size-8 shrink-0 rounded-full',
+        bars: ['h-3 w-1/3', 'h-3 w-3/4'],
+        barsClassName: 'pt-1',
+      }}
+    />
   );
 }

@@ -9,6 +9,7 @@ import {
 import { formatRelativeTime } from '../../../lib/format';
 import { RELATED_SHOWN } from '../api/videos-api';
 import { useRelatedVideos } from '../hooks/use-watch-data';
+import { BoneList } from '../../../components/Skeleton';
 
 /** The side list of other videos (core §2.8), with skeletons while it loads. */
 export function RelatedVideos({ watchingId }: { watchingId: string }) {
@@ -21,18 +22,17 @@ export function RelatedVideos({ watchingId }: { watchingId: string }) {
         Related Videos
       </h2>
       {related.isPending ? (
-        <div role="status" aria-label="Loading related videos" className="flex flex-col gap-3">
-          {Array.from({ length: RELATED_SHOWN }, (_, i) => (
-            <div key={i} className="flex animate-pulse gap-2">
-              <div className="aspect-video w-40 shrink-0 rounded-lg bg-raised" />
-              <div className="flex-1 space-y-2 pt-1">
-                <div className="h-3.5 w-11/12 rounded-sm bg-raised" />
-                <div className="h-3 w-1/2 rounded-sm bg-raised" />
-                <div className="h-3 w-2/3 rounded-sm bg-raised" />
-              </div>
-            </div>
-          ))}
-        </div>
+        <BoneList
+          label="Loading related videos"
+          count={RELATED_SHOWN}
+          className="flex flex-col gap-3"
+          row={{
+            className: 'animate-pulse gap-2',
+            media: 'aspect-video w-40 shrink-0 rounded-lg',
+            bars: ['h-3.5 w-11/12', 'h-3 w-1/2', 'h-3 w-2/3'],
+            barsClassName: 'pt-1',
+          }}
+        />
       ) : related.isError ? (
         <p className="rounded-lg border border-dashed border-border px-4 py-6 text-center text-sm text-fg-muted">
           Related videos could not be loaded.

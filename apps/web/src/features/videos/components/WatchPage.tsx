@@ -19,6 +19,7 @@ import { CommentsSection } from './CommentsSection';
 import { RelatedVideos } from './RelatedVideos';
 import { VideoActions } from './VideoActions';
 import { VideoDescription } from './VideoDescription';
+import { Bone, BoneRow } from '../../../components/Skeleton';
 
 /** What the page composing this one puts in the Save slot, for the video and viewer shown. */
 export type RenderSaveControl = (props: { videoId: string; userId: string | null }) => ReactNode;
@@ -322,25 +323,24 @@ function WatchSkeleton() {
       className="mx-auto flex w-full max-w-content animate-pulse flex-col gap-6 sm:px-6 sm:pt-6 xl:flex-row"
     >
       <div className="min-w-0 flex-1">
-        <div className="aspect-video w-full bg-raised sm:rounded-lg" />
+        <Bone className="aspect-video w-full rounded-none sm:rounded-lg" />
         <div className="space-y-3 px-4 pt-4 sm:px-0">
-          <div className="h-6 w-3/4 rounded-sm bg-raised" />
+          <Bone className="h-6 w-3/4" />
           <div className="flex items-center gap-3">
-            <div className="size-10 rounded-full bg-raised" />
-            <div className="h-4 w-40 rounded-sm bg-raised" />
+            <Bone className="size-10 rounded-full" />
+            <Bone className="h-4 w-40" />
           </div>
-          <div className="h-20 rounded-lg bg-raised" />
+          <Bone className="h-20 rounded-lg" />
         </div>
       </div>
       <div className="hidden shrink-0 space-y-3 xl:block xl:w-80 2xl:w-96">
         {[0, 1, 2, 3].map((i) => (
-          <div key={i} className="flex gap-2">
-            <div className="aspect-video w-40 rounded-lg bg-raised" />
-            <div className="flex-1 space-y-2">
-              <div className="h-3.5 rounded-sm bg-raised" />
-              <div className="h-3 w-1/2 rounded-sm bg-raised" />
-            </div>
-          </div>
+          <BoneRow
+            key={i}
+            className="gap-2"
+            media="aspect-video w-40 rounded-lg"
+            bars={['h-3.5', 'h-3 w-1/2']}
+          />
         ))}
       </div>
     </div>

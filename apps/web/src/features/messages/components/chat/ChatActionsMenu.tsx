@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, IconButton } from '../../../../components/Button';
-import { Dialog } from '../../../../components/Dialog';
+import { Dialog, DialogActions } from '../../../../components/Dialog';
 import { FormAlert } from '../../../../components/form/FormAlert';
 import { TextAreaField } from '../../../../components/form/TextAreaField';
 import { Icon, type IconProps } from '../../../../components/icons';
@@ -142,14 +142,11 @@ function BlockDialog({
     <Dialog title={`${chatText.block} ${participant.username}`} onClose={onClose}>
       <p className="text-fg">{chatText.blockConfirm(participant.username)}</p>
       <FormAlert message={error} className="mt-4" />
-      <div className="mt-5 flex justify-end gap-2">
-        <Button variant="secondary" onClick={onClose}>
-          Cancel
-        </Button>
+      <DialogActions onCancel={onClose} className="mt-5">
         <Button variant="danger" onClick={() => void confirm()} disabled={isBusy}>
           {chatText.block}
         </Button>
-      </div>
+      </DialogActions>
     </Dialog>
   );
 }
@@ -194,14 +191,11 @@ function ReportDialog({
         />
         <p className="text-sm text-fg-muted">{chatText.reportHint}</p>
         <FormAlert message={error} />
-        <div className="flex justify-end gap-2">
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
+        <DialogActions onCancel={onClose}>
           <Button type="submit" disabled={isBusy || !reason.trim()}>
             {chatText.reportSubmit}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </Dialog>
   );

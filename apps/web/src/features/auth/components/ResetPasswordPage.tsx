@@ -1,0 +1,124 @@
+import { limits, ResetPasswordBody, ResetToken } from '@kinora/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { Button } from '../../../components/Button';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { PasswordField } from '../../../components/form/PasswordField';
+import { useToast } from '../../../components/toast';
+import { messageOf } from '../../../lib/api';
+import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import {
+  fieldErrorsFromApi,
+  fieldErrorsFromSchema,
+  type FieldErrors,
+} from '../../../lib/validation';
+import { passwordResetText as text, resetPassword } from '../api/password-reset-api';
+import { clearFieldError, focusFirstInvalid, textOf } from '../form-helpers';
+import { AuthCard, authLinkClass } from './AuthCard';
+
+/** After the new password is set, on to Sign In after this long. */
+export const RESET_REDIRECT_MS = 1500;
+
+const askAgain = (
+  <Link to="/forgot-password" className={authLinkClass}>
+    {text.askAgain}
+  </Link>
+);
+
+/** /reset-password?token=...: the page a reset link opens; the rules of registration apply. */
+export function ResetPasswordPage() {
+  useDocumentTitle('Reset password');
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const toast = useToast();
+  const navigateLater = useDelayedNavigate();
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [isDone, setIsDone] = useState(false);
+  const reset = useMutation({
+    mutationFn: ({ newPassword }: { newPassword: string }) => resetPassword(token, newPassword),
+  });
+
+  if (!ResetToken.safeParse(token).success) {
+    return (
+      <AuthCard title={text.resetTitle} subtitle={text.missingToken} footer={askAgain}>
+        <Link to="/login" className={authLinkClass}>
+          {text.backToSignIn}
+        </Link>
+      </AuthCard>
+    );
+  }
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const parsed = ResetPasswordBody.safeParse({ token, newPassword: textOf(data, 'newPassword') });
+    setFormError(null);
+    const found: FieldErrors = parsed.success ? {} : fieldErrorsFromSchema(parsed.error);
+    if (!found.newPassword && textOf(data, 'confirmPassword') !== textOf(data, 'newPassword')) {
+      found.confirmPassword = text.mismatch;
+    }
+    if (!parsed.success || Object.keys(found).length > 0) {
+      setErrors(found);
+      focusFirstInvalid(form, found);
+      return;
+    }
+    setErrors({});
+    reset.mutate(parsed.data, {
+      onSuccess: () => {
+        setIsDone(true);
+        toast.success(text.resetDone);
+        navigateLater('/login', RESET_REDIRECT_MS);
+      },
+      onError: (error) => {
+        const fields = fieldErrorsFromApi(error);
+        setErrors(fields);
+        setFormError(fields.token ?? messageOf(error, text.resetFailed));
+      },
+    });
+  };
+
+  return (
+    <AuthCard title={text.resetTitle} subtitle={text.resetSubtitle} footer={askAgain}>
+      {isDone ? (
+        <p role="status" className="text-sm text-fg">
+          {text.resetDone}{' '}
+          <Link to="/login" className={authLinkClass}>
+            Sign In
+          </Link>
+        </p>
+      ) : (
+        <form
+          noValidate
+          onSubmit={submit}
+          onInput={(e) => setErrors((current) => clearFieldError(current, e.target))}
+          className="flex flex-col gap-4"
+          aria-label="Choose a new password"
+        >
+          <PasswordField
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            hint={`At least ${limits.password.min} characters.`}
+            error={errors.newPassword}
+          />
+          <PasswordField
+            label="Confirm new password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword}
+          />
+          <FormAlert message={formError} />
+          <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
+            {reset.isPending ? text.saving : text.save}
+          </Button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,1 @@
+export { twoFactorKeys, twoFactorQueries } from './api/two-factor-api';
