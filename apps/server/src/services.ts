@@ -12,6 +12,12 @@ import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
 import { AuthRepository, AuthService, SessionCache } from './modules/auth';
+import {
+  AccountDeletionRepository,
+  AccountExportRepository,
+  AccountService,
+  SessionsRepository,
+} from './modules/account';
 import { ChannelsRepository, ChannelsService } from './modules/channels';
 import { CommentsRepository, CommentsService } from './modules/comments';
 import { HistoryRepository, HistoryService } from './modules/history';
@@ -59,6 +65,8 @@ export interface Services {
   tweets: TweetsService;
   search: SearchService;
   messaging: Messaging;
+  /** Sessions and devices, the export of one's data, deleting the account. */
+  account: AccountService;
   /** Told after each commit; sockets and notifications listen here (decision 0021). */
   events: DomainEvents;
 }
@@ -126,6 +134,16 @@ export function createServices(deps: {
     tweets: new TweetsService(new TweetsRepository(db), events),
     search: new SearchService(new SearchRepository(db), videos),
     messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
+    account: new AccountService({
+      sessions: new SessionsRepository(db),
+      deletion: new AccountDeletionRepository(db),
+      exports: new AccountExportRepository(db),
+      auth,
+      revocations: sessions,
+      events,
+      deleteFiles: (files) => queue.send(deleteFilesJob, files).then(() => undefined),
+      mediaUrl: (key) => storage.publicUrl(key),
+    }),
     events,
   };
 }

@@ -56,6 +56,7 @@ import {
   TweetPage,
   UserTweetPage,
 } from './tweets';
+import { accountEndpoints } from './account';
 import { Empty } from './envelope';
 import { IdParams } from './common';
 import { KeysetQuery, PageQuery } from './pagination';
@@ -865,6 +866,9 @@ export const endpoints = {
     access: 'user',
     response: BlockedUsers,
   }),
+
+  // Account safety: sessions and devices, export, deletion (account.ts).
+  ...accountEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

@@ -15,3 +15,4 @@ export * from './collections';
 export * from './text';
 export * from './tweets';
 export * from './messages';
+export * from './account';

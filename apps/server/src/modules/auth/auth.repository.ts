@@ -51,6 +51,7 @@ export class AuthRepository {
     userId: string;
     refreshTokenHash: string;
     userAgent: string | null;
+    ipAddress: string | null;
     expiresAt: Date;
   }): Promise<string> {
     const [row] = await this.db.insert(sessions).values(input).returning({ id: sessions.id });
@@ -134,6 +135,8 @@ export class AuthRepository {
     newHash: string;
     rotatedAt: Date;
     expiresAt: Date;
+    /** The address the renewal came from; null keeps the one known. */
+    address: string | null;
   }): Promise<boolean> {
     const rows = await this.db
       .update(sessions)
@@ -142,6 +145,7 @@ export class AuthRepository {
         lastUsedAt: sql`now()`,
         rotatedAt: input.rotatedAt,
         expiresAt: input.expiresAt,
+        ...(input.address ? { ipAddress: input.address } : {}),
       })
       .where(
         and(

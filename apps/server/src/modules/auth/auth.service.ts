@@ -84,27 +84,33 @@ export class AuthService {
     email,
     password,
     userAgent,
+    address,
   }: {
     email: string;
     password: string;
     userAgent: string | null;
+    address?: string | null;
   }): Promise<{ userId: string; tokens: IssuedTokens }> {
     const userId = await this.verifyCredentials({ email, password });
-    return { userId, tokens: await this.startSession({ userId, userAgent }) };
+    return { userId, tokens: await this.startSession({ userId, userAgent, address }) };
   }
 
   async startSession({
     userId,
     userAgent,
+    address = null,
   }: {
     userId: string;
     userAgent: string | null;
+    /** Where the device signs in from, shown to its owner in "Sessions and devices". */
+    address?: string | null;
   }): Promise<IssuedTokens> {
     const secret = newRefreshSecret();
     const sessionId = await this.repo.createSession({
       userId,
       refreshTokenHash: hashRefreshSecret(secret),
       userAgent: userAgent?.slice(0, 300) ?? null,
+      ipAddress: address?.slice(0, 64) ?? null,
       expiresAt: this.refreshExpiry(),
     });
     return {
@@ -123,8 +129,11 @@ export class AuthService {
    */
   async refreshSession({
     refreshToken,
+    address = null,
   }: {
     refreshToken: string | undefined;
+    /** Where the renewal comes from: the session's address shown from now on. */
+    address?: string | null;
   }): Promise<IssuedTokens> {
     const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
     if (!parsed) throw noValidRefreshToken();
@@ -139,6 +148,7 @@ export class AuthService {
         newHash: hashRefreshSecret(next),
         rotatedAt: new Date(),
         expiresAt: this.refreshExpiry(),
+        address: address?.slice(0, 64) ?? null,
       });
       if (rotated) return this.issue(session, next);
       // A concurrent refresh rotated first: see what it left (normally this token's successor).
@@ -179,6 +189,13 @@ export class AuthService {
     if (session && this.kindOf(parsed.secret, session) !== 'unknown') {
       await this.revokeSessions([session.id]);
     }
+  }
+
+  /** Signs out every device of the user but `keepSessionId`; answers how many it ended. */
+  async endOtherSessions(input: { userId: string; keepSessionId: string }): Promise<number> {
+    const ended = await this.repo.revokeOtherSessions(input.userId, input.keepSessionId);
+    if (ended.length > 0) this.events.emit('sessions.ended', { sessionIds: ended });
+    return ended.length;
   }
 
   /** A password change signs out every other device of the user. */

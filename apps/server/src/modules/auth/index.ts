@@ -3,7 +3,7 @@ export { AuthService, type IssuedTokens } from './auth.service';
 export { SessionAuthenticator } from './authenticator';
 export { KnownDevices } from './known-devices';
 export { LoginThrottle, defaultLoginThrottle, type LoginThrottleOptions } from './login-throttle';
-export { SessionCache } from './session-cache';
+export { SessionCache, type SessionRevocations } from './session-cache';
 export { registerAuthRoutes } from './auth.routes';
 export {
   accessCookie,

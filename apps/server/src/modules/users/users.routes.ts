@@ -64,6 +64,7 @@ export function registerUserRoutes(
           avatar: files.avatar!.data,
           coverImage: files.coverImage?.data,
           userAgent: request.headers['user-agent'] ?? null,
+          address: request.ip,
         }),
       );
       setSessionCookies(reply, tokens, cookies);
@@ -80,7 +81,12 @@ export function registerUserRoutes(
       // The email is already trimmed and lower-cased by the contract: one account, one key.
       const { user, tokens } = await loginThrottle.attempt(
         body.email,
-        () => users.signIn({ credentials: body, userAgent: request.headers['user-agent'] ?? null }),
+        () =>
+          users.signIn({
+            credentials: body,
+            userAgent: request.headers['user-agent'] ?? null,
+            address: request.ip,
+          }),
         knownDevices.recognise(request.cookies, body.email),
       );
       setSessionCookies(reply, tokens, cookies);
