@@ -233,7 +233,7 @@ export async function buildApp({
   registerSystemRoutes(router, { ping: database.ping, version });
   const passwordChecks = passwordCheckBudget(limitStore);
   registerAuthRoutes(router, { auth, cookies, passwordChecks });
-  registerAccountRoutes(router, { account: services.account, passwordChecks });
+  registerAccountRoutes(router, { account: services.account, passwordChecks, cookies });
   registerUserRoutes(router, {
     users,
     storage,

@@ -155,7 +155,10 @@ describe('DELETE my account', () => {
     const [olga] = await people(t.app, 1);
     const { dan, olgasVideo, dansVideo, olgasComment, olgasList } = await busyPerson(olga);
     const exported = await expectOk(t.app, 'exportAccount', { as: dan });
-    const mediaKeys = [exported.account.avatar, ...exported.videos.flatMap((v) => [v.videoFile, v.thumbnail])]
+    const mediaKeys = [
+      exported.account.avatar,
+      ...exported.videos.flatMap((v) => [v.videoFile, v.thumbnail]),
+    ]
       .filter((url): url is string => url !== null)
       .map((url) => url.replace(/^.*\/media\//, ''));
     expect(mediaKeys.length).toBe(3);
@@ -166,7 +169,10 @@ describe('DELETE my account', () => {
     const olgasChannelBefore = await expectOk(t.app, 'getChannel', { params: { id: olga.userId } });
     expect(olgasChannelBefore.channel.subscribersCount).toBe(1);
 
-    const res = await callApi(t.app, 'deleteAccount', { as: dan, body: { password: dan.password } });
+    const res = await callApi(t.app, 'deleteAccount', {
+      as: dan,
+      body: { password: dan.password },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.message).toBe('Account deleted');
 

@@ -39,9 +39,11 @@ export function assertCanSeeSessions(viewer: Viewer, accountId: string): void {
 }
 
 export function assertCanExportAccount(viewer: Viewer, accountId: string): void {
-  if (!canExportAccount(viewer, accountId)) throw forbidden('Only its owner can export this account');
+  if (!canExportAccount(viewer, accountId))
+    throw forbidden('Only its owner can export this account');
 }
 
 export function assertCanDeleteAccount(viewer: Viewer, accountId: string): void {
-  if (!canDeleteAccount(viewer, accountId)) throw forbidden('Only its owner can delete this account');
+  if (!canDeleteAccount(viewer, accountId))
+    throw forbidden('Only its owner can delete this account');
 }

@@ -4,7 +4,10 @@ import type { DeviceSessionRow } from './sessions.repository';
 import { describeUserAgent } from './user-agent';
 
 /** A session as its owner sees it: what the device is, never the raw User-Agent. */
-export function presentDeviceSession(row: DeviceSessionRow, currentSessionId: string): DeviceSession {
+export function presentDeviceSession(
+  row: DeviceSessionRow,
+  currentSessionId: string,
+): DeviceSession {
   return {
     _id: row.id,
     ...describeUserAgent(row.userAgent),

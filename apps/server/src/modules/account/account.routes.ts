@@ -3,6 +3,7 @@ import type { Router } from '../../platform/http/router';
 import { FailureBudget } from '../../platform/rate-limit/failure-budget';
 import type { LimitStore } from '../../platform/rate-limit/limit-store';
 import { AppError } from '../../platform/http/errors';
+import { clearSessionCookies, type CookieSettings } from '../auth';
 import { presentDeviceSession } from './account.presenter';
 import type { AccountService } from './account.service';
 
@@ -26,7 +27,7 @@ export function passwordCheckBudget(store: LimitStore): FailureBudget {
 
 export function registerAccountRoutes(
   router: Router,
-  deps: { account: AccountService; passwordChecks: FailureBudget },
+  deps: { account: AccountService; passwordChecks: FailureBudget; cookies: CookieSettings },
 ): void {
   const { account, passwordChecks } = deps;
 
@@ -62,10 +63,12 @@ export function registerAccountRoutes(
   router.route(endpoints.deleteAccount, {
     message: 'Account deleted',
     rateLimitPerMinute: 10,
-    handler: async ({ actor, body }) => {
+    handler: async ({ actor, body, reply }) => {
       await passwordChecks.run(actor.userId, () =>
         account.deleteAccount({ actor, password: body.password }),
       );
+      // The browser's session cookies name a session that is gone.
+      clearSessionCookies(reply, deps.cookies);
       return {};
     },
   });

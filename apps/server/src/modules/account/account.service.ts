@@ -1,6 +1,6 @@
 import type { AccountExport } from '@kinora/contract';
 import { verifyPassword } from '../../platform/auth/passwords';
-import type { Actor } from '../../platform/http/router';
+import type { Viewer } from '../../platform/auth/roles';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import { AppError, notFound } from '../../platform/http/errors';
 import type { AuthService, SessionRevocations } from '../auth';
@@ -14,6 +14,9 @@ import {
 } from './account.policy';
 import { presentAccountExport } from './account.presenter';
 import type { DeviceSessionRow, SessionsRepository } from './sessions.repository';
+
+/** Who asks, and from which session (the one "This device" means). */
+type Actor = Viewer & { sessionId: string };
 
 /** The refusal of a wrong password, on the field that holds it (counted by the routes' budget). */
 export const wrongPassword = () =>

@@ -21,6 +21,8 @@ import {
 import { updateProfileDetails } from '../api/profile-api';
 import { useProfileImageUpload } from '../hooks/use-profile-image-upload';
 import { ImagePickerButton } from './ImagePickerButton';
+import { AccountDataSection } from './AccountDataSection';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { MessagingSettingsSection } from './MessagingSettingsSection';
 import { profileFailureText } from './ProfileLayout';
 import { UploadStatus } from './UploadStatus';
@@ -111,6 +113,8 @@ function EditProfile({ user }: { user: CurrentUser }) {
 
       <DetailsForm user={user} />
       <MessagingSettingsSection user={user} />
+      <ChangePasswordSection />
+      <AccountDataSection user={user} />
     </div>
   );
 }
