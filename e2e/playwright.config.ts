@@ -14,11 +14,6 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
-  // One retry in CI: in two of three clean-clone runs of this stop one test (a different one
-  // each time) found a person signed in by the API signed out on their second page load; not
-  // reproduced alone or in a whole e2e run on the checkout. A test that fails twice still
-  // fails. The cause is open (closing note of this stop).
-  retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     baseURL,

@@ -11,6 +11,15 @@ export interface SessionRow {
   expiresAt: Date;
   revokedAt: Date | null;
   rotatedAt: Date | null;
+  rotationConfirmedAt: Date | null;
+}
+
+/** What a signed-in call learns of its session: the role, and the refresh token it is on. */
+export interface ActiveSession {
+  role: UserRole;
+  refreshTokenHash: string;
+  /** The last rotation's answer has not yet been seen in use (see `confirmRotation`). */
+  isRotationUnconfirmed: boolean;
 }
 
 export class AuthRepository {
@@ -67,6 +76,7 @@ export class AuthRepository {
         expiresAt: sessions.expiresAt,
         revokedAt: sessions.revokedAt,
         rotatedAt: sessions.rotatedAt,
+        rotationConfirmedAt: sessions.rotationConfirmedAt,
       })
       .from(sessions)
       .where(eq(sessions.id, sessionId))
@@ -96,10 +106,33 @@ export class AuthRepository {
    * role is read here, with the check every authenticated request makes anyway, so a role
    * granted or taken away applies to the very next request.
    */
-  async findActiveSessionRole(sessionId: string, userId: string): Promise<UserRole | null> {
+  async findActiveSession(sessionId: string, userId: string): Promise<ActiveSession | null> {
     this.activeSessionRoleStatement ??= this.prepareActiveSessionRole();
     const [row] = await this.activeSessionRoleStatement.execute({ sessionId, userId });
-    return row?.role ?? null;
+    if (!row) return null;
+    return {
+      role: row.role,
+      refreshTokenHash: row.refreshTokenHash,
+      isRotationUnconfirmed: row.rotatedAt !== null && row.rotationConfirmedAt === null,
+    };
+  }
+
+  /**
+   * Records that the client holds the refresh token of the last rotation, if it is still the
+   * session's current one: from now on the token it replaced is treated as copied once its
+   * grace has passed.
+   */
+  async confirmRotation(sessionId: string, refreshTokenHash: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ rotationConfirmedAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.id, sessionId),
+          eq(sessions.refreshTokenHash, refreshTokenHash),
+          isNull(sessions.rotationConfirmedAt),
+        ),
+      );
   }
 
   /**
@@ -108,7 +141,12 @@ export class AuthRepository {
    */
   private prepareActiveSessionRole() {
     return this.db
-      .select({ role: users.role })
+      .select({
+        role: users.role,
+        refreshTokenHash: sessions.refreshTokenHash,
+        rotatedAt: sessions.rotatedAt,
+        rotationConfirmedAt: sessions.rotationConfirmedAt,
+      })
       .from(sessions)
       .innerJoin(users, eq(users.id, sessions.userId))
       .where(
@@ -144,6 +182,7 @@ export class AuthRepository {
         refreshTokenHash: input.newHash,
         lastUsedAt: sql`now()`,
         rotatedAt: input.rotatedAt,
+        rotationConfirmedAt: null,
         expiresAt: input.expiresAt,
         ...(input.address ? { ipAddress: input.address } : {}),
       })

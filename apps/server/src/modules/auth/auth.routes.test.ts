@@ -78,6 +78,8 @@ describe('POST /users/refresh-token', () => {
     expect(again.statusCode).toBe(200);
     expect(cookiesOf(again.headers['set-cookie']).refreshToken).toBe(rotated);
 
+    // The new holder is seen using what the rotation issued, so it did receive it.
+    expect((await currentUser({ authorization: `Bearer ${newAccess}` })).statusCode).toBe(200);
     await rotatedSecondsAgo(sessionIdOf(newAccess), 31);
     const reuse = await refresh(u.cookies.refreshToken!);
     expect(reuse.statusCode).toBe(401);
@@ -85,6 +87,31 @@ describe('POST /users/refresh-token', () => {
     // Both the thief's copy and the rightful one are dead now.
     expect((await refresh(rotated)).statusCode).toBe(401);
     expect((await currentUser({ authorization: `Bearer ${newAccess}` })).statusCode).toBe(401);
+  });
+
+  it('keeps the token it replaced working while the answer of the rotation may have been lost', async () => {
+    // A page left mid-refresh, or a dropped connection: the server rotated, the client never
+    // received the new pair and still holds the old refresh token and access token.
+    const u = await registerUser(t.app);
+    const lost = await refresh(u.cookies.refreshToken!);
+    const rotated = cookiesOf(lost.headers['set-cookie']).refreshToken!;
+    const sessionId = sessionIdOf(u.accessToken);
+    // The old access token keeps working, and using it confirms nothing.
+    expect((await currentUser({ authorization: `Bearer ${u.accessToken}` })).statusCode).toBe(200);
+    await rotatedSecondsAgo(sessionId, 20 * 60);
+
+    // Long after the grace, the old token still answers the pair that was lost.
+    const retried = await refresh(u.cookies.refreshToken!);
+    expect(retried.statusCode).toBe(200);
+    expect(cookiesOf(retried.headers['set-cookie']).refreshToken).toBe(rotated);
+    const access: string = retried.json().data.accessToken;
+    expect((await currentUser({ authorization: `Bearer ${access}` })).statusCode).toBe(200);
+
+    // Now the pair is seen in use: the old token coming back after the grace is a copy.
+    await rotatedSecondsAgo(sessionId, 31);
+    const reuse = await refresh(u.cookies.refreshToken!);
+    expect(reuse.json().code).toBe('SESSION_REVOKED');
+    expect((await currentUser({ authorization: `Bearer ${access}` })).statusCode).toBe(401);
   });
 
   it('revokes the session when a token several rotations old comes back', async () => {

@@ -8,7 +8,9 @@ import {
   hashRefreshSecret,
   newRefreshSecret,
   parseRefreshToken,
+  refreshGenerationOf,
   refreshSecretMatches,
+  type AccessClaims,
   type AccessTokens,
 } from '../../platform/auth/tokens';
 import type { AuthRepository, SessionRow } from './auth.repository';
@@ -115,7 +117,11 @@ export class AuthService {
     });
     return {
       sessionId,
-      accessToken: await this.tokens.sign({ userId, sessionId }),
+      accessToken: await this.tokens.sign({
+        userId,
+        sessionId,
+        refreshGeneration: refreshGenerationOf(hashRefreshSecret(secret)),
+      }),
       refreshToken: formatRefreshToken(sessionId, secret),
     };
   }
@@ -169,9 +175,21 @@ export class AuthService {
     return this.repo.isSessionActive(claims.sessionId, claims.userId);
   }
 
-  /** The user's role while the session of these claims is active; null once it has ended. */
-  async activeSessionRole(claims: { sessionId: string; userId: string }): Promise<UserRole | null> {
-    return this.repo.findActiveSessionRole(claims.sessionId, claims.userId);
+  /**
+   * The user's role while the session of these claims is active; null once it has ended. An
+   * access token issued by the session's last rotation, used for the first time, confirms that
+   * its client received that rotation's answer (decision 0036).
+   */
+  async activeSessionRole(claims: AccessClaims): Promise<UserRole | null> {
+    const session = await this.repo.findActiveSession(claims.sessionId, claims.userId);
+    if (!session) return null;
+    if (
+      session.isRotationUnconfirmed &&
+      claims.refreshGeneration === refreshGenerationOf(session.refreshTokenHash)
+    ) {
+      await this.repo.confirmRotation(claims.sessionId, session.refreshTokenHash);
+    }
+    return session.role;
   }
 
   async endSession({ sessionId }: { sessionId: string }): Promise<void> {
@@ -224,7 +242,11 @@ export class AuthService {
   private async issue(session: SessionRow, secret: string): Promise<IssuedTokens> {
     return {
       sessionId: session.id,
-      accessToken: await this.tokens.sign({ userId: session.userId, sessionId: session.id }),
+      accessToken: await this.tokens.sign({
+        userId: session.userId,
+        sessionId: session.id,
+        refreshGeneration: refreshGenerationOf(hashRefreshSecret(secret)),
+      }),
       refreshToken: formatRefreshToken(session.id, secret),
     };
   }
@@ -241,10 +263,15 @@ export class AuthService {
     for (let step = 1; step <= recognisedRotations; step++) {
       later = this.nextSecret(later);
       if (refreshSecretMatches(later, session.refreshTokenHash)) {
+        // The one before the current token still answers a moment after it was rotated away
+        // (two tabs refreshing at once), and for as long as nobody has been seen holding the
+        // current one: the answer that carried it may have been lost (a page left mid-refresh,
+        // a dropped connection), and its client still holds only this one (decision 0036).
         const justRotated =
           step === 1 &&
           session.rotatedAt !== null &&
-          Date.now() - session.rotatedAt.getTime() <= refreshReuseGraceMs;
+          (session.rotationConfirmedAt === null ||
+            Date.now() - session.rotatedAt.getTime() <= refreshReuseGraceMs);
         return justRotated ? 'justRotated' : 'old';
       }
     }

@@ -5,6 +5,12 @@ import { AppError } from '../http/errors';
 export interface AccessClaims {
   userId: string;
   sessionId: string;
+  /**
+   * Which refresh token of the session was current when this access token was issued (a short
+   * prefix of its stored hash; see {@link refreshGenerationOf}). Using the token proves its
+   * client received that refresh token. Absent in tokens issued before it existed.
+   */
+  refreshGeneration?: string | undefined;
 }
 
 const issuer = 'kinora';
@@ -25,7 +31,10 @@ export class AccessTokens {
   }
 
   sign(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ sid: claims.sessionId })
+    return new SignJWT({
+      sid: claims.sessionId,
+      ...(claims.refreshGeneration ? { rgen: claims.refreshGeneration } : {}),
+    })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(claims.userId)
       .setIssuer(issuer)
@@ -52,7 +61,11 @@ export class AccessTokens {
       if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') {
         throw new AppError('UNAUTHENTICATED', 'Invalid access token');
       }
-      return { userId: payload.sub, sessionId: payload.sid };
+      return {
+        userId: payload.sub,
+        sessionId: payload.sid,
+        refreshGeneration: typeof payload.rgen === 'string' ? payload.rgen : undefined,
+      };
     } catch (error) {
       if (error instanceof joseErrors.JWTExpired) {
         throw new AppError('TOKEN_EXPIRED', 'Your session has expired; sign in again');
@@ -72,6 +85,15 @@ export function newRefreshSecret(): string {
 
 export function hashRefreshSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('base64url');
+}
+
+/**
+ * The tag of a refresh token's generation carried by the access tokens issued with it: the
+ * first 11 characters of the stored hash (66 bits), which tell generations apart and reveal
+ * nothing of the secret.
+ */
+export function refreshGenerationOf(storedHash: string): string {
+  return storedHash.slice(0, 11);
 }
 
 export function refreshSecretMatches(secret: string, storedHash: string): boolean {

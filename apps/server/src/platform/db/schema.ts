@@ -91,7 +91,7 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     userAgent: text('user_agent'),
-    /** Where it signed in or last renewed from (migration 0016), shown in "Sessions and devices". */
+    /** Where it signed in or last renewed from (migration 0017), shown in "Sessions and devices". */
     ipAddress: text('ip_address'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
@@ -99,6 +99,12 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     /** When the refresh token was last rotated (null: never): opens the reuse grace window. */
     rotatedAt: timestamp('rotated_at', { withTimezone: true }),
+    /**
+     * When the client was first seen holding the refresh token of the last rotation (it used an
+     * access token issued with it); null while no one has shown it, as when the answer of the
+     * rotation was lost on the way. Until then the token before it still answers (decision 0036).
+     */
+    rotationConfirmedAt: timestamp('rotation_confirmed_at', { withTimezone: true }),
   },
   (t) => [index('sessions_user_id_idx').on(t.userId)],
 );

@@ -1,3 +1,4 @@
+import { sessionMarkerCookie } from '@kinora/contract';
 import { makeUser } from '../../testing/fixtures';
 import { makeVideo, makeVideoPage } from '../../testing/video-fixtures';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,7 @@ import { actAsProduction } from '../../testing/contract-server';
 import { ApiError, messageOf } from './api-error';
 import { ContractMismatchError, contractMismatches } from './answer-check';
 import { api, buildUrl, sessionEvents } from './client';
-import { getAccessToken, setAccessToken } from './token-store';
+import { getAccessToken, mayHoldSession, setAccessToken } from './token-store';
 
 /*
  * The one place where fetch is stubbed: these tests pin the client's own rules (envelope,
@@ -161,7 +162,8 @@ describe('answers checked against the contract', () => {
       if (call.url.endsWith('/users/refresh-token')) return ok({ token: 'renewed' });
       return fail(401, 'TOKEN_EXPIRED', 'Token expired');
     });
-    await expect(api('currentUser')).rejects.toMatchObject({ status: 401 });
+    // The mismatch itself is the failure (a renewal it spoiled does not end the session).
+    await expect(api('currentUser')).rejects.toBeInstanceOf(ContractMismatchError);
     expect(contractMismatches.splice(0).map((e) => e.endpoint)).toEqual(['refreshToken']);
   });
 
@@ -258,6 +260,33 @@ describe('session renewal', () => {
     expect(getAccessToken()).toBeNull();
     expect(onExpired).toHaveBeenCalledTimes(1);
     sessionEvents.removeEventListener('expired', onExpired);
+  });
+
+  // A navigation cancels the refresh, or the connection drops: the server may have rotated
+  // the token and still takes the one before it (decision 0036), so the session stays.
+  it.each([
+    ['no answer', () => Promise.reject(new TypeError('Failed to fetch'))],
+    ['a busy server', () => fail(503, 'UNAVAILABLE', '')],
+    ['the rate limit', () => fail(429, 'RATE_LIMITED', 'Too many requests')],
+  ] as const)('when the refresh gets %s: keeps the session and says why', async (_, refresh) => {
+    setAccessToken('expired');
+    document.cookie = `${sessionMarkerCookie}=1; Path=/`;
+    const onExpired = vi.fn();
+    sessionEvents.addEventListener('expired', onExpired);
+    stubFetch((call) =>
+      call.url.endsWith('/users/refresh-token')
+        ? refresh()
+        : fail(401, 'TOKEN_EXPIRED', 'Token expired'),
+    );
+
+    const failure = await api('currentUser').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(ApiError);
+    expect((failure as ApiError).status).not.toBe(401);
+    expect(getAccessToken()).toBe('expired');
+    expect(mayHoldSession()).toBe(true);
+    expect(onExpired).not.toHaveBeenCalled();
+    sessionEvents.removeEventListener('expired', onExpired);
+    document.cookie = `${sessionMarkerCookie}=; Max-Age=0; Path=/`;
   });
 
   it.each(['login', 'refreshToken'] as const)('never refreshes for %s itself', async (name) => {

@@ -111,13 +111,16 @@ async function callWithRenewal(name: EndpointName, options: LooseOptions): Promi
     if (!(error instanceof ApiError) || error.status !== 401 || neverRefreshed.has(name)) {
       throw error;
     }
-    if (!(await renewUnlessRenewed(tokenSent))) throw error;
+    const renewed = await renewUnlessRenewed(tokenSent);
+    if (renewed === 'ended') throw error;
+    // The session may well be alive: say why it could not be checked, not "signed out".
+    if (renewed !== 'renewed') throw renewed.failure;
     return (await callOnce(name, options)).data;
   }
   if (!answer.tokenRefused || neverRefreshed.has(name)) return answer.data;
   // Answered as to a visitor: a signed-in person should see their own answer, so renew and ask
-  // again. Signed out for good (the renewal failed), the visitor's answer is the right one.
-  if (!(await renewUnlessRenewed(tokenSent))) return answer.data;
+  // again. Signed out for good, or not renewed this time, the visitor's answer stands.
+  if ((await renewUnlessRenewed(tokenSent)) !== 'renewed') return answer.data;
   try {
     return (await callOnce(name, options)).data;
   } catch {
@@ -126,27 +129,41 @@ async function callWithRenewal(name: EndpointName, options: LooseOptions): Promi
 }
 
 /**
- * Renews the session, unless another call already did while this one was in flight. False
- * when it could not be renewed (the session is over).
+ * What a renewal came to: a new token, the session over (the server refused the refresh), or
+ * no answer worth believing (the network failed, the page is being left, the server was busy
+ * or down), in which case the session is kept for the next try.
  */
-async function renewUnlessRenewed(tokenSent: string | null): Promise<boolean> {
+type Renewal = 'renewed' | 'ended' | { failure: unknown };
+
+/** Renews the session, unless another call already did while this one was in flight. */
+async function renewUnlessRenewed(tokenSent: string | null): Promise<Renewal> {
   const current = getAccessToken();
-  if (current && current !== tokenSent) return true;
+  if (current && current !== tokenSent) return 'renewed';
   try {
     await renewSession();
-    return true;
-  } catch {
-    return false;
+    return 'renewed';
+  } catch (error) {
+    return endsSession(error) ? 'ended' : { failure: error };
   }
+}
+
+/**
+ * Only the server's refusal of the refresh token ends the session here. A refresh that never
+ * got its answer (a navigation cancelled it, the connection dropped) may still have rotated
+ * the token on the server, which keeps the one before it working for that case (decision
+ * 0036): forgetting the session then would sign the person out for nothing.
+ */
+function endsSession(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 401 || error.status === 403);
 }
 
 /**
  * For connections that carry the access token themselves (the chat socket): renews the
  * session after the server refused `tokenSent`, sharing the renewal of concurrent HTTP calls.
- * False when the session is over (signed out, as after any failed renewal).
+ * False when it could not be renewed (the session is over, or the refresh got no answer).
  */
-export function renewAccessToken(tokenSent: string | null): Promise<boolean> {
-  return renewUnlessRenewed(tokenSent);
+export async function renewAccessToken(tokenSent: string | null): Promise<boolean> {
+  return (await renewUnlessRenewed(tokenSent)) === 'renewed';
 }
 
 let renewal: Promise<void> | null = null;
@@ -158,8 +175,10 @@ function renewSession(): Promise<void> {
       const { data } = await callOnce('refreshToken', { body: {} });
       storeIssuedToken(data);
     } catch (error) {
-      clearAccessToken();
-      sessionEvents.dispatchEvent(new Event('expired'));
+      if (endsSession(error)) {
+        clearAccessToken();
+        sessionEvents.dispatchEvent(new Event('expired'));
+      }
       throw error;
     } finally {
       renewal = null;
