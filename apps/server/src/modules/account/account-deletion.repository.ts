@@ -1,5 +1,6 @@
 import { and, eq, isNull, ne, sql, type Column } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/client';
+import type { DomainEventMap } from '../../platform/events/domain-events';
 import {
   comments,
   likes,
@@ -13,25 +14,16 @@ import {
   videos,
 } from '../../platform/db/schema';
 
-/** What deleting an account changed, for the events that drop kept answers and end sockets. */
-export interface DeletedAccount {
+/**
+ * What deleting an account changed: the event's lists of the person's things and of the other
+ * people's things they were counted in, the files to remove, and the sessions that ended.
+ */
+export type DeletedAccount = Omit<DomainEventMap['account.deleted'], 'userId'> & {
   /** Files to remove from storage: single keys and whole prefixes (a video's outputs). */
   files: { keys: string[]; prefixes: string[] };
   /** Sessions that were live: their sockets end. */
   sessionIds: string[];
-  /** The person's own videos, tweets and playlists, gone. */
-  videoIds: string[];
-  tweetIds: string[];
-  playlistIds: string[];
-  /** Other people's things whose counts or lists changed. */
-  likedVideoIds: string[];
-  /** Videos under which the person's comments were, or comments they liked. */
-  commentedVideoIds: string[];
-  likedTweetIds: string[];
-  followedChannelIds: string[];
-  /** Other people's playlists that held one of the person's videos. */
-  touchedPlaylistIds: string[];
-}
+};
 
 /**
  * Deletes an account in one transaction. Every counter the person moved on other people's
@@ -45,15 +37,6 @@ export interface DeletedAccount {
  */
 export class AccountDeletionRepository {
   constructor(private readonly db: Database) {}
-
-  async passwordHashOf(userId: string): Promise<string | null> {
-    const [row] = await this.db
-      .select({ passwordHash: users.passwordHash })
-      .from(users)
-      .where(eq(users.id, userId))
-      .limit(1);
-    return row?.passwordHash ?? null;
-  }
 
   async deleteAccount(userId: string): Promise<DeletedAccount | null> {
     return this.db.transaction(async (tx) => {

@@ -1,5 +1,4 @@
 import type { AccountExport } from '@kinora/contract';
-import { verifyPassword } from '../../platform/auth/passwords';
 import type { Viewer } from '../../platform/auth/roles';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import { AppError, notFound } from '../../platform/http/errors';
@@ -34,7 +33,7 @@ export class AccountService {
       sessions: SessionsRepository;
       deletion: AccountDeletionRepository;
       exports: AccountExportRepository;
-      auth: Pick<AuthService, 'endSession' | 'endOtherSessions'>;
+      auth: Pick<AuthService, 'endSession' | 'endOtherSessions' | 'isPasswordOf'>;
       /** This process's trusted tokens: a deleted account's are forgotten at once. */
       revocations: SessionRevocations;
       events: DomainEvents;
@@ -82,8 +81,9 @@ export class AccountService {
    */
   async deleteAccount({ actor, password }: { actor: Actor; password: string }): Promise<void> {
     assertCanDeleteAccount(actor, actor.userId);
-    const hash = await this.deps.deletion.passwordHashOf(actor.userId);
-    if (!(await verifyPassword(hash, password))) throw wrongPassword();
+    if (!(await this.deps.auth.isPasswordOf({ userId: actor.userId, password }))) {
+      throw wrongPassword();
+    }
     const gone = await this.deps.deletion.deleteAccount(actor.userId);
     if (!gone) throw notFound('User');
     this.deps.revocations.forgetUserSessions(actor.userId);

@@ -2,26 +2,23 @@
  * "Sessions and devices": the list of where one is signed in, and ending one or all the others,
  * with the ended sessions' sockets cut at once. Real app, real database, real socket.io clients.
  */
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, malformed } from '../../../test/api-client';
 import { cookiesOf, type RegisteredUser } from '../../../test/factories';
-import { freePort } from '../../../test/free-port';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { listenWithSockets } from '../../../test/socket-clients';
 import { people } from '../../../test/messaging-factories';
 
 let t: TestApp;
-let url: string;
-const clients: Socket[] = [];
+let sockets: Awaited<ReturnType<typeof listenWithSockets>>;
 
 beforeAll(async () => {
   t = await createTestApp();
-  const port = await freePort();
-  await t.app.listen({ port, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${port}`;
+  sockets = await listenWithSockets(t);
 });
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  sockets?.closeClients();
   await t?.close();
 });
 
@@ -44,21 +41,7 @@ async function signInFrom(person: RegisteredUser, userAgent: string, remoteAddre
   };
 }
 
-async function connect(token: string): Promise<Socket> {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token },
-  });
-  clients.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const connect = (token: string): Promise<Socket> => sockets.connect(token);
 
 const ended = (socket: Socket) =>
   new Promise<string>((resolve) => socket.once('disconnect', (reason) => resolve(reason)));

@@ -216,6 +216,11 @@ export class AuthService {
     return ended.length;
   }
 
+  /** Whether this is the account's password (asked again before changing or deleting it). */
+  async isPasswordOf({ userId, password }: { userId: string; password: string }): Promise<boolean> {
+    return verifyPassword(await this.repo.findPasswordHash(userId), password);
+  }
+
   /** A password change signs out every other device of the user. */
   async changePassword(input: {
     userId: string;
@@ -223,8 +228,7 @@ export class AuthService {
     oldPassword: string;
     newPassword: string;
   }): Promise<void> {
-    const current = await this.repo.findPasswordHash(input.userId);
-    if (!(await verifyPassword(current, input.oldPassword))) {
+    if (!(await this.isPasswordOf({ userId: input.userId, password: input.oldPassword }))) {
       throw new AppError('VALIDATION_FAILED', 'The current password is not correct', [
         { field: 'oldPassword', message: 'The current password is not correct' },
       ]);

@@ -1,6 +1,6 @@
 import type { AccountExport, CurrentUser } from '@kinora/contract';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
@@ -12,19 +12,13 @@ import { messageOf } from '../../../lib/api';
 import { logout } from '../../../lib/auth';
 import { fieldErrorsFromApi } from '../../../lib/validation';
 import { accountText as text, deleteAccount, exportAccount } from '../api/account-api';
+import { SettingsSection } from './SettingsSection';
 
 /** Edit profile's last part: taking one's data away, then deleting the account. */
 export function AccountDataSection({ user }: { user: CurrentUser }) {
-  const headingId = useId();
   const [isDeleting, setIsDeleting] = useState(false);
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-6 flex flex-col gap-5 rounded-lg border border-border bg-surface p-4 sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-fg">
-        Your data and account
-      </h2>
+    <SettingsSection title="Your data and account">
       <DownloadData user={user} />
       <div className="flex flex-col gap-3 rounded-md border border-danger/40 p-4 sm:flex-row sm:items-center sm:justify-between">
         <div className="flex flex-col gap-0.5">
@@ -40,7 +34,7 @@ export function AccountDataSection({ user }: { user: CurrentUser }) {
         </Button>
       </div>
       {isDeleting && <DeleteAccountDialog onClose={() => setIsDeleting(false)} />}
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -1,6 +1,6 @@
 import { ChangePasswordBody, limits } from '@kinora/contract';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/form/FormAlert';
@@ -14,6 +14,7 @@ import {
   type FieldErrors,
 } from '../../../lib/validation';
 import { accountText as text, changePassword } from '../api/account-api';
+import { SettingsSection } from './SettingsSection';
 
 export const SESSIONS_PATH = '/settings/sessions';
 
@@ -22,15 +23,8 @@ export const SESSIONS_PATH = '/settings/sessions';
  * are signed out when it changes) and the way to the list of signed-in devices.
  */
 export function ChangePasswordSection() {
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-6 flex flex-col gap-5 rounded-lg border border-border bg-surface p-4 sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-fg">
-        Sign-in and security
-      </h2>
+    <SettingsSection title="Sign-in and security">
       <ChangePasswordForm />
       <Link
         to={SESSIONS_PATH}
@@ -44,7 +38,7 @@ export function ChangePasswordSection() {
         </span>
         <ChevronDownIcon size={18} className="shrink-0 -rotate-90 text-fg-muted" />
       </Link>
-    </section>
+    </SettingsSection>
   );
 }
 
