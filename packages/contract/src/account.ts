@@ -95,9 +95,7 @@ export const AccountExport = z.object({
     z.object({
       _id: z.string(),
       with: z.object({ _id: z.string(), username: z.string() }),
-      messages: z.array(
-        z.object({ fromMe: z.boolean(), content: z.string(), createdAt: IsoDate }),
-      ),
+      messages: z.array(z.object({ fromMe: z.boolean(), content: z.string(), createdAt: IsoDate })),
     }),
   ),
 });
