@@ -3,6 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { tsImport } from 'tsx/esm/api';
 import { defineConfig } from 'vite';
+import { precompress } from './build/precompress';
 
 /** The API server of `npm run dev`; the built app is served by that server itself. */
 const apiOrigin = 'http://localhost:3000';
@@ -26,7 +27,7 @@ const apiRoutes = Object.fromEntries(
 );
 
 export default defineConfig({
-  plugins: [react(), tailwindcss()],
+  plugins: [react(), tailwindcss(), precompress()],
   define: { __KINORA_API_ROUTES__: JSON.stringify(apiRoutes) },
   server: {
     port: 5173,

@@ -24,6 +24,7 @@ import { createLimitStore } from './platform/rate-limit/limit-store';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
 import { dropOnChanges } from './platform/http/kept-tags';
 import { registerWebApp } from './platform/http/web-app';
+import { pageMetaReader, registerOEmbedRoute } from './modules/sharing';
 import { loggerOptions } from './platform/logger';
 import { Realtime } from './platform/realtime/realtime';
 import { connectRealtimeCluster } from './platform/realtime/cluster';
@@ -288,6 +289,20 @@ export async function buildApp({
         viewer: () => authenticator.authenticate(request).catch(() => null),
       }),
   });
-  await registerWebApp(app, config.webDistDir);
+  registerOEmbedRoute(app, {
+    videos: services.videos,
+    storage,
+    publicUrl: config.publicUrl,
+  });
+  await registerWebApp(
+    app,
+    config.webDistDir,
+    pageMetaReader({
+      videos: services.videos,
+      channels: services.channels,
+      storage,
+      publicUrl: config.publicUrl,
+    }),
+  );
   return app;
 }

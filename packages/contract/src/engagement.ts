@@ -3,6 +3,7 @@ import { Id, IsoDate } from './common';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
 import { Video } from './videos';
+import { requiredText } from './text';
 
 export const CommentAuthor = ChannelSummary;
 
@@ -28,11 +29,14 @@ export const CommentPage = PageInfo.extend({
 export type CommentPage = z.infer<typeof CommentPage>;
 
 export const CommentBody = z.object({
-  content: z
-    .string({ message: 'Comment is required' })
-    .trim()
-    .min(1, 'Comment cannot be empty')
-    .max(2000, 'Comment must be at most 2000 characters'),
+  content: requiredText(
+    {
+      required: 'Comment is required',
+      empty: 'Comment cannot be empty',
+      tooLong: 'Comment must be at most 2000 characters',
+    },
+    2000,
+  ),
 });
 export type CommentBody = z.input<typeof CommentBody>;
 

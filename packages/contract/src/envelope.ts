@@ -44,6 +44,8 @@ export const ErrorCode = z.enum([
   'REQUEST_TIMEOUT',
   'RATE_LIMITED',
   'INTERNAL',
+  /** A form of an answer the server does not offer (an oEmbed format other than JSON). */
+  'NOT_IMPLEMENTED',
 ]);
 export type ErrorCode = z.infer<typeof ErrorCode>;
 

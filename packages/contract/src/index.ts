@@ -16,3 +16,4 @@ export * from './text';
 export * from './tweets';
 export * from './messages';
 export * from './account';
+export * from './sharing';

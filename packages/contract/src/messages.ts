@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { Id, IsoDate } from './common';
 import { ChannelSummary } from './people';
+import { requiredText } from './text';
 
 /** Who may send a person message requests; `subscriptions`: channels that person follows. */
 export const messagePolicies = ['everyone', 'subscriptions', 'nobody'] as const;
@@ -27,11 +28,14 @@ export const messagingRefusals = {
 } as const;
 
 const text = (field: string, max: number) =>
-  z
-    .string({ message: `${field} is required` })
-    .trim()
-    .min(1, `${field} cannot be empty`)
-    .max(max, `${field} must be at most ${max} characters`);
+  requiredText(
+    {
+      required: `${field} is required`,
+      empty: `${field} cannot be empty`,
+      tooLong: `${field} must be at most ${max} characters`,
+    },
+    max,
+  );
 
 export const Person = ChannelSummary;
 export type Person = z.infer<typeof Person>;

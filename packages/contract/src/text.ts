@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /**
  * What counts as text a person wrote: `String.prototype.trim` leaves controls (U+0085) and
  * format characters (zero-width spaces, joiners, bidi marks) at the ends, and a text made only
@@ -19,4 +21,19 @@ export function trimText(text: string): string {
 /** Whether the text holds a character that shows: what a required text field asks for. */
 export function hasVisibleText(text: string): boolean {
   return visible.test(text);
+}
+
+/**
+ * A required text field as people type it: trimmed of spaces and invisible characters, then
+ * holding something that shows (`empty` otherwise), at most `max` characters.
+ */
+export function requiredText(
+  messages: { required: string; empty: string; tooLong: string },
+  max: number,
+) {
+  return z
+    .string({ message: messages.required })
+    .overwrite(trimText)
+    .refine(hasVisibleText, messages.empty)
+    .max(max, messages.tooLong);
 }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Id, IsoDate, partialUpdate } from './common';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
+import { requiredText } from './text';
 
 /** The channel as embedded in a video (core-viewing-and-creator.md §3). */
 export const VideoOwner = ChannelSummary.extend({ subscribersCount: z.number().int() });
@@ -61,16 +62,22 @@ export const VideoPage = PageInfo.extend({
 });
 export type VideoPage = z.infer<typeof VideoPage>;
 
-const Title = z
-  .string({ message: 'Title is required' })
-  .trim()
-  .min(1, 'Title is required')
-  .max(200, 'Title must be at most 200 characters');
-const Description = z
-  .string({ message: 'Description is required' })
-  .trim()
-  .min(1, 'Description is required')
-  .max(5000, 'Description must be at most 5000 characters');
+const Title = requiredText(
+  {
+    required: 'Title is required',
+    empty: 'Title is required',
+    tooLong: 'Title must be at most 200 characters',
+  },
+  200,
+);
+const Description = requiredText(
+  {
+    required: 'Description is required',
+    empty: 'Description is required',
+    tooLong: 'Description must be at most 5000 characters',
+  },
+  5000,
+);
 const PublicId = z.string().trim().min(1).max(200);
 
 /**

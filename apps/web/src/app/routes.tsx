@@ -49,6 +49,12 @@ export const routes: RouteObject[] = [
             lazy: async () => ({ Component: (await import('./ChannelRoute')).ChannelRoute }),
           },
           {
+            path: 'c/:username',
+            lazy: async () => ({
+              Component: (await import('../features/channel')).ChannelByNamePage,
+            }),
+          },
+          {
             path: 'channel/:id/about',
             lazy: async () => ({
               Component: (await import('../features/analytics/components/ChannelAnalyticsPage'))
@@ -222,6 +228,13 @@ export const routes: RouteObject[] = [
           },
           { path: '*', element: <NotFoundPage /> },
         ],
+      },
+      {
+        // The player alone, for other sites' pages: no top bar, no sidebar.
+        path: 'embed/:id',
+        lazy: async () => ({
+          Component: (await import('../features/videos')).EmbedPage,
+        }),
       },
       {
         element: <AuthLayout />,

@@ -182,6 +182,21 @@ describe('POST /comments/:videoId', () => {
     await expectCount(video._id, 0);
   });
 
+  it('refuses a comment that shows nothing once trimmed, and trims invisible edges', async () => {
+    const video = await createVideo(t.app, olga);
+    for (const content of ['\u200b'.repeat(50), '\u0085', '\u2800 \u3164', '\u202e\ufeff']) {
+      const res = await callApi(t.app, 'addComment', {
+        params: { videoId: video._id },
+        as: bob,
+        body: { content },
+      });
+      expect(res.statusCode, JSON.stringify(content)).toBe(400);
+      expect(res.error.message).toBe('Comment cannot be empty');
+    }
+    await expectCount(video._id, 0);
+    expect((await post(video._id, bob, '\u200b Nice cut \u200d')).content).toBe('Nice cut');
+  });
+
   it('keeps the count exact when many comments arrive at once', async () => {
     const video = await createVideo(t.app, olga);
     const users = [bob, carol, olga];

@@ -47,6 +47,14 @@ async function heard<N extends keyof DomainEventMap>(
 }
 
 describe('POST /messages/requests', () => {
+  it('refuses a request whose text shows nothing once trimmed, writing nothing', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const res = await ask(alice, bob.userId, '\u200b\u200c\u2060');
+    expect(res.statusCode).toBe(400);
+    expect(res.error.message).toBe('Message cannot be empty');
+    expect((await check(alice, bob.userId)).json()).toMatchObject({ status: 'none' });
+  });
+
   it('stores a trimmed request, lists it to the receiver only, and tells the event after commit', async () => {
     const [alice, bob, carol] = await people(t.app, 3);
     let storedWhenHeard: Promise<number> | undefined;

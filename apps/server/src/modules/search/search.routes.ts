@@ -20,6 +20,7 @@ export function registerSearchRoutes(
     shows: ({ data }) => [
       shows.videoListings,
       shows.videoSearch,
+      shows.channelSearch,
       ...videosShown(data.videos),
       ...data.channels.flatMap((c) => [shows.person(c._id), shows.channel(c._id)]),
     ],

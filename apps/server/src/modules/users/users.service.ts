@@ -86,6 +86,7 @@ export class UsersService {
       userAgent: input.userAgent,
       address: input.address ?? null,
     });
+    this.events.emit('user.created', { userId: user.id });
     return { user, tokens };
   }
 

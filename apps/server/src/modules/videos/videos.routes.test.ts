@@ -121,6 +121,15 @@ describe('POST /videos', () => {
     expect(blank.error.errors!.map((e) => e.field)).toEqual(
       expect.arrayContaining(['title', 'description']),
     );
+    // Invisible characters alone are no title or description either.
+    const invisible = await callApi(t.app, 'createVideo', {
+      as: alice,
+      body: { ...body, title: '\u200b\u200b', description: '\u0085\u2800' },
+    });
+    expect(invisible.statusCode).toBe(400);
+    expect(invisible.error.errors!.map((e) => e.message)).toEqual(
+      expect.arrayContaining(['Title is required', 'Description is required']),
+    );
     expect(
       (
         await callApi(t.app, 'createVideo', {

@@ -69,6 +69,8 @@ export interface DomainEventMap {
   'tweet.created': TweetChange;
   'tweet.updated': TweetChange;
   'tweet.deleted': TweetChange;
+  /** A new account: a channel that searches may now find. */
+  'user.created': { userId: string };
   /** A person's name, username, avatar or cover changed. */
   'user.updated': { userId: string };
   /**
@@ -123,6 +125,7 @@ export const changeEvents = [
   'tweet.created',
   'tweet.updated',
   'tweet.deleted',
+  'user.created',
   'user.updated',
   'account.deleted',
 ] as const satisfies readonly DomainEventName[];

@@ -21,6 +21,7 @@ const statusOf: Record<ErrorCode, number> = {
   REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   INTERNAL: 500,
+  NOT_IMPLEMENTED: 501,
 };
 
 /**

@@ -141,14 +141,28 @@ describe('kept answers dropped by the changes that concern them', () => {
     ]);
   });
 
-  it("a new name drops every answer that shows the person, and nobody else's", async () => {
+  it("a new name drops every answer that shows the person, and searches, and nobody else's", async () => {
     await warm();
     const renamed = await call('PATCH', '/api/v1/users/update-details', viewer, {
       fullname: 'Someone Renamed',
     });
     expect(renamed.statusCode).toBe(200);
-    // The viewer's comment is on the video: its comments show the viewer's name.
-    expect(await recomputed()).toEqual(['comments', 'viewerChannel']);
+    // The viewer's comment is on the video: its comments show the viewer's name. The new name
+    // may match a search that lists channels.
+    expect(await recomputed()).toEqual(['comments', 'search', 'viewerChannel']);
+  });
+
+  it('a new account drops the searches, which may now find its channel', async () => {
+    await warm();
+    const found = async () =>
+      (await t.app.inject({ url: '/api/v1/search?query=kept' }))
+        .json<{
+          data: { channels: { username: string }[] };
+        }>()
+        .data.channels.map((c) => c.username);
+    const newcomer = await registerUser(t.app, { username: `kept_${Date.now().toString(36)}` });
+    expect(await recomputed()).toEqual(['search']);
+    expect(await found()).toContain(newcomer.username);
   });
 
   it('refused writes drop nothing', async () => {

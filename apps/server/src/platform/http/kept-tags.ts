@@ -20,6 +20,8 @@ export const shows = {
   videoListings: 'video-listings',
   /** Listings chosen by text (search): an edited title may enter them. */
   videoSearch: 'video-search',
+  /** Searches that list channels: a new account, or a new name, may enter them. */
+  channelSearch: 'channel-search',
   /** A channel's own list of videos. */
   channelVideos: (ownerId: string) => `channel-videos:${ownerId}`,
   /** A person's name, username and pictures, wherever shown. */
@@ -96,11 +98,17 @@ export const dropsOf: Drops = {
     shows.tweets(authorId),
     shows.channel(authorId),
   ],
-  'user.updated': ({ userId }) => [shows.person(userId), shows.channel(userId)],
+  'user.created': () => [shows.channelSearch],
+  'user.updated': ({ userId }) => [
+    shows.person(userId),
+    shows.channel(userId),
+    shows.channelSearch,
+  ],
   // Everything the person made leaves every listing, and each count they were in moves back.
   'account.deleted': (gone) => [
     shows.person(gone.userId),
     shows.channel(gone.userId),
+    shows.channelSearch,
     shows.channelVideos(gone.userId),
     shows.subscribers(gone.userId),
     shows.tweets(gone.userId),

@@ -1,10 +1,14 @@
 import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { registerUser } from '../../../test/factories';
+import { createVideo, togglePublish } from '../../../test/media-factories';
 
-const page = '<!doctype html><html><body><div id="root"></div></body></html>';
+const page =
+  '<!doctype html><html><head><title>Kinora</title></head><body><div id="root"></div></body></html>';
 
 describe('the web app served by the API server', () => {
   let t: TestApp;
@@ -51,6 +55,35 @@ describe('the web app served by the API server', () => {
     const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('immutable');
+  });
+
+  it('sends the compressed copy the browser accepts, else the file itself', async () => {
+    const code = `export const words = ${JSON.stringify('kinora '.repeat(500))};`;
+    const file = path.join(distDir, 'assets', 'big-777.js');
+    await writeFile(file, code);
+    await writeFile(`${file}.br`, brotliCompressSync(code));
+    await writeFile(`${file}.gz`, gzipSync(code));
+    const get = (acceptEncoding?: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/assets/big-777.js',
+        headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {},
+      });
+
+    const br = await get('gzip, deflate, br');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(String(br.headers.vary).toLowerCase()).toContain('accept-encoding');
+    expect(br.headers['content-type']).toContain('javascript');
+    expect(br.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(code);
+
+    const gz = await get('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).toString()).toBe(code);
+
+    const plain = await get();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(code);
   });
 
   it('serves a rebuild made while it runs: the new index.html and its new assets', async () => {
@@ -116,5 +149,93 @@ describe('the web app served by the API server', () => {
     const res = await t.app.inject({ method: 'POST', url: '/', payload: {} });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toMatchObject({ code: 'ROUTE_NOT_FOUND', success: false });
+  });
+
+  it('lets other sites frame the embed player, and no other page', async () => {
+    const embed = await t.app.inject({ method: 'GET', url: '/embed/some-video' });
+    expect(embed.statusCode).toBe(200);
+    expect(embed.body).toBe(page);
+    expect(embed.headers['content-security-policy']).toContain('frame-ancestors *');
+    expect(embed.headers['x-frame-options']).toBeUndefined();
+    for (const url of ['/', '/video/some-video', '/embed/some-video/more', '/embedded/x']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.headers['content-security-policy'], url).toContain("frame-ancestors 'self'");
+      expect(res.headers['x-frame-options'], url).toBe('SAMEORIGIN');
+    }
+  });
+
+  describe('link cards', () => {
+    const ogTags = (html: string) =>
+      Object.fromEntries(
+        [...html.matchAll(/<meta (?:property|name)="([^"]+)" content="([^"]*)">/g)].map((m) => [
+          m[1],
+          m[2],
+        ]),
+      );
+
+    it("gives a public video's page its card: title, description, picture, duration", async () => {
+      const owner = await registerUser(t.app, { fullname: 'Ada Lovelace' });
+      const video = await createVideo(t.app, owner, {
+        title: 'Notes on the "Engine" <b>& more</b>',
+        description: `First line.\n\n${'Long text. '.repeat(40)}`,
+        withThumbnail: true,
+      });
+      const res = await t.app.inject({ method: 'GET', url: `/video/${video._id}` });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      const tags = ogTags(res.body);
+      expect(tags['og:type']).toBe('video.other');
+      expect(tags['og:title']).toBe(
+        'Notes on the &#34;Engine&#34; &#60;b&#62;&#38; more&#60;/b&#62;',
+      );
+      expect(tags['og:url']).toBe(`${t.config.publicUrl}/video/${video._id}`);
+      expect(tags['og:image']).toBe(`${t.config.publicUrl}${video.thumbnail}`);
+      expect(tags['og:description']).toMatch(/^First line\. Long text\./);
+      expect(tags['og:description']!.length).toBeLessThanOrEqual(200);
+      expect(tags['twitter:card']).toBe('summary_large_image');
+      expect(tags['video:duration']).toBe(String(Math.round(video.duration)));
+      expect(res.body).toContain(
+        '<title>Notes on the &#34;Engine&#34; &#60;b&#62;&#38; more&#60;/b&#62; · Kinora</title>',
+      );
+      expect(res.body).toContain(
+        `<link rel="alternate" type="application/json+oembed" href="${t.config.publicUrl}/api/v1/oembed?url=${encodeURIComponent(`${t.config.publicUrl}/video/${video._id}`)}&#38;format=json"`,
+      );
+      // Nothing of the title is markup, and the page is otherwise the app's.
+      expect(res.body).not.toContain('<b>');
+      expect(res.body).toContain('<div id="root"></div>');
+    });
+
+    it("gives a channel's page its card", async () => {
+      const owner = await registerUser(t.app, { fullname: 'Grace Hopper' });
+      const res = await t.app.inject({ method: 'GET', url: `/channel/${owner.userId}` });
+      const tags = ogTags(res.body);
+      expect(tags['og:type']).toBe('profile');
+      expect(tags['og:title']).toBe(`Grace Hopper (@${owner.username})`);
+      expect(tags['og:image']).toMatch(new RegExp(`^${t.config.publicUrl}/media/`));
+    });
+
+    it('tells nothing of a draft, an unknown id or a malformed one: the plain page', async () => {
+      const owner = await registerUser(t.app);
+      const draft = await createVideo(t.app, owner, { title: 'Secret plans' });
+      await togglePublish(t.app, owner, draft._id);
+      for (const url of [
+        `/video/${draft._id}`,
+        '/video/9b2e3c4d-0000-4000-8000-000000000000',
+        '/video/not-an-id',
+        '/channel/9b2e3c4d-0000-4000-8000-000000000000',
+      ]) {
+        const res = await t.app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.body, url).toBe(page);
+      }
+      // Signed in as the owner, the page is still the plain one: cards are for links.
+      const own = await t.app.inject({
+        method: 'GET',
+        url: `/video/${draft._id}`,
+        headers: owner.auth,
+      });
+      expect(own.body).toBe(page);
+    });
   });
 });

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -19,13 +20,87 @@ const longestPathPart = 100;
 /** How much of a missing path the 404 message repeats. */
 const shownPathLength = 120;
 
+/** The player page other sites may put in a frame (`/embed/{id}`); no other page may be framed. */
+const embedPath = /^\/embed\/[^/]+\/?$/;
+
+/** Lets any site frame this answer: the CSP's frame-ancestors opens, X-Frame-Options goes. */
+function allowFraming(reply: FastifyReply): void {
+  const policy = reply.getHeader('content-security-policy');
+  if (typeof policy === 'string') {
+    reply.header(
+      'content-security-policy',
+      policy.replace(/frame-ancestors [^;]*/, 'frame-ancestors *'),
+    );
+  }
+  reply.removeHeader('x-frame-options');
+}
+
+/** What a shared link to a page shows where it is pasted (Open Graph and Twitter card tags). */
+export interface PageMeta {
+  kind: 'video' | 'profile';
+  title: string;
+  description: string;
+  /** An absolute URL. */
+  image: string | null;
+  /** The page's own absolute URL. */
+  url: string;
+  author: string | null;
+  durationSeconds: number | null;
+  /** Where oEmbed readers ask for the embed (a video's page), or null. */
+  oembed: string | null;
+}
+
+const escapeAttribute = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/**
+ * The page with a link card's tags in its head and the title in its `<title>`; everything else
+ * (the single page the browser runs) is left as it is. Values are escaped: a title is text.
+ */
+export function withPageMeta(html: string, meta: PageMeta): string {
+  const tag = (attribute: 'property' | 'name', key: string, value: string | null) =>
+    value ? `<meta ${attribute}="${key}" content="${escapeAttribute(value)}">` : '';
+  const tags = [
+    tag('property', 'og:site_name', 'Kinora'),
+    tag('property', 'og:type', meta.kind === 'video' ? 'video.other' : 'profile'),
+    tag('property', 'og:title', meta.title),
+    tag('property', 'og:description', meta.description || null),
+    tag('property', 'og:url', meta.url),
+    tag('property', 'og:image', meta.image),
+    tag(
+      'property',
+      'video:duration',
+      meta.durationSeconds === null ? null : String(Math.round(meta.durationSeconds)),
+    ),
+    tag('name', 'twitter:card', meta.image ? 'summary_large_image' : 'summary'),
+    tag('name', 'twitter:title', meta.title),
+    tag('name', 'twitter:description', meta.description || null),
+    tag('name', 'twitter:image', meta.image),
+    tag('name', 'description', meta.description || null),
+    `<link rel="canonical" href="${escapeAttribute(meta.url)}">`,
+    meta.oembed
+      ? `<link rel="alternate" type="application/json+oembed" href="${escapeAttribute(meta.oembed)}" title="${escapeAttribute(meta.title)}">`
+      : '',
+  ].filter(Boolean);
+  const title = `<title>${escapeAttribute(meta.title)} · Kinora</title>`;
+  const titled = /<title>[^<]*<\/title>/.test(html)
+    ? html.replace(/<title>[^<]*<\/title>/, () => title)
+    : html.replace('</head>', () => `${title}</head>`);
+  return titled.replace('</head>', () => `${tags.join('')}</head>`);
+}
+
 /**
  * Serves the built single-page app from the same origin as the API: hashed assets are cached
  * for a year, index.html never, and any GET outside the API, media, upload and asset paths gets
  * index.html so that deep links work. It does not ask for `Accept: text/html`: uptime checks,
  * curl and link previews send any Accept or none, and must see the page a browser sees.
  */
-export async function registerWebApp(app: FastifyInstance, distDir: string | null): Promise<void> {
+export async function registerWebApp(
+  app: FastifyInstance,
+  distDir: string | null,
+  /** The card a page's link shows (a video's, a channel's), or null for the plain page. */
+  describePage: (pathname: string) => Promise<PageMeta | null> = async () => null,
+): Promise<void> {
   const indexFile = distDir ? path.join(distDir, 'index.html') : null;
   const hasWebApp = indexFile !== null && existsSync(indexFile);
   if (hasWebApp) {
@@ -35,6 +110,9 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
       // (new hashed assets beside a new index.html) is served without a restart.
       wildcard: true,
       index: false,
+      // The build writes .br and .gz beside each text file (apps/web/build/precompress.ts):
+      // the one the browser accepts is sent, with Vary: Accept-Encoding.
+      preCompressed: true,
       setHeaders: (res, filePath) => {
         res.header(
           'Cache-Control',
@@ -50,11 +128,20 @@ export async function registerWebApp(app: FastifyInstance, distDir: string | nul
     );
   }
 
-  app.setNotFoundHandler((request: FastifyRequest, reply: FastifyReply) => {
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const pathname = request.url.split('?')[0]!;
     const isServer = isServerPath(pathname);
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !isServer;
     if (hasWebApp && wantsPage) {
+      if (embedPath.test(pathname)) allowFraming(reply);
+      const meta = request.method === 'GET' ? await describePage(pathname) : null;
+      if (meta) {
+        const html = await readFile(indexFile!, 'utf8');
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(withPageMeta(html, meta));
+      }
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     if (

@@ -1,4 +1,4 @@
 // The channel page, what it takes from other features, and its cache keys.
 export { channelKeys } from './api/channel-api';
-export { ChannelPage } from './components/ChannelPage';
+export { ChannelByNamePage, ChannelPage } from './components/ChannelPage';
 export type { ChannelTweets } from './components/ChannelTabs';

@@ -14,6 +14,8 @@ export const channelKeys = {
   root: ['channels'] as const,
   all: (id: string) => ['channels', id] as const,
   detail: (id: string) => ['channels', id, 'detail'] as const,
+  /** Which channel a username names (an @name's link). */
+  byName: (username: string) => ['channels', 'by-name', username.toLowerCase()] as const,
   videos: (id: string) => ['channels', id, 'videos'] as const,
 };
 
@@ -39,6 +41,17 @@ export class InvalidChannelResponseError extends Error {
 
 export async function fetchChannel(id: string, signal?: AbortSignal): Promise<ChannelWithStats> {
   const data = await api('getChannel', { params: { id }, signal });
+  if (!data || typeof data !== 'object' || !data.channel?._id || !data.stats) {
+    throw new InvalidChannelResponseError();
+  }
+  return data;
+}
+
+export async function fetchChannelByName(
+  username: string,
+  signal?: AbortSignal,
+): Promise<ChannelWithStats> {
+  const data = await api('channelByName', { params: { name: username }, signal });
   if (!data || typeof data !== 'object' || !data.channel?._id || !data.stats) {
     throw new InvalidChannelResponseError();
   }

@@ -14,6 +14,7 @@ import { makeUser } from '../../../testing/fixtures';
 import { makeVideo, ownerId } from '../../../testing/video-fixtures';
 // The route composes the page with the messages feature's button, as the app does.
 import { ChannelRoute } from '../../../app/ChannelRoute';
+import { ChannelByNamePage } from './ChannelPage';
 
 // The web suite runs its files side by side on small machines: answers may take a while.
 configure({ asyncUtilTimeout: 4000 });
@@ -532,5 +533,41 @@ describe('channel tweets', { timeout: 15_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'No tweets yet' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Tweets 0' })).toBeInTheDocument();
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+});
+
+describe('/c/{username}: where an @name leads', () => {
+  function renderByName(username: string) {
+    const router = createMemoryRouter(
+      [
+        { path: '/c/:username', element: <ChannelByNamePage /> },
+        { path: '/channel/:id', element: <ChannelRoute /> },
+      ],
+      { initialEntries: [`/c/${username}`] },
+    );
+    return { ...renderWithProviders(<RouterProvider router={router} />), router };
+  }
+
+  it('finds the channel by its name and shows it at its own address, asking for it once', async () => {
+    serveChannel();
+    server().on('channelByName', () => ({ data: { channel: makeChannel(), stats: makeStats() } }));
+    const { router } = renderByName('grace');
+    expect(await screen.findByRole('heading', { level: 1, name: 'grace' })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe(`/channel/${ownerId}`);
+    expect(server().requestsTo('channelByName')[0]?.params.name).toBe('grace');
+    // What the name answered is the channel's: the page does not ask again.
+    expect(server().requestsTo('getChannel')).toHaveLength(0);
+  });
+
+  it("says 'Channel not found' for a name nobody has", async () => {
+    server().on('channelByName', () => ({
+      status: 404,
+      error: { code: 'NOT_FOUND', message: 'Channel not found' },
+    }));
+    renderByName('nobody_here');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Channel not found' }),
+    ).toBeInTheDocument();
+    expect(server().requestsTo('channelByName')).toHaveLength(1);
   });
 });

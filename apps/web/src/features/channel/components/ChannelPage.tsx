@@ -1,13 +1,13 @@
 import type { ChannelWithStats } from '@kinora/contract';
 import type { ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { Link, Navigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, UserIcon } from '../../../components/icons';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { useSession } from '../../../lib/auth';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { channelErrorOf, isChannelNotFound } from '../api/channel-api';
-import { useChannel, useChannelRefresh } from '../hooks/use-channel';
+import { useChannel, useChannelByName, useChannelRefresh } from '../hooks/use-channel';
 import { ChannelHeader } from './ChannelHeader';
 import { ChannelTabs, type ChannelTweets } from './ChannelTabs';
 
@@ -53,6 +53,27 @@ export function ChannelPage({
       })}
     />
   );
+}
+
+/**
+ * /c/{username}, where an @name written in a comment, a tweet or a message leads: finds the
+ * channel by its name, then shows it at its own address, /channel/{id}.
+ */
+export function ChannelByNamePage() {
+  const { username = '' } = useParams();
+  const found = useChannelByName(username);
+  useDocumentTitle(found.isError ? channelErrorOf(found.error) : 'Channel');
+  if (found.isPending) return <ChannelSkeleton />;
+  if (found.isError) {
+    return (
+      <ChannelError
+        error={found.error}
+        isRetrying={found.isFetching}
+        onRetry={() => void found.refetch()}
+      />
+    );
+  }
+  return <Navigate to={`/channel/${encodeURIComponent(found.data.channel._id)}`} replace />;
 }
 
 function ChannelView({

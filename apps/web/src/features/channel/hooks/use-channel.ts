@@ -11,13 +11,37 @@ import { useToast } from '../../../components/toast';
 import { api } from '../../../lib/api';
 import { useOnProfileUpdated } from '../../../lib/auth';
 import { announce } from '../../../lib/cache-events';
-import { channelKeys, channelQueries, channelText, fetchChannel } from '../api/channel-api';
+import {
+  channelKeys,
+  channelQueries,
+  channelText,
+  fetchChannel,
+  fetchChannelByName,
+  isChannelNotFound,
+} from '../api/channel-api';
 
 export function useChannel(id: string) {
   return useQuery({
     queryKey: channelKeys.detail(id),
     queryFn: ({ signal }) => fetchChannel(id, signal),
     // A missing channel stays missing; other failures get the app's usual retries.
+  });
+}
+
+/**
+ * A channel found by its username; what it answers also fills the channel's own cache, so the
+ * page it leads to shows at once.
+ */
+export function useChannelByName(username: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: channelKeys.byName(username),
+    queryFn: async ({ signal }) => {
+      const found = await fetchChannelByName(username, signal);
+      queryClient.setQueryData(channelKeys.detail(found.channel._id), found);
+      return found;
+    },
+    retry: (failures, error) => !isChannelNotFound(error) && failures < 2,
   });
 }
 

@@ -12,6 +12,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { conversationPath } from '../api/conversations-api';
 import { requestText } from '../api/requests-api';
 import { useIncomingRequests, useRespondToRequest } from '../hooks/use-message-requests';
+import { RichText } from '../../../components/RichText';
 
 interface AcceptedChat {
   name: string;
@@ -148,7 +149,9 @@ function RequestItem({
               {formatRelativeTime(request.createdAt)}
             </time>
           </div>
-          <p className="mt-1 whitespace-pre-line break-words text-fg">{request.content}</p>
+          <p className="mt-1 whitespace-pre-line break-words text-fg">
+            <RichText text={request.content} />
+          </p>
         </div>
       </div>
       <div className="flex gap-2 sm:justify-end">

@@ -37,6 +37,7 @@ import {
 import { AddVideosDialog } from './AddVideosDialog';
 import { PlaylistThumbnail, VisibilityBadge } from './PlaylistCard';
 import { PlaylistFormDialog } from './PlaylistFormDialog';
+import { RichText } from '../../../components/RichText';
 
 /** Whether a failed load means there is no such playlist (or one the reader may not see). */
 function isNotFound(error: unknown): boolean {
@@ -144,7 +145,9 @@ function PlaylistView({ playlist }: { playlist: Playlist }) {
             </h1>
           </div>
           {playlist.description ? (
-            <p className="whitespace-pre-line text-fg-muted">{playlist.description}</p>
+            <p className="whitespace-pre-line text-fg-muted">
+              <RichText text={playlist.description} />
+            </p>
           ) : null}
           <p className="text-sm text-fg-muted">
             {videoCountLabel(playlist.videoCount)} · Created{' '}

@@ -8,6 +8,7 @@ import { cn } from '../../../lib/cn';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { tweetText } from '../api/tweets-api';
 import { TweetComposer } from './TweetComposer';
+import { RichText } from '../../../components/RichText';
 
 const pillClass =
   'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors';
@@ -70,7 +71,9 @@ export function TweetCard({
             />
           </div>
         ) : (
-          <p className="mt-1 whitespace-pre-line break-words text-fg">{tweet.content}</p>
+          <p className="mt-1 whitespace-pre-line break-words text-fg">
+            <RichText text={tweet.content} />
+          </p>
         )}
         <div className="mt-3 flex flex-wrap gap-2">
           <button

@@ -1,6 +1,7 @@
 import type { Comment, CurrentUser } from '@kinora/contract';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
+import { RichText } from '../../../components/RichText';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { textAreaClass } from '../../../components/form/TextAreaField';
@@ -19,11 +20,14 @@ export function CommentsSection({
   videoOwnerId,
   fallbackCount,
   viewer,
+  onSeek,
 }: {
   videoId: string;
   videoOwnerId: string;
   fallbackCount: number;
   viewer: CurrentUser | null;
+  /** Times written in a comment move the player there. */
+  onSeek?: ((seconds: number) => void) | undefined;
 }) {
   const headingId = useId();
   const list = useComments(videoId);
@@ -84,6 +88,7 @@ export function CommentsSection({
                   isRemoving={actions.removingId === comment._id}
                   onToggleLike={() => actions.toggleLike(comment._id)}
                   onRemove={() => actions.remove(comment._id)}
+                  onSeek={onSeek}
                 />
               ))}
             </ul>
@@ -157,6 +162,7 @@ function CommentItem({
   isRemoving,
   onToggleLike,
   onRemove,
+  onSeek,
 }: {
   comment: Comment;
   viewerId: string | null;
@@ -165,6 +171,7 @@ function CommentItem({
   isRemoving: boolean;
   onToggleLike: () => void;
   onRemove: () => void;
+  onSeek?: ((seconds: number) => void) | undefined;
 }) {
   const author = comment.ownerDetails;
   const authorName = author?.username ?? 'Unknown user';
@@ -188,7 +195,9 @@ function CommentItem({
           </Link>
           <span className="text-fg-muted"> · {formatRelativeTime(comment.createdAt)}</span>
         </p>
-        <p className="mt-0.5 text-sm break-words whitespace-pre-line text-fg">{comment.content}</p>
+        <p className="mt-0.5 text-sm break-words whitespace-pre-line text-fg">
+          <RichText text={comment.content} onSeek={onSeek} />
+        </p>
         <div className="mt-1.5 flex items-center gap-1">
           {viewerId ? (
             <button

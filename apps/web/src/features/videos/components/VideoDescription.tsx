@@ -1,19 +1,25 @@
 import { useState } from 'react';
 import { formatRelativeTime } from '../../../lib/format';
+import { RichText } from '../../../components/RichText';
 import { countLabel } from '../../../components/VideoCard';
 
 /** Longer than this, the description starts folded with a Show more toggle. */
 const FOLD_AT_CHARS = 280;
 
-/** Views, date and the description (fallback 'No description available.'). */
+/**
+ * Views, date and the description (fallback 'No description available.'), its addresses and
+ * @names as links and its times moving the player (`onSeek`).
+ */
 export function VideoDescription({
   description,
   views,
   createdAt,
+  onSeek,
 }: {
   description: string;
   views: number;
   createdAt: string;
+  onSeek?: ((seconds: number) => void) | undefined;
 }) {
   const text = description.trim();
   const isLong = text.length > FOLD_AT_CHARS || text.split('\n').length > 4;
@@ -37,7 +43,7 @@ export function VideoDescription({
                 : 'mt-1 break-words whitespace-pre-line text-fg'
             }
           >
-            {text}
+            <RichText text={text} onSeek={onSeek} />
           </p>
           {isLong ? (
             <button

@@ -1,15 +1,19 @@
 import type { Video } from '@kinora/contract';
-import { useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth';
+import { cn } from '../../../lib/cn';
+import { parseChapters } from '../../../lib/chapters';
 import { formatDuration } from '../../../lib/format';
+import { parseStartTime } from '../../../lib/start-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
 import { useRecordView, useVideo } from '../hooks/use-watch-data';
 import { useWatchPosition } from '../hooks/use-watch-position';
 import { VideoPlayer } from '../player/VideoPlayer';
+import { ChapterList } from './ChapterList';
 import { ChannelRow } from './ChannelRow';
 import { CommentsSection } from './CommentsSection';
 import { RelatedVideos } from './RelatedVideos';
@@ -79,13 +83,42 @@ function WatchView({
   const recordView = useRecordView(video._id);
   const hasMedia = Boolean(video.videofile || video.hls);
   const position = useWatchPosition(video._id, video.duration, viewer !== null);
-  const [seekRequest, setSeekRequest] = useState<{ seconds: number } | null>(null);
-  const [isResumeDismissed, setIsResumeDismissed] = useState(false);
+  // A link's `?t=` start time, read once per visit: it wins over the offer to resume.
+  const [searchParams] = useSearchParams();
+  const [startAt] = useState(() => parseStartTime(searchParams.get('t'), video.duration));
+  const [seekRequest, setSeekRequest] = useState<{ seconds: number } | null>(() =>
+    startAt === null ? null : { seconds: startAt },
+  );
+  const [isResumeDismissed, setIsResumeDismissed] = useState(startAt !== null);
   const resumeAt = isResumeDismissed ? null : position.resumeAt;
+  const chapters = useMemo(
+    () => parseChapters(video.description, video.duration),
+    [video.description, video.duration],
+  );
+  const playerRef = useRef<HTMLDivElement>(null);
+  // A time in the description or a comment: the player goes there and comes into view.
+  const seekFromText = useCallback((seconds: number) => {
+    setSeekRequest({ seconds });
+    const calm = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
+    playerRef.current?.scrollIntoView?.({ block: 'start', behavior: calm ? 'auto' : 'smooth' });
+  }, []);
 
+  const theater = useTheaterMode();
+
+  // One grid, the same elements in the same order whatever the mode (switching must not
+  // restart the player): on wide screens the player sits beside the related videos, or, in
+  // theater mode, spans the width above the page.
   return (
-    <div className="mx-auto flex w-full max-w-content flex-col gap-6 pb-10 sm:px-6 sm:pt-6 xl:flex-row">
-      <div className="min-w-0 flex-1">
+    <div className="mx-auto grid w-full max-w-content grid-cols-1 gap-x-6 pb-10 sm:px-6 sm:pt-6 xl:grid-cols-[minmax(0,1fr)_20rem] 2xl:grid-cols-[minmax(0,1fr)_24rem]">
+      <div
+        ref={playerRef}
+        className={cn(
+          'min-w-0 scroll-mt-topbar',
+          theater.isOn
+            ? 'xl:col-span-2 xl:mx-auto xl:w-full xl:max-w-[calc((100vh-8rem)*16/9)]'
+            : 'xl:col-start-1 xl:row-start-1',
+        )}
+      >
         {hasMedia ? (
           <VideoPlayer
             title={video.title}
@@ -93,11 +126,13 @@ function WatchView({
             hlsUrl={video.hls}
             poster={video.thumbnail}
             storyboardUrl={video.storyboard}
+            chapters={chapters}
             durationHint={video.duration}
             onPlaybackStart={recordView}
             onSavePosition={viewer ? position.savePosition : undefined}
             seekRequest={seekRequest}
             onEnded={onEnded}
+            theater={theater}
           />
         ) : (
           <div className="dark flex aspect-video w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted sm:rounded-lg">
@@ -105,52 +140,60 @@ function WatchView({
             <p className="font-medium text-fg">Video not available</p>
           </div>
         )}
+      </div>
 
-        <div className="flex flex-col gap-4 px-4 pt-3 sm:px-0">
-          {hasMedia && resumeAt !== null ? (
-            <ResumeOffer
-              seconds={resumeAt}
-              onResume={() => {
-                setSeekRequest({ seconds: resumeAt });
-                setIsResumeDismissed(true);
-              }}
-              onDismiss={() => setIsResumeDismissed(true)}
-            />
-          ) : null}
-          <ProcessingNote video={video} />
-          <h1 className="text-xl leading-snug font-bold tracking-tight break-words text-fg sm:text-2xl">
-            {video.title.trim() || 'Untitled Video'}
-          </h1>
-          <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
-            <ChannelRow
-              owner={video.owner}
-              viewerId={viewer?._id ?? null}
-              messageControl={renderMessage?.({
-                creatorId: video.owner._id,
-                creatorName: video.owner.fullname || video.owner.username,
-              })}
-            />
-            <VideoActions
-              videoId={video._id}
-              likes={video.likes}
-              isSignedIn={viewer !== null}
-              saveControl={renderSave?.({ videoId: video._id, userId: viewer?._id ?? null })}
-            />
-          </div>
-          <VideoDescription
-            description={video.description}
-            views={video.views}
-            createdAt={video.createdAt}
+      <div className="flex min-w-0 flex-col gap-4 px-4 pt-3 sm:px-0 xl:col-start-1">
+        {hasMedia && resumeAt !== null ? (
+          <ResumeOffer
+            seconds={resumeAt}
+            onResume={() => {
+              setSeekRequest({ seconds: resumeAt });
+              setIsResumeDismissed(true);
+            }}
+            onDismiss={() => setIsResumeDismissed(true)}
           />
-          <CommentsSection
+        ) : null}
+        <ProcessingNote video={video} />
+        <h1 className="text-xl leading-snug font-bold tracking-tight break-words text-fg sm:text-2xl">
+          {video.title.trim() || 'Untitled Video'}
+        </h1>
+        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3">
+          <ChannelRow
+            owner={video.owner}
+            viewerId={viewer?._id ?? null}
+            messageControl={renderMessage?.({
+              creatorId: video.owner._id,
+              creatorName: video.owner.fullname || video.owner.username,
+            })}
+          />
+          <VideoActions
             videoId={video._id}
-            videoOwnerId={video.owner._id}
-            fallbackCount={video.comments}
-            viewer={viewer}
+            likes={video.likes}
+            isSignedIn={viewer !== null}
+            saveControl={renderSave?.({ videoId: video._id, userId: viewer?._id ?? null })}
           />
         </div>
+        <VideoDescription
+          description={video.description}
+          views={video.views}
+          createdAt={video.createdAt}
+          onSeek={hasMedia ? seekFromText : undefined}
+        />
+        {hasMedia && chapters ? <ChapterList chapters={chapters} onSeek={seekFromText} /> : null}
+        <CommentsSection
+          videoId={video._id}
+          videoOwnerId={video.owner._id}
+          fallbackCount={video.comments}
+          viewer={viewer}
+          onSeek={hasMedia ? seekFromText : undefined}
+        />
       </div>
-      <div className="flex shrink-0 flex-col gap-6 px-4 sm:px-0 xl:w-80 2xl:w-96">
+      <div
+        className={cn(
+          'mt-6 flex min-w-0 flex-col gap-6 px-4 sm:px-0 xl:col-start-2 xl:mt-0',
+          theater.isOn ? 'xl:row-start-2 xl:pt-3' : 'xl:row-span-2 xl:row-start-1',
+        )}
+      >
         {side}
         <aside aria-label="Related videos">
           <RelatedVideos watchingId={video._id} />
@@ -158,6 +201,30 @@ function WatchView({
       </div>
     </div>
   );
+}
+
+const THEATER_STORAGE_KEY = 'kinora.theaterMode';
+
+/** Theater mode on wide screens, remembered on this device. */
+function useTheaterMode(): { isOn: boolean; toggle: () => void } {
+  const [isOn, setIsOn] = useState(() => {
+    try {
+      return window.localStorage.getItem(THEATER_STORAGE_KEY) === 'on';
+    } catch {
+      return false;
+    }
+  });
+  const toggle = useCallback(() => {
+    setIsOn((was) => {
+      try {
+        window.localStorage.setItem(THEATER_STORAGE_KEY, was ? 'off' : 'on');
+      } catch {
+        // Not remembered: the mode holds for this page.
+      }
+      return !was;
+    });
+  }, []);
+  return useMemo(() => ({ isOn, toggle }), [isOn, toggle]);
 }
 
 /** 'Resume from 6:17?': where the viewer stopped last time, offered once per visit. */

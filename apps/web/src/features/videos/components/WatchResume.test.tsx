@@ -22,8 +22,9 @@ const viewer = makeUser({ _id: '5e6f7a8b-9c0d-4e1f-8a2b-3c4d5e6f7a8b' });
 function serveWatchPage({
   signedIn = true,
   positionSeconds,
-}: { signedIn?: boolean; positionSeconds?: number } = {}) {
-  const video = makeVideo({ duration: 754 });
+  description,
+}: { signedIn?: boolean; positionSeconds?: number; description?: string } = {}) {
+  const video = makeVideo({ duration: 754, ...(description === undefined ? {} : { description }) });
   if (signedIn) server().on('currentUser', () => ({ data: viewer }));
   server().on('getVideo', () => ({ data: video }));
   server().on('listComments', () => ({
@@ -58,9 +59,11 @@ function serveWatchPage({
   return video;
 }
 
-async function openWatchPage(setup: Parameters<typeof serveWatchPage>[0] = {}) {
+async function openWatchPage(
+  setup: Parameters<typeof serveWatchPage>[0] & { search?: string } = {},
+) {
   const video = serveWatchPage(setup);
-  const view = renderRoute(`/video/${video._id}`);
+  const view = renderRoute(`/video/${video._id}${setup.search ?? ''}`);
   await screen.findByRole('heading', { level: 1, name: video.title });
   const media = view.container.querySelector('video')!;
   return { ...view, media };
@@ -140,5 +143,83 @@ describe('resume where the viewer stopped', () => {
     expect(server().requestsTo('watchPositions')).toHaveLength(0);
     expect(server().requestsTo('saveWatchPosition')).toHaveLength(0);
     expect(screen.queryByRole('button', { name: /Resume from/ })).toBeNull();
+  });
+});
+
+describe('times in the description', () => {
+  it('seek the player, and addresses in it are links', async () => {
+    const { user, media } = await openWatchPage({
+      description: 'Chapters:\n0:00 Intro\n2:05 The demo\nSlides: https://example.org/slides',
+    });
+    setMediaDuration(media, 754);
+    await user.click(screen.getByRole('button', { name: 'Jump to 2:05' }));
+    expect(media.currentTime).toBe(125);
+    expect(screen.getByRole('link', { name: 'https://example.org/slides' })).toHaveAttribute(
+      'rel',
+      'noopener nofollow ugc',
+    );
+  });
+
+  it('make chapters: marks on the seek bar, a list under the video, the name beside the time', async () => {
+    const { user, media } = await openWatchPage({
+      description: 'A tour.\n0:00 Intro\n1:05 - Lexing\n6:30 | Parsing',
+    });
+    setMediaDuration(media, 754);
+    const list = screen.getByRole('region', { name: 'Chapters' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['0:00Intro', '1:05Lexing', '6:30Parsing']);
+    expect(screen.getAllByTestId('chapter-mark')).toHaveLength(2);
+
+    await user.click(within(list).getByRole('button', { name: /Lexing/ }));
+    expect(media.currentTime).toBe(65);
+    await waitFor(() => expect(screen.getByTestId('playing-chapter')).toHaveTextContent('Lexing'));
+    expect(screen.getByRole('slider', { name: 'Seek' })).toHaveAttribute(
+      'aria-valuetext',
+      '1:05 of 12:34, Lexing',
+    );
+  });
+});
+
+describe('theater mode', () => {
+  it('is remembered on this device, and switching it keeps the same video playing', async () => {
+    localStorage.removeItem('kinora.theaterMode');
+    const first = await openWatchPage();
+    await first.user.click(screen.getByRole('button', { name: 'Theater mode' }));
+    expect(screen.getByRole('button', { name: 'Default view' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    // The same element: the video did not start again.
+    expect(first.container.querySelector('video')).toBe(first.media);
+    expect(localStorage.getItem('kinora.theaterMode')).toBe('on');
+    first.unmount();
+
+    const second = await openWatchPage();
+    expect(screen.getByRole('button', { name: 'Default view' })).toBeInTheDocument();
+    await second.user.keyboard('t');
+    expect(screen.getByRole('button', { name: 'Theater mode' })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
+    expect(localStorage.getItem('kinora.theaterMode')).toBe('off');
+    localStorage.removeItem('kinora.theaterMode');
+  });
+});
+
+describe('a link that says where to start (?t=)', () => {
+  it('starts there, instead of offering to resume', async () => {
+    const { media } = await openWatchPage({ positionSeconds: 377, search: '?t=1m5s' });
+    setMediaDuration(media, 754);
+    await waitFor(() => expect(media.currentTime).toBe(65));
+    expect(screen.queryByRole('button', { name: 'Resume from 6:17' })).toBeNull();
+  });
+
+  it('plays from the start, with the resume offer, when the time is not in the video', async () => {
+    const { media } = await openWatchPage({ positionSeconds: 377, search: '?t=99999' });
+    expect(await screen.findByRole('button', { name: 'Resume from 6:17' })).toBeInTheDocument();
+    expect(media.currentTime).toBe(0);
   });
 });

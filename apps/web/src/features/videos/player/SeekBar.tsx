@@ -1,11 +1,13 @@
 import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { chapterAt, type Chapter } from '../../../lib/chapters';
 import { formatDuration } from '../../../lib/format';
 import { tileAt, type StoryboardTile } from './storyboard';
 
 /**
  * The seek bar: played and buffered parts drawn over a track, with a native range input on
  * top (transparent) so that pointer, touch, keyboard and screen readers all work. Hovering
- * with a mouse previews the time there, with its storyboard frame when there is one.
+ * with a mouse previews the time there, with its storyboard frame and its chapter's name when
+ * there are some; chapters also mark the track where each begins.
  */
 export function SeekBar({
   currentTime,
@@ -13,6 +15,7 @@ export function SeekBar({
   bufferedEnd,
   tiles,
   skipSeconds,
+  chapters = null,
   onSeek,
 }: {
   currentTime: number;
@@ -20,6 +23,7 @@ export function SeekBar({
   bufferedEnd: number;
   tiles: readonly StoryboardTile[] | null;
   skipSeconds: number;
+  chapters?: readonly Chapter[] | null;
   onSeek: (time: number) => void;
 }) {
   const trackRef = useRef<HTMLDivElement>(null);
@@ -54,6 +58,8 @@ export function SeekBar({
 
   const hoverTime = hover ? hover.ratio * duration : null;
   const tile = hoverTime !== null && tiles ? tileAt(tiles, hoverTime) : null;
+  const hoverChapter = hoverTime !== null ? chapterAt(chapters, hoverTime) : null;
+  const playingChapter = chapterAt(chapters, currentTime);
   const previewWidth = tile?.width ?? 56;
   const previewLeft = hover
     ? Math.min(
@@ -90,6 +96,19 @@ export function SeekBar({
           className="absolute top-1/2 size-3 -translate-x-1/2 -translate-y-1/2 rounded-full bg-accent opacity-0 transition-opacity group-hover/seek:opacity-100 group-has-[input:focus-visible]/seek:opacity-100"
           style={{ left: `${percent(currentTime)}%` }}
         />
+        {duration > 0
+          ? chapters
+              ?.slice(1)
+              .map((chapter) => (
+                <span
+                  key={chapter.start}
+                  data-testid="chapter-mark"
+                  aria-hidden="true"
+                  className="absolute inset-y-0 w-0.5 -translate-x-1/2 bg-canvas"
+                  style={{ left: `${percent(chapter.start)}%` }}
+                />
+              ))
+          : null}
       </div>
 
       {hover && hoverTime !== null ? (
@@ -109,6 +128,11 @@ export function SeekBar({
               }}
             />
           ) : null}
+          {hoverChapter ? (
+            <span className="max-w-48 truncate rounded-sm bg-canvas/90 px-1.5 py-0.5 text-xs font-semibold whitespace-nowrap text-fg">
+              {hoverChapter.title}
+            </span>
+          ) : null}
           <span className="rounded-sm bg-canvas/90 px-1.5 py-0.5 text-xs font-semibold text-fg tabular-nums">
             {formatDuration(hoverTime)}
           </span>
@@ -122,7 +146,9 @@ export function SeekBar({
         max={duration > 0 ? duration : 0}
         step={0.1}
         value={Math.min(currentTime, duration > 0 ? duration : 0)}
-        aria-valuetext={`${formatDuration(currentTime)} of ${formatDuration(duration)}`}
+        aria-valuetext={`${formatDuration(currentTime)} of ${formatDuration(duration)}${
+          playingChapter ? `, ${playingChapter.title}` : ''
+        }`}
         onChange={(event) => onSeek(Number(event.target.value))}
         onKeyDown={onKeyDown}
         className="absolute inset-0 size-full cursor-pointer opacity-0"

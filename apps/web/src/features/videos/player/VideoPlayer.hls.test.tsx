@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../app/testing';
 import { stubMediaPlayback } from '../../../testing/media-element';
+import { BANDWIDTH_STORAGE_KEY } from './use-media-source';
 import { VideoPlayer } from './VideoPlayer';
 
 /*
@@ -20,6 +21,7 @@ const fake = vi.hoisted(() => {
     static Events = Events;
     handlers = new Map<string, Handler[]>();
     currentLevel = -1;
+    bandwidthEstimate = Number.NaN;
     source: string | null = null;
     media: HTMLMediaElement | null = null;
     isDestroyed = false;
@@ -104,6 +106,33 @@ describe('video player with an HLS ladder', () => {
     await user.click(within(player()).getByRole('button', { name: 'Quality: 360p' }));
     await user.click(within(player()).getByRole('menuitemradio', { name: 'Auto' }));
     expect(hls?.currentLevel).toBe(-1);
+  });
+
+  it('caps Auto to the player and starts it from the bandwidth the last video measured', async () => {
+    localStorage.removeItem(BANDWIDTH_STORAGE_KEY);
+    const first = renderPlayer();
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    // Nothing measured yet (and jsdom reports no connection): hls.js's own guess.
+    expect(fake.instances[0]?.config).toEqual({ startPosition: -1, capLevelToPlayerSize: true });
+    fake.instances[0]!.bandwidthEstimate = 6_400_000;
+    first.unmount();
+    expect(localStorage.getItem(BANDWIDTH_STORAGE_KEY)).toBe('6400000');
+
+    renderPlayer();
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    expect(fake.instances[1]?.config).toEqual({
+      startPosition: -1,
+      capLevelToPlayerSize: true,
+      abrEwmaDefaultEstimate: 6_400_000,
+    });
+    // A figure out of reason is bounded, one that is none is not kept.
+    fake.instances[1]!.bandwidthEstimate = 9e12;
+    act(() => fake.instances[1]?.emit(fake.Events.LEVEL_SWITCHED, { level: 1 }));
+    expect(localStorage.getItem(BANDWIDTH_STORAGE_KEY)).toBe('200000000');
+    fake.instances[1]!.bandwidthEstimate = Number.NaN;
+    act(() => fake.instances[1]?.emit(fake.Events.LEVEL_SWITCHED, { level: 0 }));
+    expect(localStorage.getItem(BANDWIDTH_STORAGE_KEY)).toBe('200000000');
+    localStorage.removeItem(BANDWIDTH_STORAGE_KEY);
   });
 
   it('says which level Auto is playing', async () => {

@@ -124,6 +124,58 @@ describe('video player', () => {
       expect(video.currentTime).toBe(0);
     });
 
+    it('K plays and pauses, J/L seek 10 s, and , . step a frame only while paused', async () => {
+      const { user, video } = renderPlayer();
+      await user.keyboard('k');
+      expect(video.paused).toBe(false);
+      act(() => setMediaTime(video, 50));
+      await user.keyboard('l');
+      expect(video.currentTime).toBe(60);
+      await user.keyboard('jj');
+      expect(video.currentTime).toBe(40);
+      // Playing: a frame step would be lost in the playback.
+      await user.keyboard('.');
+      expect(video.currentTime).toBe(40);
+      await user.keyboard('K');
+      expect(video.paused).toBe(true);
+      await user.keyboard('..');
+      expect(video.currentTime).toBeCloseTo(40 + 2 / 30, 5);
+      await user.keyboard(',');
+      expect(video.currentTime).toBeCloseTo(40 + 1 / 30, 5);
+    });
+
+    it('? shows the list of keys over the video, and ? or Escape hides it', async () => {
+      const { user } = renderPlayer();
+      await user.keyboard('?');
+      const help = within(player()).getByRole('dialog', { name: 'Keyboard shortcuts' });
+      expect(within(help).getByText('Picture-in-picture')).toBeInTheDocument();
+      expect(control('Keyboard shortcuts')).toHaveAttribute('aria-expanded', 'true');
+      await user.keyboard('?');
+      expect(within(player()).queryByRole('dialog')).toBeNull();
+
+      await user.click(control('Keyboard shortcuts'));
+      const again = within(player()).getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await user.click(within(again).getByRole('button', { name: 'Close keyboard shortcuts' }));
+      expect(within(player()).queryByRole('dialog')).toBeNull();
+      await user.click(control('Keyboard shortcuts'));
+      within(player()).getByRole('button', { name: 'Close keyboard shortcuts' }).focus();
+      await user.keyboard('{Escape}');
+      expect(within(player()).queryByRole('dialog')).toBeNull();
+    });
+
+    it('T switches theater mode where the page offers it, and only there', async () => {
+      const toggle = vi.fn();
+      const { user, unmount } = renderPlayer({ theater: { isOn: false, toggle } });
+      expect(control('Theater mode')).toHaveAttribute('aria-pressed', 'false');
+      await user.keyboard('t');
+      expect(toggle).toHaveBeenCalledTimes(1);
+      await user.click(control('Theater mode'));
+      expect(toggle).toHaveBeenCalledTimes(2);
+      unmount();
+      renderPlayer();
+      expect(within(player()).queryByRole('button', { name: 'Theater mode' })).toBeNull();
+    });
+
     it('Up/Down change the volume by 0.1 within 0..1; M mutes', async () => {
       const { user, video } = renderPlayer();
       await user.keyboard('{ArrowDown}{ArrowDown}');
@@ -309,6 +361,7 @@ describe('video player', () => {
         'Forward 10 seconds',
         'Mute',
         'Playback speed: 1x',
+        'Keyboard shortcuts',
         'Full screen',
       ]);
       expect(

@@ -1,15 +1,20 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
 import {
+  CloseIcon,
+  KeyboardIcon,
   MaximizeIcon,
   MinimizeIcon,
   PauseIcon,
+  PictureInPictureIcon,
   PlayIcon,
   SettingsIcon,
   SpinnerIcon,
+  TheaterIcon,
   VolumeIcon,
   VolumeOffIcon,
 } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
+import { chapterAt, type Chapter } from '../../../lib/chapters';
 import { formatDuration } from '../../../lib/format';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { controlButtonClass } from './control-button';
@@ -42,6 +47,8 @@ export interface VideoPlayerProps {
   hlsUrl: string | null;
   poster: string | null;
   storyboardUrl: string | null;
+  /** The description's chapters: marks on the seek bar, the name beside the time. */
+  chapters?: readonly Chapter[] | null;
   /** Seconds, shown until the media says how long it is. */
   durationHint: number;
   /** Called once, when playback first starts. */
@@ -55,7 +62,26 @@ export interface VideoPlayerProps {
   seekRequest?: { seconds: number } | null;
   /** Called when playback reaches the end (a playlist plays its next video). */
   onEnded?: () => void;
+  /** Theater mode, where the page offers it: whether it is on, and how to switch it. */
+  theater?: { isOn: boolean; toggle: () => void } | undefined;
 }
+
+/** One frame at the rate most uploads are made at; the browser shows the nearest frame. */
+const FRAME_SECONDS = 1 / 30;
+
+/** The keys the shortcuts overlay lists, in the order people look for them. */
+const shortcutList: readonly [keys: string, action: string][] = [
+  ['Space, K', 'Play or pause'],
+  ['←, J', 'Back 10 seconds'],
+  ['→, L', 'Forward 10 seconds'],
+  [', .', 'Previous or next frame (paused)'],
+  ['↑ ↓', 'Volume up or down'],
+  ['M', 'Mute'],
+  ['F', 'Full screen'],
+  ['I', 'Picture-in-picture'],
+  ['T', 'Theater mode'],
+  ['?', 'Show or hide this list'],
+];
 
 /** How often a playing video reports its position to be kept (issue 11: "every few seconds"). */
 export const POSITION_SAVE_MS = 10_000;
@@ -76,20 +102,27 @@ export function VideoPlayer({
   hlsUrl,
   poster,
   storyboardUrl,
+  chapters = null,
   durationHint,
   onPlaybackStart,
   onSavePosition,
   seekRequest,
   onEnded,
+  theater,
 }: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
   const source = useMediaSource(videoRef, { hlsUrl, fileUrl });
   const media = useMediaState(videoRef, { durationHint, onPlaybackStart });
   const tiles = useStoryboard(storyboardUrl);
+  const playingChapter = chapterAt(chapters, media.currentTime);
   const isNonMobile = useMediaQuery(NON_MOBILE_QUERY);
   const [isFullscreen, setIsFullscreen] = useState(false);
   const [openMenu, setOpenMenu] = useState<'speed' | 'quality' | null>(null);
+  const [isHelpOpen, setIsHelpOpen] = useState(false);
+  const [isPictureInPicture, setIsPictureInPicture] = useState(false);
+  const canPictureInPicture =
+    typeof document !== 'undefined' && document.pictureInPictureEnabled === true;
   const controls = useControlsVisibility({
     isPlaying: media.isPlaying,
     canAutoHide: isNonMobile,
@@ -158,6 +191,26 @@ export function VideoPlayer({
     }
   };
 
+  const togglePictureInPicture = () => {
+    const video = videoRef.current;
+    if (!video || !canPictureInPicture) return;
+    if (document.pictureInPictureElement) void document.exitPictureInPicture().catch(ignore);
+    else void video.requestPictureInPicture().catch(ignore);
+  };
+
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const onEnter = () => setIsPictureInPicture(true);
+    const onLeave = () => setIsPictureInPicture(false);
+    video.addEventListener('enterpictureinpicture', onEnter);
+    video.addEventListener('leavepictureinpicture', onLeave);
+    return () => {
+      video.removeEventListener('enterpictureinpicture', onEnter);
+      video.removeEventListener('leavepictureinpicture', onLeave);
+    };
+  }, []);
+
   useEffect(() => {
     const onChange = () =>
       setIsFullscreen(
@@ -177,6 +230,13 @@ export function VideoPlayer({
       },
       toggleMute,
       toggleFullscreen,
+      frameStep: (direction) => {
+        const video = videoRef.current;
+        if (video?.paused) seekTo(video.currentTime + direction * FRAME_SECONDS);
+      },
+      togglePictureInPicture,
+      toggleShortcutsHelp: () => setIsHelpOpen((open) => !open),
+      toggleTheater: theater?.toggle,
       onShortcut: controls.reveal,
     },
     { skipSeconds: SKIP_SECONDS, volumeStep: VOLUME_STEP },
@@ -268,6 +328,40 @@ export function VideoPlayer({
         </div>
       ) : null}
 
+      {isHelpOpen ? (
+        <div
+          role="dialog"
+          aria-label="Keyboard shortcuts"
+          onKeyDown={(event) => {
+            if (event.key === 'Escape') {
+              event.stopPropagation();
+              setIsHelpOpen(false);
+            }
+          }}
+          className="absolute inset-x-2 top-2 z-20 max-h-[calc(100%-5rem)] overflow-y-auto rounded-lg bg-canvas/95 p-3 text-fg shadow-pop sm:inset-x-auto sm:right-3 sm:w-80"
+        >
+          <div className="flex items-center justify-between">
+            <h2 className="text-sm font-semibold">Keyboard shortcuts</h2>
+            <button
+              type="button"
+              aria-label="Close keyboard shortcuts"
+              onClick={() => setIsHelpOpen(false)}
+              className={controlButtonClass}
+            >
+              <CloseIcon />
+            </button>
+          </div>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+            {shortcutList.map(([keys, action]) => (
+              <div key={keys} className="contents">
+                <dt className="font-mono font-semibold whitespace-nowrap">{keys}</dt>
+                <dd className="text-fg-muted">{action}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      ) : null}
+
       <div
         onPointerEnter={() => controls.setPointerOverControls(true)}
         onPointerLeave={() => controls.setPointerOverControls(false)}
@@ -282,6 +376,7 @@ export function VideoPlayer({
           bufferedEnd={media.bufferedEnd}
           tiles={tiles}
           skipSeconds={SKIP_SECONDS}
+          chapters={chapters}
           onSeek={seekTo}
         />
         <div className="flex items-center gap-0.5 sm:gap-1">
@@ -342,6 +437,17 @@ export function VideoPlayer({
             {formatDuration(media.currentTime)}
             <span className="text-fg-muted"> / {formatDuration(media.duration)}</span>
           </span>
+          {playingChapter ? (
+            <span
+              data-testid="playing-chapter"
+              className="ml-1 hidden min-w-0 truncate text-sm text-fg sm:inline"
+            >
+              <span aria-hidden="true" className="text-fg-muted">
+                ·{' '}
+              </span>
+              {playingChapter.title}
+            </span>
+          ) : null}
 
           <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
             <PlayerMenu
@@ -371,6 +477,42 @@ export function VideoPlayer({
               >
                 <SettingsIcon />
               </PlayerMenu>
+            ) : null}
+            <button
+              type="button"
+              aria-label="Keyboard shortcuts"
+              title="Keyboard shortcuts (?)"
+              aria-expanded={isHelpOpen}
+              onClick={() => setIsHelpOpen((open) => !open)}
+              className={cn(controlButtonClass, 'hidden sm:inline-flex')}
+            >
+              <KeyboardIcon />
+            </button>
+            {canPictureInPicture ? (
+              <button
+                type="button"
+                aria-label={isPictureInPicture ? 'Exit picture-in-picture' : 'Picture-in-picture'}
+                title={
+                  isPictureInPicture ? 'Exit picture-in-picture (I)' : 'Picture-in-picture (I)'
+                }
+                aria-pressed={isPictureInPicture}
+                onClick={togglePictureInPicture}
+                className={controlButtonClass}
+              >
+                <PictureInPictureIcon />
+              </button>
+            ) : null}
+            {theater && !isFullscreen ? (
+              <button
+                type="button"
+                aria-label={theater.isOn ? 'Default view' : 'Theater mode'}
+                title={theater.isOn ? 'Default view (T)' : 'Theater mode (T)'}
+                aria-pressed={theater.isOn}
+                onClick={theater.toggle}
+                className={cn(controlButtonClass, 'hidden xl:inline-flex')}
+              >
+                <TheaterIcon />
+              </button>
             ) : null}
             <button
               type="button"

@@ -19,6 +19,59 @@ export interface MediaSource {
   selectLevel(index: number): void;
 }
 
+/** Where the last measured bandwidth is kept, so the next video starts at a quality that fits. */
+export const BANDWIDTH_STORAGE_KEY = 'kinora.bandwidthEstimate';
+/** Bounds for a kept or reported estimate, in bits per second (a slow phone to a fibre line). */
+const MIN_ESTIMATE = 150_000;
+const MAX_ESTIMATE = 200_000_000;
+
+const withinBounds = (bitsPerSecond: number): number | null =>
+  Number.isFinite(bitsPerSecond) && bitsPerSecond > 0
+    ? Math.min(MAX_ESTIMATE, Math.max(MIN_ESTIMATE, Math.round(bitsPerSecond)))
+    : null;
+
+/**
+ * What automatic quality starts from (issue 22): the bandwidth measured on the last video, else
+ * what the browser says of the connection (`navigator.connection.downlink`, Mbit/s, Chromium),
+ * else hls.js's own guess. Without it hls.js assumes 500 kbit/s and starts every video at the
+ * lowest rung, where a short clip stays.
+ */
+export function startingBandwidth(): number | null {
+  try {
+    const kept = withinBounds(Number(window.localStorage.getItem(BANDWIDTH_STORAGE_KEY)));
+    if (kept !== null) return kept;
+  } catch {
+    // Storage can be disabled; the connection's figure still helps.
+  }
+  const downlink = (navigator as Navigator & { connection?: { downlink?: number } }).connection
+    ?.downlink;
+  return typeof downlink === 'number' ? withinBounds(downlink * 1_000_000) : null;
+}
+
+function keepBandwidth(bitsPerSecond: number): void {
+  const estimate = withinBounds(bitsPerSecond);
+  if (estimate === null) return;
+  try {
+    window.localStorage.setItem(BANDWIDTH_STORAGE_KEY, String(estimate));
+  } catch {
+    // Not kept: the next video starts from the connection's figure.
+  }
+}
+
+/**
+ * hls.js's settings: automatic quality never above what the player shows (its size times the
+ * screen's pixel ratio, so a phone does not fetch 1080p for a 390 px player, and a desktop
+ * window is not held at 360p), starting from the bandwidth that `startingBandwidth` knows.
+ */
+export function hlsSettings(resumeAt: number) {
+  const estimate = startingBandwidth();
+  return {
+    startPosition: resumeAt > 0 ? resumeAt : -1,
+    capLevelToPlayerSize: true,
+    ...(estimate === null ? {} : { abrEwmaDefaultEstimate: estimate }),
+  };
+}
+
 /**
  * Attaches the video's source to the element: the HLS ladder through hls.js when there is one
  * (the browser's own HLS where hls.js cannot run, as on iPhone Safari), else the original
@@ -73,7 +126,7 @@ export function useMediaSource(
             else playFile();
             return;
           }
-          hls = new HlsPlayer({ startPosition: resumeAt > 0 ? resumeAt : -1 });
+          hls = new HlsPlayer(hlsSettings(resumeAt));
           hlsRef.current = hls;
           hls.on(HlsPlayer.Events.MANIFEST_PARSED, (_event, data) => {
             setLevels(
@@ -89,7 +142,10 @@ export function useMediaSource(
             );
             if (wasPlaying) video.play()?.catch(() => undefined);
           });
-          hls.on(HlsPlayer.Events.LEVEL_SWITCHED, (_event, data) => setPlayingIndex(data.level));
+          hls.on(HlsPlayer.Events.LEVEL_SWITCHED, (_event, data) => {
+            setPlayingIndex(data.level);
+            if (hls) keepBandwidth(hls.bandwidthEstimate);
+          });
           hls.on(HlsPlayer.Events.ERROR, (_event, data) => {
             if (!data.fatal || cancelled) return;
             // The ladder cannot be played here: fall back to the original file.
@@ -112,6 +168,8 @@ export function useMediaSource(
     return () => {
       cancelled = true;
       video.removeEventListener('loadedmetadata', resume);
+      // What this video measured is where the next one starts.
+      if (hls) keepBandwidth(hls.bandwidthEstimate);
       hls?.destroy();
       hlsRef.current = null;
       setLevels([]);

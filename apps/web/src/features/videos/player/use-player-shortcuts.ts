@@ -6,6 +6,12 @@ export interface PlayerShortcuts {
   changeVolume(delta: number): void;
   toggleMute(): void;
   toggleFullscreen(): void;
+  /** One frame back (-1) or on (1), when paused. */
+  frameStep(direction: -1 | 1): void;
+  togglePictureInPicture(): void;
+  toggleShortcutsHelp(): void;
+  /** Theater mode, where the page offers it. */
+  toggleTheater?: (() => void) | undefined;
   /** Called after any shortcut, e.g. to show the controls. */
   onShortcut?(): void;
 }
@@ -25,8 +31,10 @@ function isActivatedBySpace(target: EventTarget | null): boolean {
 
 /**
  * The player's keys (core §2.9), on the whole page: Space play/pause, Left/Right seek,
- * Up/Down volume, M mute, F fullscreen. Ignored while typing, with modifier keys, and when
- * something else already handled the key (an open menu).
+ * Up/Down volume, M mute, F fullscreen; and those people know from other players: K play/pause,
+ * J/L back and on, `,`/`.` a frame when paused, I picture-in-picture, T theater mode, `?` the
+ * list of keys. Ignored while typing, with modifier keys, and when something else already
+ * handled the key (an open menu).
  */
 export function usePlayerShortcuts(
   shortcuts: PlayerShortcuts,
@@ -49,11 +57,37 @@ export function usePlayerShortcuts(
           if (isActivatedBySpace(event.target)) return;
           actions.togglePlay();
           break;
+        case 'k':
+        case 'K':
+          actions.togglePlay();
+          break;
         case 'ArrowLeft':
+        case 'j':
+        case 'J':
           actions.seekBy(-skipSeconds);
           break;
         case 'ArrowRight':
+        case 'l':
+        case 'L':
           actions.seekBy(skipSeconds);
+          break;
+        case ',':
+          actions.frameStep(-1);
+          break;
+        case '.':
+          actions.frameStep(1);
+          break;
+        case 'i':
+        case 'I':
+          actions.togglePictureInPicture();
+          break;
+        case 't':
+        case 'T':
+          if (!actions.toggleTheater) return;
+          actions.toggleTheater();
+          break;
+        case '?':
+          actions.toggleShortcutsHelp();
           break;
         case 'ArrowUp':
           actions.changeVolume(volumeStep);

@@ -11,6 +11,7 @@ import {
   type ChatMessage,
   type ChatRun,
 } from './chat-timeline';
+import { RichText } from '../../../../components/RichText';
 
 /** Within this many pixels of the top, the older page loads. */
 const OLDER_THRESHOLD_PX = 80;
@@ -157,7 +158,9 @@ function MessageRun({ run }: { run: ChatRun }) {
                 isTemporary(message) && 'opacity-60',
               )}
             >
-              <p className="text-sm break-words whitespace-pre-wrap">{message.content}</p>
+              <p className="text-sm break-words whitespace-pre-wrap">
+                <RichText text={message.content} tone={run.isOwn ? 'inherit' : 'accent'} />
+              </p>
               <p
                 className={cn(
                   'mt-1 text-right text-[0.6875rem]',

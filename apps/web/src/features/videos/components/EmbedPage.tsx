@@ -1,0 +1,64 @@
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { FilmIcon } from '../../../components/icons';
+import { parseStartTime } from '../../../lib/start-time';
+import { useDocumentTitle } from '../../../lib/use-document-title';
+import { useRecordView, useVideo } from '../hooks/use-watch-data';
+import { VideoPlayer } from '../player/VideoPlayer';
+
+/**
+ * /embed/{id}: the player alone, for other sites' pages (an iframe the oEmbed answer and the
+ * embed code give). Published videos only, whoever is looking: a draft is not played here even
+ * for its owner. `?t=` starts it where the link says. The title links to the video on Kinora.
+ */
+export function EmbedPage() {
+  const { id = '' } = useParams();
+  const query = useVideo(id);
+  const video = query.data;
+  useDocumentTitle(video?.isPublished ? video.title : 'Kinora');
+
+  if (query.isPending) return <div className="dark h-dvh w-full bg-canvas" aria-busy="true" />;
+  const playable = video?.isPublished && (video.hls || video.videofile) ? video : null;
+  if (!playable) {
+    return (
+      <main className="dark flex h-dvh w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted">
+        <FilmIcon size={36} />
+        <p className="font-medium text-fg">This video cannot be played here</p>
+      </main>
+    );
+  }
+  return <EmbeddedPlayer key={playable._id} video={playable} />;
+}
+
+function EmbeddedPlayer({ video }: { video: NonNullable<ReturnType<typeof useVideo>['data']> }) {
+  const [searchParams] = useSearchParams();
+  const [seekRequest] = useState(() => {
+    const seconds = parseStartTime(searchParams.get('t'), video.duration);
+    return seconds === null ? null : { seconds };
+  });
+  const recordView = useRecordView(video._id);
+  return (
+    <main className="dark relative flex h-dvh w-full items-center justify-center bg-black">
+      <a
+        href={`/video/${encodeURIComponent(video._id)}`}
+        target="_blank"
+        rel="noopener"
+        className="absolute inset-x-0 top-0 z-10 truncate bg-linear-to-b from-black/80 to-transparent px-3 pt-2 pb-6 text-sm font-semibold text-white hover:underline"
+      >
+        {video.title}
+      </a>
+      <div className="w-full max-w-[calc(100dvh*16/9)]">
+        <VideoPlayer
+          title={video.title}
+          fileUrl={video.videofile}
+          hlsUrl={video.hls}
+          poster={video.thumbnail}
+          storyboardUrl={video.storyboard}
+          durationHint={video.duration}
+          onPlaybackStart={recordView}
+          seekRequest={seekRequest}
+        />
+      </div>
+    </main>
+  );
+}
