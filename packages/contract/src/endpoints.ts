@@ -56,6 +56,7 @@ import {
   TweetPage,
   UserTweetPage,
 } from './tweets';
+import { accountEndpoints } from './account';
 import { passwordResetEndpoints } from './account-recovery';
 import { Empty } from './envelope';
 import { twoFactorEndpoints } from './two-factor';
@@ -868,9 +869,11 @@ export const endpoints = {
     response: BlockedUsers,
   }),
 
-  // Account safety: forgotten passwords, two-factor sign-in.
+  // Account safety: forgotten passwords, two-factor sign-in; sessions and devices, export,
+  // deletion (account.ts).
   ...passwordResetEndpoints,
   ...twoFactorEndpoints,
+  ...accountEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

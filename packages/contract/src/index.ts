@@ -15,6 +15,7 @@ export * from './collections';
 export * from './text';
 export * from './tweets';
 export * from './messages';
+export * from './account';
 export * from './sharing';
 export * from './account-recovery';
 export * from './two-factor';

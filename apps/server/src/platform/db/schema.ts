@@ -91,6 +91,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     userAgent: text('user_agent'),
+    /** Where it signed in or last renewed from (migration 0017), shown in "Sessions and devices". */
+    ipAddress: text('ip_address'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

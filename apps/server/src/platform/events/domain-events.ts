@@ -73,6 +73,21 @@ export interface DomainEventMap {
   'user.created': { userId: string };
   /** A person's name, username, avatar or cover changed. */
   'user.updated': { userId: string };
+  /**
+   * An account deleted with all it held: its own things, and the other people's things whose
+   * counts or lists it was in (likes, comments, subscriptions, playlists holding its videos).
+   */
+  'account.deleted': {
+    userId: string;
+    videoIds: string[];
+    tweetIds: string[];
+    playlistIds: string[];
+    likedVideoIds: string[];
+    commentedVideoIds: string[];
+    likedTweetIds: string[];
+    followedChannelIds: string[];
+    touchedPlaylistIds: string[];
+  };
 }
 
 interface VideoChange {
@@ -112,6 +127,7 @@ export const changeEvents = [
   'tweet.deleted',
   'user.created',
   'user.updated',
+  'account.deleted',
 ] as const satisfies readonly DomainEventName[];
 export type ChangeEventName = (typeof changeEvents)[number];
 
