@@ -67,6 +67,7 @@ function routesOf(seed: Seed): string[] {
     '/messages/conversations',
     `/messages/conversations/${seed.conversationId}`,
     '/profile/edit',
+    '/settings/sessions',
     '/profile/videos',
     '/profile/tweets',
     '/profile/subscribers',

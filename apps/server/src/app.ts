@@ -36,6 +36,7 @@ import {
   refreshCookie,
   registerAuthRoutes,
 } from './modules/auth';
+import { passwordCheckBudget, registerAccountRoutes } from './modules/account';
 import { registerChannelRoutes } from './modules/channels';
 import { registerCommentRoutes } from './modules/comments';
 import { registerHistoryRoutes } from './modules/history';
@@ -234,7 +235,9 @@ export async function buildApp({
   const router = new Router(app, authenticator);
   if (kept) router.shareAnswersWith(kept);
   registerSystemRoutes(router, { ping: database.ping, version });
-  registerAuthRoutes(router, { auth, cookies });
+  const passwordChecks = passwordCheckBudget(limitStore);
+  registerAuthRoutes(router, { auth, cookies, passwordChecks });
+  registerAccountRoutes(router, { account: services.account, passwordChecks, cookies });
   const signInDeps: SignInRouteDeps = {
     users,
     storage,

@@ -136,6 +136,12 @@ async function signIn(user: RegisteredUser) {
   };
 }
 
+/** The session id (`sid`) an access token carries. */
+function sessionIdOf(auth: { authorization: string }): string {
+  const payload = auth.authorization.replace('Bearer ', '').split('.')[1]!;
+  return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { sid: string }).sid;
+}
+
 const asMultipart = (fields: Parameters<typeof multipart>[0]): CallSpec => {
   const body = multipart(fields);
   return { payload: body.payload, headers: body.headers };
@@ -385,6 +391,26 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   },
   unblockUser: {
     aPerson: async () => ({ params: { userId: (await registerUser(t.app)).userId } }),
+  },
+  listSessions: { self: () => ({}) },
+  endSession: {
+    ownersSession: async () => ({ params: { id: sessionIdOf((await signIn(owner)).auth) } }),
+  },
+  endOtherSessions: { self: () => ({}) },
+  exportAccount: { self: () => ({}) },
+  deleteAccount: {
+    // A fresh account stands in for each signed-in caller, so the shared ones stay.
+    ownPassword: async ({ user }) => {
+      if (!user) return { payload: { password: 'not signed in' } };
+      const fresh = await registerUser(t.app);
+      return { auth: fresh.auth, payload: { password: fresh.password } };
+    },
+    anothersPassword: async ({ user }) => {
+      const someoneElse = await registerUser(t.app, { password: 'another person password' });
+      if (!user) return { payload: { password: someoneElse.password } };
+      const fresh = await registerUser(t.app);
+      return { auth: fresh.auth, payload: { password: someoneElse.password } };
+    },
   },
   listBlockedUsers: { mine: () => ({}) },
 

@@ -183,6 +183,17 @@ export const authorizationMatrix = {
   startTwoFactorSetup: { self: anyUser(200) },
   enableTwoFactor: { self: anyUser(200) },
   disableTwoFactor: { self: anyUser(200) },
+  // Account safety: everything is about the caller's own account. Another person's session is
+  // not found; deleting takes the caller's own password (each caller deletes a fresh account
+  // of theirs), and a password of anybody else's is refused.
+  listSessions: { self: anyUser(200) },
+  endSession: { ownersSession: { visitor: 401, other: 404, owner: 200 } },
+  endOtherSessions: { self: anyUser(200) },
+  exportAccount: { self: anyUser(200) },
+  deleteAccount: {
+    ownPassword: anyUser(200),
+    anothersPassword: { visitor: 401, other: 400, owner: 400 },
+  },
 } as const satisfies { [K in EndpointName]: Record<string, Expected> };
 
 /**

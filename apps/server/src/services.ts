@@ -20,6 +20,12 @@ import {
   ResetLinks,
 } from './modules/password-reset';
 import { TwoFactorChallenges, TwoFactorRepository, TwoFactorService } from './modules/two-factor';
+import {
+  AccountDeletionRepository,
+  AccountExportRepository,
+  AccountService,
+  SessionsRepository,
+} from './modules/account';
 import { ChannelsRepository, ChannelsService } from './modules/channels';
 import { CommentsRepository, CommentsService } from './modules/comments';
 import { HistoryRepository, HistoryService } from './modules/history';
@@ -76,6 +82,8 @@ export interface Services {
   notifications: NotificationsService;
   passwordReset: PasswordResetService;
   twoFactor: TwoFactorService;
+  /** Sessions and devices, the export of one's data, deleting the account. */
+  account: AccountService;
   /** Told after each commit; sockets and notifications listen here (decision 0021). */
   events: DomainEvents;
 }
@@ -176,6 +184,16 @@ export function createServices(deps: {
       new SecretBox(config.secrets.jwtSecret, 'authenticator secrets'),
       config.secrets.jwtSecret,
     ),
+    account: new AccountService({
+      sessions: new SessionsRepository(db),
+      deletion: new AccountDeletionRepository(db),
+      exports: new AccountExportRepository(db),
+      auth,
+      revocations: sessions,
+      events,
+      deleteFiles: (files) => queue.send(deleteFilesJob, files).then(() => undefined),
+      mediaUrl: (key) => storage.publicUrl(key),
+    }),
     events,
   };
 }

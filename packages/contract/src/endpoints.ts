@@ -56,6 +56,7 @@ import {
   TweetPage,
   UserTweetPage,
 } from './tweets';
+import { accountEndpoints } from './account';
 import { passwordResetEndpoints } from './account-recovery';
 import { Empty } from './envelope';
 import { twoFactorEndpoints } from './two-factor';
@@ -871,9 +872,11 @@ export const endpoints = {
 
   // Notifications (issue 21): declared with their schemas in notifications.ts.
   ...notificationEndpoints,
-  // Account safety: forgotten passwords, two-factor sign-in.
+  // Account safety: forgotten passwords, two-factor sign-in; sessions and devices, export,
+  // deletion (account.ts).
   ...passwordResetEndpoints,
   ...twoFactorEndpoints,
+  ...accountEndpoints,
 } as const;
 
 export type Endpoints = typeof endpoints;

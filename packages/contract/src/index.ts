@@ -17,6 +17,7 @@ export * from './tweets';
 export * from './messages';
 export * from './notifications';
 export * from './mentions';
+export * from './account';
 export * from './sharing';
 export * from './account-recovery';
 export * from './two-factor';

@@ -188,6 +188,12 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'settings/sessions',
+            lazy: async () => ({
+              Component: (await import('../features/profile/components/SessionsPage')).SessionsPage,
+            }),
+          },
+          {
             path: 'profile',
             lazy: async () => ({
               Component: (await import('../features/profile/components/ProfileLayout'))

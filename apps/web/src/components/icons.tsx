@@ -374,6 +374,20 @@ export const SpinnerIcon = (p: IconProps) => (
   </Icon>
 );
 
+export const MonitorIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="2" y="3" width="20" height="14" rx="2" />
+    <path d="M8 21h8M12 17v4" />
+  </Icon>
+);
+
+export const SmartphoneIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <rect x="5" y="2" width="14" height="20" rx="2" />
+    <path d="M12 18h.01" />
+  </Icon>
+);
+
 /** The Kinora mark: a play triangle in a rounded square. Decorative, the link names it. */
 export function LogoMark({ size = 28 }: { size?: number }) {
   return (

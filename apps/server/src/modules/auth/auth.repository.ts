@@ -60,6 +60,7 @@ export class AuthRepository {
     userId: string;
     refreshTokenHash: string;
     userAgent: string | null;
+    ipAddress: string | null;
     expiresAt: Date;
   }): Promise<string> {
     const [row] = await this.db.insert(sessions).values(input).returning({ id: sessions.id });
@@ -172,6 +173,8 @@ export class AuthRepository {
     newHash: string;
     rotatedAt: Date;
     expiresAt: Date;
+    /** The address the renewal came from; null keeps the one known. */
+    address: string | null;
   }): Promise<boolean> {
     const rows = await this.db
       .update(sessions)
@@ -181,6 +184,7 @@ export class AuthRepository {
         rotatedAt: input.rotatedAt,
         rotationConfirmedAt: null,
         expiresAt: input.expiresAt,
+        ...(input.address ? { ipAddress: input.address } : {}),
       })
       .where(
         and(

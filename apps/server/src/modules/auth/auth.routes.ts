@@ -1,6 +1,7 @@
 import { endpoints } from '@kinora/contract';
 import { AppError } from '../../platform/http/errors';
 import type { Router } from '../../platform/http/router';
+import type { FailureBudget } from '../../platform/rate-limit/failure-budget';
 import type { AuthService } from './auth.service';
 import {
   clearSessionCookies,
@@ -11,7 +12,16 @@ import {
 
 export function registerAuthRoutes(
   router: Router,
-  { auth, cookies }: { auth: AuthService; cookies: CookieSettings },
+  {
+    auth,
+    cookies,
+    passwordChecks,
+  }: {
+    auth: AuthService;
+    cookies: CookieSettings;
+    /** Wrong current passwords allowed per account before a wait (the account module's). */
+    passwordChecks: FailureBudget;
+  },
 ): void {
   router.route(endpoints.refreshToken, {
     message: 'Session refreshed',
@@ -21,6 +31,7 @@ export function registerAuthRoutes(
       try {
         const issued = await auth.refreshSession({
           refreshToken: body?.refreshToken ?? request.cookies[refreshCookie],
+          address: request.ip,
         });
         setSessionCookies(reply, issued, cookies);
         return { accessToken: issued.accessToken };
@@ -53,7 +64,9 @@ export function registerAuthRoutes(
     message: 'Password changed',
     rateLimitPerMinute: 10,
     handler: async ({ actor, body }) => {
-      await auth.changePassword({ userId: actor.userId, sessionId: actor.sessionId, ...body });
+      await passwordChecks.run(actor.userId, () =>
+        auth.changePassword({ userId: actor.userId, sessionId: actor.sessionId, ...body }),
+      );
       return {};
     },
   });

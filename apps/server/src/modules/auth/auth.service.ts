@@ -106,30 +106,36 @@ export class AuthService {
     email,
     password,
     userAgent,
+    address,
   }: {
     email: string;
     password: string;
     userAgent: string | null;
+    address?: string | null;
   }): Promise<SignInOutcome> {
     const userId = await this.verifyCredentials({ email, password });
     // An account with two-factor sign-in on gets no session until its code is right.
     const challenge = (await this.secondFactor?.challengeFor(userId)) ?? null;
     if (challenge) return { userId, challenge };
-    return { userId, tokens: await this.startSession({ userId, userAgent }) };
+    return { userId, tokens: await this.startSession({ userId, userAgent, address }) };
   }
 
   async startSession({
     userId,
     userAgent,
+    address = null,
   }: {
     userId: string;
     userAgent: string | null;
+    /** Where the device signs in from, shown to its owner in "Sessions and devices". */
+    address?: string | null;
   }): Promise<IssuedTokens> {
     const secret = newRefreshSecret();
     const sessionId = await this.repo.createSession({
       userId,
       refreshTokenHash: hashRefreshSecret(secret),
       userAgent: userAgent?.slice(0, 300) ?? null,
+      ipAddress: address?.slice(0, 64) ?? null,
       expiresAt: this.refreshExpiry(),
     });
     return {
@@ -152,8 +158,11 @@ export class AuthService {
    */
   async refreshSession({
     refreshToken,
+    address = null,
   }: {
     refreshToken: string | undefined;
+    /** Where the renewal comes from: the session's address shown from now on. */
+    address?: string | null;
   }): Promise<IssuedTokens> {
     const parsed = refreshToken ? parseRefreshToken(refreshToken) : null;
     if (!parsed) throw noValidRefreshToken();
@@ -168,6 +177,7 @@ export class AuthService {
         newHash: hashRefreshSecret(next),
         rotatedAt: new Date(),
         expiresAt: this.refreshExpiry(),
+        address: address?.slice(0, 64) ?? null,
       });
       if (rotated) return this.issue(session, next);
       // A concurrent refresh rotated first: see what it left (normally this token's successor).
@@ -222,6 +232,18 @@ export class AuthService {
     }
   }
 
+  /** Signs out every device of the user but `keepSessionId`; answers how many it ended. */
+  async endOtherSessions(input: { userId: string; keepSessionId: string }): Promise<number> {
+    const ended = await this.repo.revokeOtherSessions(input.userId, input.keepSessionId);
+    if (ended.length > 0) this.events.emit('sessions.ended', { sessionIds: ended });
+    return ended.length;
+  }
+
+  /** Whether this is the account's password (asked again before changing or deleting it). */
+  async isPasswordOf({ userId, password }: { userId: string; password: string }): Promise<boolean> {
+    return verifyPassword(await this.repo.findPasswordHash(userId), password);
+  }
+
   /** A password change signs out every other device of the user. */
   async changePassword(input: {
     userId: string;
@@ -229,8 +251,7 @@ export class AuthService {
     oldPassword: string;
     newPassword: string;
   }): Promise<void> {
-    const current = await this.repo.findPasswordHash(input.userId);
-    if (!(await verifyPassword(current, input.oldPassword))) {
+    if (!(await this.isPasswordOf({ userId: input.userId, password: input.oldPassword }))) {
       throw new AppError('VALIDATION_FAILED', 'The current password is not correct', [
         { field: 'oldPassword', message: 'The current password is not correct' },
       ]);

@@ -9,7 +9,7 @@ export {
 export { SessionAuthenticator } from './authenticator';
 export { KnownDevices, accountKeyOf } from './known-devices';
 export { LoginThrottle, defaultLoginThrottle, type LoginThrottleOptions } from './login-throttle';
-export { SessionCache } from './session-cache';
+export { SessionCache, type SessionRevocations } from './session-cache';
 export { registerAuthRoutes } from './auth.routes';
 export {
   accessCookie,

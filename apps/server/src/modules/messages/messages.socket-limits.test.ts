@@ -6,45 +6,30 @@
  */
 import { randomUUID } from 'node:crypto';
 import { socketRefusals, type ServerSocketEvents } from '@kinora/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { RegisteredUser } from '../../../test/factories';
-import { freePort } from '../../../test/free-port';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { listenWithSockets } from '../../../test/socket-clients';
 import { openConversation, people } from '../../../test/messaging-factories';
 import { socketEventLimits } from '../../platform/realtime/event-limits';
 import type { SocketAck } from '../../platform/realtime/realtime';
 
 let t: TestApp;
+let sockets: Awaited<ReturnType<typeof listenWithSockets>>;
 let url: string;
-const clients: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const port = await freePort();
-  await t.app.listen({ port, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${port}`;
+  sockets = await listenWithSockets(t);
+  url = sockets.url;
 });
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  sockets?.closeClients();
   await t.close();
 });
 
-async function connect(person: RegisteredUser): Promise<Socket> {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    auth: { token: person.accessToken },
-  });
-  clients.push(socket);
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const connect = (person: RegisteredUser): Promise<Socket> => sockets.connect(person.accessToken);
 
 function heard<E extends keyof ServerSocketEvents>(socket: Socket, event: E) {
   const got: ServerSocketEvents[E][] = [];

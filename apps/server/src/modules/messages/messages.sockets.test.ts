@@ -1,50 +1,31 @@
 import type { Message, ServerSocketEvents } from '@kinora/contract';
-import { io, type Socket } from 'socket.io-client';
+import type { Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { callApi } from '../../../test/api-client';
 import type { RegisteredUser } from '../../../test/factories';
-import { freePort } from '../../../test/free-port';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { listenWithSockets } from '../../../test/socket-clients';
 import { openConversation, people } from '../../../test/messaging-factories';
 import type { SocketAck } from '../../platform/realtime/realtime';
 
 let t: TestApp;
-let url: string;
+let sockets: Awaited<ReturnType<typeof listenWithSockets>>;
 let closed = false;
-const clients: Socket[] = [];
 
 beforeAll(async () => {
   t = await createTestApp();
-  const port = await freePort();
-  await t.app.listen({ port, host: '127.0.0.1' });
-  url = `http://127.0.0.1:${port}`;
+  sockets = await listenWithSockets(t);
 });
 afterAll(async () => {
-  for (const client of clients) client.disconnect();
+  sockets?.closeClients();
   if (!closed) await t.close();
 });
 
 /** A real socket.io client, as the web's: websocket only, the token in `auth`. */
-function client(auth: Record<string, unknown> | undefined): Socket {
-  const socket = io(url, {
-    path: '/socket.io',
-    transports: ['websocket'],
-    reconnection: false,
-    forceNew: true,
-    ...(auth ? { auth } : {}),
-  });
-  clients.push(socket);
-  return socket;
-}
+const client = (auth: Record<string, unknown> | undefined): Socket => sockets.client(auth);
 
-async function connect(person: RegisteredUser, token = person.accessToken): Promise<Socket> {
-  const socket = client({ token });
-  await new Promise<void>((resolve, reject) => {
-    socket.once('connect', resolve);
-    socket.once('connect_error', reject);
-  });
-  return socket;
-}
+const connect = (person: RegisteredUser, token = person.accessToken): Promise<Socket> =>
+  sockets.connect(token);
 
 async function connectError(auth: Record<string, unknown> | undefined): Promise<string> {
   const socket = client(auth);

@@ -35,7 +35,11 @@ export function registerTwoFactorRoutes(
     handler: async ({ body, request, reply }) => {
       const userId = await twoFactor.challengedUser(body);
       const { tokens } = await guesses.run(userId, () =>
-        twoFactor.completeSignIn({ ...body, userAgent: request.headers['user-agent'] ?? null }),
+        twoFactor.completeSignIn({
+          ...body,
+          userAgent: request.headers['user-agent'] ?? null,
+          address: request.ip,
+        }),
       );
       const user = await users.getUser({ userId });
       setSessionCookies(reply, tokens, cookies);

@@ -101,11 +101,18 @@ export class TwoFactorService {
     challengeToken: string;
     code: string;
     userAgent: string | null;
+    /** Where the sign-in comes from, for the sessions list. */
+    address?: string | null;
   }): Promise<{ userId: string; tokens: IssuedTokens }> {
     const userId = await this.challenges.userOf(input.challengeToken);
     assertCanCompleteTwoFactorSignIn({ twoFactorOn: await this.repo.isEnabled(userId) });
     if (!(await this.spendCode(userId, input.code))) throw wrongSignInCode();
-    return { userId, tokens: await this.auth.startSession({ userId, userAgent: input.userAgent }) };
+    const tokens = await this.auth.startSession({
+      userId,
+      userAgent: input.userAgent,
+      address: input.address ?? null,
+    });
+    return { userId, tokens };
   }
 
   /**

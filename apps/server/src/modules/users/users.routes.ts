@@ -80,6 +80,7 @@ export function registerUserRoutes(router: Router, deps: SignInRouteDeps): void 
           avatar: files.avatar!.data,
           coverImage: files.coverImage?.data,
           userAgent: request.headers['user-agent'] ?? null,
+          address: request.ip,
         }),
       );
       setSessionCookies(reply, tokens, cookies);
@@ -96,7 +97,12 @@ export function registerUserRoutes(router: Router, deps: SignInRouteDeps): void 
       // The email is already trimmed and lower-cased by the contract: one account, one key.
       const outcome = await loginThrottle.attempt(
         body.email,
-        () => users.signIn({ credentials: body, userAgent: request.headers['user-agent'] ?? null }),
+        () =>
+          users.signIn({
+            credentials: body,
+            userAgent: request.headers['user-agent'] ?? null,
+            address: request.ip,
+          }),
         knownDevices.recognise(request.cookies, body.email),
       );
       // Two-factor on: no session, and the answer of an account without it is left as it was.

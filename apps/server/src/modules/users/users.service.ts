@@ -48,6 +48,8 @@ export class UsersService {
     avatar: Buffer;
     coverImage: Buffer | undefined;
     userAgent: string | null;
+    /** The network address it signs up from, shown in "Sessions and devices". */
+    address?: string | null;
   }): Promise<{ user: UserRow; tokens: IssuedTokens }> {
     const { fields } = input;
     const taken = await this.repo.findTaken(fields.username, fields.email);
@@ -79,7 +81,11 @@ export class UsersService {
       if (coverImageKey) await this.storage.delete(coverImageKey);
       mapUniqueViolation(error);
     }
-    const tokens = await this.auth.startSession({ userId: user.id, userAgent: input.userAgent });
+    const tokens = await this.auth.startSession({
+      userId: user.id,
+      userAgent: input.userAgent,
+      address: input.address ?? null,
+    });
     this.events.emit('user.created', { userId: user.id });
     return { user, tokens };
   }
@@ -91,10 +97,12 @@ export class UsersService {
   async signIn(input: {
     credentials: { email: string; password: string };
     userAgent: string | null;
+    address?: string | null;
   }): Promise<{ user: UserRow; tokens: IssuedTokens } | { challenge: SignInChallenge }> {
     const outcome = await this.auth.signIn({
       ...input.credentials,
       userAgent: input.userAgent,
+      address: input.address ?? null,
     });
     if ('challenge' in outcome) return { challenge: outcome.challenge };
     return { user: await this.getUser({ userId: outcome.userId }), tokens: outcome.tokens };

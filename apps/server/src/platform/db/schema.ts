@@ -92,6 +92,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     userAgent: text('user_agent'),
+    /** Where it signed in or last renewed from (migration 0017), shown in "Sessions and devices". */
+    ipAddress: text('ip_address'),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -373,7 +375,7 @@ export const subscriptions = pgTable(
   (t) => [
     primaryKey({ columns: [t.subscriberId, t.channelId] }),
     index('subscriptions_channel_idx').on(t.channelId, t.createdAt.desc().nullsFirst()),
-    // A channel's followers in batches by id, for the fan-out of its new videos (migration 0018).
+    // A channel's followers in batches by id, for the fan-out of its new videos (migration 0019).
     index('subscriptions_channel_subscriber_idx').on(t.channelId, t.subscriberId),
     check('subscriptions_not_self', sql`${t.subscriberId} <> ${t.channelId}`),
   ],
@@ -655,7 +657,7 @@ export const conversationReports = pgTable(
  * `group_key` so that a repeated event updates its entry instead of adding one (likes on one
  * comment are one entry; who and how many is read from `likes` when shown, so it stays exact).
  * A row goes with what it points at (cascades); what its reader may no longer see is left out
- * when read (migration 0018).
+ * when read (migration 0019).
  */
 export const notifications = pgTable(
   'notifications',

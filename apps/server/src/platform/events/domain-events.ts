@@ -78,6 +78,21 @@ export interface DomainEventMap {
    * (a fan-out batch) and each asks (decision 0035). Relayed, so a worker's reach the sockets.
    */
   'notifications.changed': { userIds: string[]; unreadCount: number | null };
+  /**
+   * An account deleted with all it held: its own things, and the other people's things whose
+   * counts or lists it was in (likes, comments, subscriptions, playlists holding its videos).
+   */
+  'account.deleted': {
+    userId: string;
+    videoIds: string[];
+    tweetIds: string[];
+    playlistIds: string[];
+    likedVideoIds: string[];
+    commentedVideoIds: string[];
+    likedTweetIds: string[];
+    followedChannelIds: string[];
+    touchedPlaylistIds: string[];
+  };
 }
 
 interface VideoChange {
@@ -118,6 +133,7 @@ export const changeEvents = [
   'user.created',
   'user.updated',
   'notifications.changed',
+  'account.deleted',
 ] as const satisfies readonly DomainEventName[];
 export type ChangeEventName = (typeof changeEvents)[number];
 

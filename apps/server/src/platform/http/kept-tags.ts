@@ -106,6 +106,27 @@ export const dropsOf: Drops = {
   ],
   // Notifications are read fresh: no kept answer shows them.
   'notifications.changed': () => [],
+  // Everything the person made leaves every listing, and each count they were in moves back.
+  'account.deleted': (gone) => [
+    shows.person(gone.userId),
+    shows.channel(gone.userId),
+    shows.channelSearch,
+    shows.channelVideos(gone.userId),
+    shows.subscribers(gone.userId),
+    shows.tweets(gone.userId),
+    shows.history(gone.userId),
+    shows.reader(gone.userId),
+    ...(gone.videoIds.length > 0
+      ? [shows.videoListings, shows.videoSearch, shows.followedVideos]
+      : []),
+    ...gone.videoIds.flatMap((id) => [shows.video(id), shows.comments(id), shows.videoCounts(id)]),
+    ...gone.tweetIds.map(shows.tweet),
+    ...[...gone.playlistIds, ...gone.touchedPlaylistIds].map(shows.playlist),
+    ...gone.likedVideoIds.map(shows.videoCounts),
+    ...gone.commentedVideoIds.flatMap((id) => [shows.comments(id), shows.videoCounts(id)]),
+    ...gone.likedTweetIds.map(shows.tweet),
+    ...gone.followedChannelIds.flatMap((id) => [shows.channel(id), shows.subscribers(id)]),
+  ],
 };
 
 /**

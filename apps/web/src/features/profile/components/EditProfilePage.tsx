@@ -21,6 +21,8 @@ import {
 import { updateProfileDetails } from '../api/profile-api';
 import { useProfileImageUpload } from '../hooks/use-profile-image-upload';
 import { ImagePickerButton } from './ImagePickerButton';
+import { AccountDataSection } from './AccountDataSection';
+import { ChangePasswordSection } from './ChangePasswordSection';
 import { MessagingSettingsSection } from './MessagingSettingsSection';
 import { profileFailureText } from './ProfileLayout';
 import { UploadStatus } from './UploadStatus';
@@ -122,6 +124,8 @@ function EditProfile({ user }: { user: CurrentUser }) {
           Manage two-factor sign-in
         </Link>
       </section>
+      <ChangePasswordSection />
+      <AccountDataSection user={user} />
     </div>
   );
 }

@@ -20,24 +20,18 @@ import {
 } from '../api/messaging-settings-api';
 import { Bone } from '../../../components/Skeleton';
 import { channelPathOf } from '../../../lib/paths';
+import { SettingsSection } from './SettingsSection';
 
 /**
  * Edit profile's messaging part: who may send the person message requests (saved as soon as
  * it is chosen) and the people they block, each with Unblock.
  */
 export function MessagingSettingsSection({ user }: { user: CurrentUser }) {
-  const headingId = useId();
   return (
-    <section
-      aria-labelledby={headingId}
-      className="mt-6 flex flex-col gap-6 rounded-lg border border-border bg-surface p-4 sm:p-6"
-    >
-      <h2 id={headingId} className="text-lg font-semibold text-fg">
-        Messaging
-      </h2>
+    <SettingsSection title="Messaging">
       <MessagePolicyChoice user={user} />
       <BlockedPeople />
-    </section>
+    </SettingsSection>
   );
 }
 

@@ -1,0 +1,139 @@
+import { ChangePasswordBody, limits } from '@kinora/contract';
+import { useMutation } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { Button } from '../../../components/Button';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { PasswordField } from '../../../components/form/PasswordField';
+import { ChevronDownIcon } from '../../../components/icons';
+import { useToast } from '../../../components/toast';
+import { isApiError, messageOf } from '../../../lib/api';
+import {
+  fieldErrorsFromApi,
+  fieldErrorsFromSchema,
+  type FieldErrors,
+} from '../../../lib/validation';
+import { accountText as text, changePassword } from '../api/account-api';
+import { SettingsSection } from './SettingsSection';
+
+export const SESSIONS_PATH = '/settings/sessions';
+
+/**
+ * Edit profile's sign-in part: the password (the current one asked first; the other devices
+ * are signed out when it changes) and the way to the list of signed-in devices.
+ */
+export function ChangePasswordSection() {
+  return (
+    <SettingsSection title="Sign-in and security">
+      <ChangePasswordForm />
+      <Link
+        to={SESSIONS_PATH}
+        className="flex items-center justify-between gap-3 rounded-md border border-border px-4 py-3 hover:bg-raised"
+      >
+        <span className="flex flex-col">
+          <span className="text-sm font-medium text-fg">{text.sessionsHeading}</span>
+          <span className="text-xs text-fg-muted">
+            See where you are signed in and sign out of other devices.
+          </span>
+        </span>
+        <ChevronDownIcon size={18} className="shrink-0 -rotate-90 text-fg-muted" />
+      </Link>
+    </SettingsSection>
+  );
+}
+
+function ChangePasswordForm() {
+  const toast = useToast();
+  const [oldPassword, setOldPassword] = useState('');
+  const [newPassword, setNewPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => {
+      setOldPassword('');
+      setNewPassword('');
+      setConfirmation('');
+      setErrors({});
+      setFailure(null);
+      toast.success(text.passwordChanged);
+    },
+    onError: (error) => {
+      const fields = fieldErrorsFromApi(error);
+      setErrors(fields);
+      // A refusal that names no field (too many attempts, no answer) is said above the button.
+      setFailure(
+        Object.keys(fields).length === 0 || (isApiError(error) && error.status === 429)
+          ? messageOf(error, text.passwordFailed)
+          : null,
+      );
+    },
+  });
+
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const parsed = ChangePasswordBody.safeParse({ oldPassword, newPassword });
+    const found: FieldErrors = parsed.success ? {} : fieldErrorsFromSchema(parsed.error);
+    if (!oldPassword) found.oldPassword = 'Current password is required';
+    if (newPassword !== confirmation) found.confirmation = text.passwordsDiffer;
+    if (!parsed.success || Object.keys(found).length > 0) {
+      setErrors(found);
+      return;
+    }
+    setErrors({});
+    save.mutate(parsed.data);
+  };
+
+  return (
+    <form
+      noValidate
+      onSubmit={submit}
+      aria-label={text.passwordHeading}
+      className="flex flex-col gap-4"
+    >
+      <h3 className="text-sm font-medium text-fg">{text.passwordHeading}</h3>
+      <PasswordField
+        label="Current password"
+        name="oldPassword"
+        autoComplete="current-password"
+        required
+        value={oldPassword}
+        onChange={(e) => setOldPassword(e.target.value)}
+        error={errors.oldPassword}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <PasswordField
+          label="New password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          value={newPassword}
+          onChange={(e) => setNewPassword(e.target.value)}
+          error={errors.newPassword}
+          hint={`At least ${limits.password.min} characters.`}
+        />
+        <PasswordField
+          label="Confirm new password"
+          name="confirmation"
+          autoComplete="new-password"
+          required
+          value={confirmation}
+          onChange={(e) => setConfirmation(e.target.value)}
+          error={errors.confirmation}
+        />
+      </div>
+      <p className="text-xs text-fg-muted">
+        Changing your password signs you out on every other device.
+      </p>
+      <FormAlert message={failure} />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? 'Changing...' : 'Change password'}
+        </Button>
+      </div>
+    </form>
+  );
+}
