@@ -33,13 +33,6 @@ export const MenuIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const BellIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M6 8a6 6 0 0 1 12 0c0 7 3 9 3 9H3s3-2 3-9" />
-    <path d="M10.3 21a1.94 1.94 0 0 0 3.4 0" />
-  </Icon>
-);
-
 export const CloseIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M18 6 6 18M6 6l12 12" />
@@ -213,13 +206,6 @@ export const AlertTriangleIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const CameraIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M14.5 4h-5L7.5 7H4a2 2 0 0 0-2 2v9a2 2 0 0 0 2 2h16a2 2 0 0 0 2-2V9a2 2 0 0 0-2-2h-3.5Z" />
-    <circle cx="12" cy="13" r="3.5" />
-  </Icon>
-);
-
 export const ImageIcon = (p: IconProps) => (
   <Icon {...p}>
     <rect x="3" y="3" width="18" height="18" rx="2" />
@@ -277,64 +263,6 @@ export const PauseIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const VolumeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M11 5 6 9H3v6h3l5 4z" />
-    <path d="M15.5 8.5a5 5 0 0 1 0 7M18.5 5.5a9 9 0 0 1 0 13" />
-  </Icon>
-);
-
-export const VolumeOffIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M11 5 6 9H3v6h3l5 4z" />
-    <path d="m22 9-6 6M16 9l6 6" />
-  </Icon>
-);
-
-export const MaximizeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M8 3H5a2 2 0 0 0-2 2v3M21 8V5a2 2 0 0 0-2-2h-3M3 16v3a2 2 0 0 0 2 2h3M16 21h3a2 2 0 0 0 2-2v-3" />
-  </Icon>
-);
-
-export const MinimizeIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M8 3v3a2 2 0 0 1-2 2H3M21 8h-3a2 2 0 0 1-2-2V3M3 16h3a2 2 0 0 1 2 2v3M16 21v-3a2 2 0 0 1 2-2h3" />
-  </Icon>
-);
-
-export const PictureInPictureIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M21 10V6a2 2 0 0 0-2-2H5a2 2 0 0 0-2 2v12a2 2 0 0 0 2 2h5" />
-    <rect x="13" y="13" width="9" height="7" rx="1" />
-  </Icon>
-);
-
-export const TheaterIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="2" y="6" width="20" height="12" rx="2" />
-  </Icon>
-);
-
-export const KeyboardIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="2" y="5" width="20" height="14" rx="2" />
-    <path d="M6 9h.01M10 9h.01M14 9h.01M18 9h.01M6 13h.01M18 13h.01M9 15h6" />
-  </Icon>
-);
-
-export const SettingsIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
-  </Icon>
-);
-
-export const ListPlusIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <path d="M3 6h12M3 12h12M3 18h8M18 15v6M15 18h6" />
-  </Icon>
-);
-
 export const TrashIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M3 6h18M8 6V4a1 1 0 0 1 1-1h6a1 1 0 0 1 1 1v2M19 6l-1 14a2 2 0 0 1-2 2H8a2 2 0 0 1-2-2L5 6" />
@@ -354,13 +282,6 @@ export const ChevronDownIcon = (p: IconProps) => (
   </Icon>
 );
 
-export const ClockIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="12" r="9" />
-    <path d="M12 7v5l3 2" />
-  </Icon>
-);
-
 export const CheckIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M20 6 9 17l-5-5" />
@@ -371,20 +292,6 @@ export const CheckIcon = (p: IconProps) => (
 export const SpinnerIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M21 12a9 9 0 1 1-6.2-8.6" />
-  </Icon>
-);
-
-export const MonitorIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="2" y="3" width="20" height="14" rx="2" />
-    <path d="M8 21h8M12 17v4" />
-  </Icon>
-);
-
-export const SmartphoneIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <rect x="5" y="2" width="14" height="20" rx="2" />
-    <path d="M12 18h.01" />
   </Icon>
 );
 

@@ -1,32 +1,26 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { Avatar } from '../../components/Avatar';
-import { buttonClass, IconButton, iconButtonClass } from '../../components/Button';
+import { lazy, Suspense, useEffect, useRef, useState, type RefObject } from 'react';
+import { Link } from 'react-router';
+import { buttonClass, IconButton } from '../../components/Button';
 import {
   ArrowLeftIcon,
-  ChartIcon,
-  DashboardIcon,
   LogoMark,
-  LogOutIcon,
   MenuIcon,
   MoonIcon,
-  PlaylistIcon,
   SearchIcon,
   SunIcon,
-  UploadIcon,
 } from '../../components/icons';
-import { NotificationBell } from '../../features/notifications';
-import { useLogout, useSession } from '../../lib/auth';
-import { cn } from '../../lib/cn';
+import { mayHoldSession } from '../../lib/api';
+import { useSession } from '../../lib/auth';
 import { useTheme } from '../../lib/theme';
 import { SearchForm } from './SearchForm';
 
-const shortcuts = [
-  { to: '/dashboard', label: 'Dashboard', Icon: DashboardIcon },
-  { to: '/upload', label: 'Upload Video', Icon: UploadIcon },
-  { to: '/playlists', label: 'Playlists', Icon: PlaylistIcon },
-  { to: '/about', label: 'Channel Analytics', Icon: ChartIcon },
-] as const;
+/**
+ * What a signed-in person has in the bar (shortcuts, the bell, their avatar, Logout) loads with
+ * their first page, not with a visitor's; a browser that may hold a session asks for it at once.
+ */
+const loadSignedInArea = () => import('./SignedInArea');
+const SignedInArea = lazy(async () => ({ default: (await loadSignedInArea()).SignedInArea }));
+if (mayHoldSession()) void loadSignedInArea();
 
 export function TopBar({
   onToggleMenu,
@@ -121,8 +115,6 @@ function ThemeToggle() {
 
 function AccountArea() {
   const session = useSession();
-  const logout = useLogout();
-  const navigate = useNavigate();
 
   if (session.status === 'loading') {
     return <span aria-hidden="true" className="size-9 animate-pulse rounded-full bg-raised" />;
@@ -144,39 +136,11 @@ function AccountArea() {
     );
   }
 
-  const { user } = session;
   return (
-    <>
-      <nav aria-label="Shortcuts" className="hidden items-center gap-1 sm:flex">
-        {shortcuts.map(({ to, label, Icon }) => (
-          <Link key={to} to={to} aria-label={label} title={label} className={iconButtonClass}>
-            <Icon />
-          </Link>
-        ))}
-      </nav>
-      <NotificationBell />
-      <Link
-        to="/profile/videos"
-        aria-label={`Your profile (${user.username})`}
-        title="Your profile"
-        className="rounded-full"
-      >
-        <Avatar src={user.avatar} name={user.username} size="sm" />
-      </Link>
-      <button
-        type="button"
-        aria-label="Logout"
-        title="Logout"
-        disabled={logout.isPending}
-        onClick={() => logout.mutate(undefined, { onSettled: () => navigate('/') })}
-        className={cn(
-          iconButtonClass,
-          'sm:w-auto sm:gap-2 sm:rounded-md sm:px-3 sm:text-sm sm:font-medium',
-        )}
-      >
-        <LogOutIcon size={18} />
-        <span className="hidden sm:inline">Logout</span>
-      </button>
-    </>
+    <Suspense
+      fallback={<span aria-hidden="true" className="size-9 animate-pulse rounded-full bg-raised" />}
+    >
+      <SignedInArea user={session.user} />
+    </Suspense>
   );
 }

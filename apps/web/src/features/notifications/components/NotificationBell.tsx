@@ -1,11 +1,12 @@
 import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
-import { BellIcon } from '../../../components/icons';
+
 import { cn } from '../../../lib/cn';
 import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
 import { formatUnread, notificationText, PANEL_SIZE } from '../api/notifications-api';
 import { useNotificationPages, useUnreadNotifications } from '../hooks/use-notifications';
 import { MarkAllReadButton, NotificationEntries } from './NotificationEntries';
+import { BellIcon } from '../icons';
 
 /**
  * The bell of the top bar (phones too): the unread count, live, and a panel of the latest

@@ -1,10 +1,11 @@
 import type { Notification } from '@kinora/contract';
 import type { ReactNode } from 'react';
 import { Button } from '../../../components/Button';
-import { BellIcon } from '../../../components/icons';
+
 import { notificationText } from '../api/notifications-api';
 import { useMarkAllNotificationsRead, useMarkNotificationRead } from '../hooks/use-notifications';
 import { NotificationItem } from './NotificationItem';
+import { BellIcon } from '../icons';
 
 /**
  * 'Mark all as read' over entries shown: disabled when none is unread or while it is asked.

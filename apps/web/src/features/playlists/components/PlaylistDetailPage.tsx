@@ -4,7 +4,6 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Button, buttonClass, IconButton } from '../../../components/Button';
 import {
   ChevronDownIcon,
-  ListPlusIcon,
   PencilIcon,
   PlayIcon,
   PlaylistIcon,
@@ -40,6 +39,7 @@ import { PlaylistFormDialog } from './PlaylistFormDialog';
 import { BoneRow } from '../../../components/Skeleton';
 import { RichText } from '../../../components/RichText';
 import { channelPathOf } from '../../../lib/paths';
+import { ListPlusIcon } from '../icons';
 
 /** Whether a failed load means there is no such playlist (or one the reader may not see). */
 function isNotFound(error: unknown): boolean {

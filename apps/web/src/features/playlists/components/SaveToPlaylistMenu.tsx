@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useId, useRef, useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/Button';
 import { inputClass } from '../../../components/form/TextField';
-import { CheckIcon, ListPlusIcon, PlaylistIcon, SpinnerIcon } from '../../../components/icons';
+import { CheckIcon, PlaylistIcon, SpinnerIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { isApiError, messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
@@ -21,6 +21,7 @@ import {
   useWatchLater,
 } from '../hooks/use-playlists';
 import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
+import { ListPlusIcon } from '../icons';
 
 export const saveText = {
   signIn: 'Please login to save videos to playlists',

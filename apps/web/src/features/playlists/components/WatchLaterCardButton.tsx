@@ -1,12 +1,13 @@
 import { useNavigate } from 'react-router';
 import { thumbnailActionClass } from '../../../components/VideoCard';
-import { CheckIcon, ClockIcon } from '../../../components/icons';
+import { CheckIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { cn } from '../../../lib/cn';
 import { useToggleWatchLater, useWatchLater } from '../hooks/use-playlists';
 import { saveText } from './SaveToPlaylistMenu';
+import { ClockIcon } from '../icons';
 
 /**
  * The one-click "Save to Watch later" over a video card's thumbnail (as on YouTube): a clock,

@@ -6,7 +6,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Button, buttonClass } from '../../../components/Button';
 import { CoverImage } from '../../../components/CoverImage';
 import { TextField } from '../../../components/form/TextField';
-import { ArrowLeftIcon, CameraIcon } from '../../../components/icons';
+import { ArrowLeftIcon } from '../../../components/icons';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { useToast } from '../../../components/toast';
@@ -26,6 +26,7 @@ import { ChangePasswordSection } from './ChangePasswordSection';
 import { MessagingSettingsSection } from './MessagingSettingsSection';
 import { profileFailureText } from './ProfileLayout';
 import { UploadStatus } from './UploadStatus';
+import { CameraIcon } from '../icons';
 
 export const editProfileMessages = {
   success: 'Profile updated successfully!',

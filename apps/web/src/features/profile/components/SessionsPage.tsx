@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId } from 'react';
 import { Link, Navigate } from 'react-router';
 import { Button } from '../../../components/Button';
-import { ArrowLeftIcon, MonitorIcon, SmartphoneIcon } from '../../../components/icons';
+import { ArrowLeftIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { SignInPrompt } from '../../../components/SignInPrompt';
@@ -21,6 +21,7 @@ import {
   fetchSessions,
 } from '../api/account-api';
 import { profileFailureText } from './ProfileLayout';
+import { MonitorIcon, SmartphoneIcon } from '../icons';
 
 /** How often the list is read again while open: a device signed in elsewhere appears. */
 const REFRESH_MS = 30_000;

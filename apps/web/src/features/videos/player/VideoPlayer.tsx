@@ -1,18 +1,5 @@
 import { useCallback, useEffect, useRef, useState, type PointerEvent, type RefObject } from 'react';
-import {
-  CloseIcon,
-  KeyboardIcon,
-  MaximizeIcon,
-  MinimizeIcon,
-  PauseIcon,
-  PictureInPictureIcon,
-  PlayIcon,
-  SettingsIcon,
-  SpinnerIcon,
-  TheaterIcon,
-  VolumeIcon,
-  VolumeOffIcon,
-} from '../../../components/icons';
+import { CloseIcon, PauseIcon, PlayIcon, SpinnerIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { chapterAt, type Chapter } from '../../../lib/chapters';
 import { formatDuration } from '../../../lib/format';
@@ -25,6 +12,16 @@ import { useMediaSource } from './use-media-source';
 import { useMediaState } from './use-media-state';
 import { usePlayerShortcuts } from './use-player-shortcuts';
 import { useStoryboard } from './use-storyboard';
+import {
+  KeyboardIcon,
+  MaximizeIcon,
+  MinimizeIcon,
+  PictureInPictureIcon,
+  SettingsIcon,
+  TheaterIcon,
+  VolumeIcon,
+  VolumeOffIcon,
+} from './player-icons';
 
 /** Player constants (core §2.9, §9). */
 export const PLAYBACK_SPEEDS = [0.25, 0.5, 0.75, 1, 1.25, 1.5, 1.75, 2] as const;
