@@ -22,10 +22,8 @@ export function NotificationBell() {
   const close = useCallback(() => setIsOpen(false), []);
   usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
 
-  const label =
-    unread > 0
-      ? `${notificationText.bell} (${formatUnread(unread)} unread)`
-      : notificationText.bell;
+  // The name starts with the count the badge shows (axe: a visible label is part of the name).
+  const label = unread > 0 ? `${formatUnread(unread)} unread notifications` : notificationText.bell;
   return (
     <div ref={wrapperRef} className="relative">
       <button
