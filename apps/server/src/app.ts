@@ -26,6 +26,7 @@ import { dropOnChanges } from './platform/http/kept-tags';
 import { registerWebApp } from './platform/http/web-app';
 import { pageMetaReader, registerOEmbedRoute } from './modules/sharing';
 import { loggerOptions } from './platform/logger';
+import type { Metrics } from './platform/metrics/metrics';
 import { Realtime } from './platform/realtime/realtime';
 import { connectRealtimeCluster } from './platform/realtime/cluster';
 import { registerMediaRoutes } from './platform/storage/media-routes';
@@ -62,6 +63,8 @@ export interface AppDeps {
   services: Services;
   /** Where logs go; standard output unless a test captures them. */
   logStream?: NodeJS.WritableStream;
+  /** What an operator watches (`/metrics` on its own port); none in most tests. */
+  metrics?: Metrics;
 }
 
 const version = (
@@ -77,6 +80,7 @@ export async function buildApp({
   storage,
   services,
   logStream,
+  metrics,
 }: AppDeps): Promise<FastifyInstance> {
   const security = securityHeaders({
     contentSecurityPolicy: {
@@ -122,6 +126,7 @@ export async function buildApp({
   // Answers are written by a serializer compiled from the same schemas (issue 18 item 4).
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  metrics?.instrument(app);
   registerNulByteGuard(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(security).header('X-Request-Id', request.id);
@@ -216,6 +221,7 @@ export async function buildApp({
       identify: (headers) => authenticator.identify(headers, (header) => app.parseCookie(header)),
       identifyRequest: (request) => authenticator.identifyRequest(request),
       trustProxy: config.trustProxy,
+      ...(metrics ? { onLookup: (result: 'hit' | 'miss') => metrics.keptAnswer(result) } : {}),
     });
     // Each change drops the answers that show what it changed, whichever process made it.
     const stopDropping = dropOnChanges(services.events, kept.drop);
@@ -276,6 +282,7 @@ export async function buildApp({
     // Events per socket and per person, the person's counted with the rate limits (decision 0030).
     limitStore,
   });
+  metrics?.watch({ sockets: () => realtime.connectedSockets });
   const stopDeliveries = registerMessageSockets(realtime, {
     ...services.messaging,
     events: services.events,

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
 import { openDatabase } from './platform/db/client';
 import { connectEventRelay } from './platform/events/event-relay';
+import { Metrics } from './platform/metrics/metrics';
+import { startMetricsServer } from './platform/metrics/metrics-server';
 import { JobQueue } from './platform/queue/job-queue';
 import { serializeError } from './platform/logger';
 import { createStorage } from './platform/storage/create-storage';
@@ -28,9 +30,12 @@ async function main(): Promise<void> {
   await database.migrate();
   await database.warm();
   const storage = createStorage(config.storage);
+  const metrics = config.metrics ? new Metrics(config.role) : undefined;
   const queue = await JobQueue.start(database.queueConnection, log, {
     leaseSeconds: config.jobLeaseSeconds,
+    ...(metrics ? { onRun: metrics.jobRan.bind(metrics) } : {}),
   });
+  metrics?.watch({ jobs: () => queue.counts(), pool: () => database.poolUse() });
   await declareQueues(queue);
   const services = createServices({
     config,
@@ -51,9 +56,19 @@ async function main(): Promise<void> {
 
   // Changes made here reach every other process's kept answers, and theirs this one's
   // (decision 0025): a worker's finished transcode included.
-  const relay = config.redis ? await connectEventRelay(config.redis, services.events, log) : null;
+  const relay = config.redis
+    ? await connectEventRelay(config.redis, services.events, log, (age) =>
+        metrics?.eventArrived(age),
+      )
+    : null;
   const app =
-    config.role === 'worker' ? null : await buildApp({ config, database, storage, services });
+    config.role === 'worker'
+      ? null
+      : await buildApp({ config, database, storage, services, ...(metrics ? { metrics } : {}) });
+  const metricsServer =
+    metrics && config.metrics ? await startMetricsServer(metrics, config.metrics) : null;
+  if (metricsServer)
+    log.info(`Metrics at http://${config.metrics!.host}:${metricsServer.port}/metrics`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -65,6 +80,7 @@ async function main(): Promise<void> {
     try {
       await app?.close();
       await queue.stop();
+      await metricsServer?.close();
       await relay?.close();
       storage.close?.();
       await database.close();

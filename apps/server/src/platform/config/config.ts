@@ -20,6 +20,9 @@ const secret = z.string().min(32, 'must be at least 32 characters').optional();
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where `/metrics` (Prometheus) is served; unset: not served. Never the public port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -128,6 +131,8 @@ export interface Config {
   jobLeaseSeconds: number;
   /** Outgoing mail (password reset links); null when SMTP_URL is not set. */
   mail: { smtpUrl: string; from: string } | null;
+  /** The private listener of `/metrics`; null when METRICS_PORT is not set. */
+  metrics: { port: number; host: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -191,6 +196,9 @@ export function loadConfig(
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
     throw new ConfigError(['S3_BUCKET: required when STORAGE_DRIVER is s3']);
   }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are not public)']);
+  }
   const badOrigin = extraOrigins.find((o) => !z.url().safeParse(o).success);
   if (badOrigin) throw new ConfigError([`CORS_ORIGINS: "${badOrigin}" is not a URL`]);
 
@@ -222,6 +230,7 @@ export function loadConfig(
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
     publicUrl,
     corsOrigins: [new URL(publicUrl).origin, ...extraOrigins.map((o) => new URL(o).origin)],
     logLevel: e.LOG_LEVEL,
