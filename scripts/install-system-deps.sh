@@ -7,9 +7,11 @@ set -euo pipefail
 missing=()
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
+# The web push tests make a certificate for their stand-in push service.
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "System packages present: ffmpeg, chromium."
+  echo "System packages present: ffmpeg, chromium, openssl."
   exit 0
 fi
 

@@ -268,7 +268,11 @@ export async function buildApp({
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
   registerMessageRoutes(router, services.messaging);
-  registerNotificationRoutes(router, { notifications: services.notifications, storage });
+  registerNotificationRoutes(router, {
+    notifications: services.notifications,
+    pushes: services.pushes,
+    storage,
+  });
   registerPasswordResetRoutes(router, { passwordReset: services.passwordReset, limitStore });
   registerTwoFactorRoutes(router, { ...signInDeps, twoFactor: services.twoFactor });
   // The chat socket, on this process's HTTP server (decision 0021), its broadcasts shared with

@@ -52,6 +52,12 @@ async function main(): Promise<void> {
         },
         'a password reset mail could not be sent',
       ),
+    // The push service's answer status only: its endpoint names the browser.
+    onPushError: (err) =>
+      log.warn(
+        { statusCode: (err as { statusCode?: unknown }).statusCode },
+        'a push could not be sent',
+      ),
   });
 
   // Changes made here reach every other process's kept answers, and theirs this one's
