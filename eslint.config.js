@@ -43,6 +43,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker (web push).
+    files: ['apps/web/public/*.js'],
+    languageOptions: { globals: { ...globals.serviceworker } },
+  },
+  {
     // Command-line scripts talk to a person through the console.
     files: [
       'scripts/**',

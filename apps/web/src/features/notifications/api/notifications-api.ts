@@ -2,6 +2,9 @@ import type {
   Notification,
   NotificationPage,
   NotificationSetting,
+  PushKey,
+  PushSubscriptionBody,
+  PushSubscriptionState,
   UnreadNotifications,
 } from '@kinora/contract';
 import { notificationUnreadCap } from '@kinora/contract';
@@ -20,10 +23,20 @@ export const notificationText = {
   retry: 'Try Again',
   unread: 'Unread',
   settingsHeading: 'Notifications',
-  settingsHint: 'Choose what you are told about in Kinora.',
+  settingsHint: 'Choose what you are told about in Kinora, and what reaches this device as a push.',
   settingsSaved: 'Notification settings saved',
   settingsFailed: 'Failed to save notification settings',
   settingsLoadFailed: 'Notification settings could not be loaded.',
+  pushHeading: 'Push notifications on this device',
+  pushOn:
+    'On for this browser: the kinds marked Push arrive as notifications, even when Kinora is closed.',
+  pushOff: 'Get the kinds marked Push as notifications on this device, even when Kinora is closed.',
+  pushBlocked:
+    'Notifications are blocked for this site. Allow them in your browser’s site settings to turn pushes on.',
+  pushUnsupported: 'This browser cannot receive push notifications.',
+  pushTurnOn: 'Turn on for this browser',
+  pushTurnOff: 'Turn off for this browser',
+  pushFailed: 'Push notifications could not be changed. Try again.',
 } as const;
 
 /** The panel shows this many; the page reads this many at a time. */
@@ -76,6 +89,18 @@ export function saveNotificationSettings(
   settings: NotificationSetting[],
 ): Promise<NotificationSetting[]> {
   return api('updateNotificationSettings', { body: { settings } });
+}
+
+export function pushKey(): Promise<PushKey> {
+  return api('pushKey', {});
+}
+
+export function subscribePush(subscription: PushSubscriptionBody): Promise<PushSubscriptionState> {
+  return api('subscribePush', { body: subscription });
+}
+
+export function unsubscribePush(endpoint: string): Promise<PushSubscriptionState> {
+  return api('unsubscribePush', { query: { endpoint } });
 }
 
 /** "99+" beyond what the server counts. */

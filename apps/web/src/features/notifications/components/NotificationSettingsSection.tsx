@@ -9,10 +9,11 @@ import {
   saveNotificationSettings,
 } from '../api/notifications-api';
 import { kindLabels } from '@kinora/contract';
+import { PushDeviceSwitch } from './PushDeviceSwitch';
 
 /**
- * Edit profile's notifications section: per kind, shown in Kinora or not, and sent as a push
- * (kept now, delivered once web push comes). Each switch saves at once.
+ * Edit profile's notifications section: per kind, shown in Kinora or not, and sent as a push to
+ * the browsers turned on for it (the switch above the table). Each switch saves at once.
  */
 export function NotificationSettingsSection() {
   const headingId = useId();
@@ -37,6 +38,7 @@ export function NotificationSettingsSection() {
         {notificationText.settingsHeading}
       </h2>
       <p className="mt-1 text-sm text-fg-muted">{notificationText.settingsHint}</p>
+      <PushDeviceSwitch />
       {settings.isPending ? (
         <p className="mt-4 text-sm text-fg-muted">Loading…</p>
       ) : settings.isError ? (
