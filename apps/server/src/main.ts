@@ -5,6 +5,7 @@ import { openDatabase } from './platform/db/client';
 import { connectEventRelay } from './platform/events/event-relay';
 import { JobQueue } from './platform/queue/job-queue';
 import { serializeError } from './platform/logger';
+import { Lifecycle } from './platform/http/lifecycle';
 import { createStorage } from './platform/storage/create-storage';
 import { createServices } from './services';
 import { declareQueues, startWorkers } from './workers';
@@ -52,17 +53,28 @@ async function main(): Promise<void> {
   // Changes made here reach every other process's kept answers, and theirs this one's
   // (decision 0025): a worker's finished transcode included.
   const relay = config.redis ? await connectEventRelay(config.redis, services.events, log) : null;
+  // A worker without its storage, or a wrong bucket, stops here naming the setting.
+  await storage.check?.();
+  const lifecycle = new Lifecycle();
   const app =
-    config.role === 'worker' ? null : await buildApp({ config, database, storage, services });
+    config.role === 'worker'
+      ? null
+      : await buildApp({ config, database, storage, services, lifecycle });
 
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), config.drainTimeoutSeconds * 1000 + 15_000);
     force.unref();
     try {
+      // Readiness false, no new connections, sockets sent elsewhere, requests in flight
+      // answered (bounded); a worker's running job goes back to the queue at once.
+      if (app) {
+        const { unfinished } = await lifecycle.drain(app.server, config.drainTimeoutSeconds * 1000);
+        if (unfinished > 0) log.warn({ unfinished }, 'requests still running at the drain limit');
+      }
       await app?.close();
       await queue.stop();
       await relay?.close();
