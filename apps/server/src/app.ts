@@ -311,12 +311,12 @@ export async function buildApp({
     app,
     storage,
     {
-    accessOf: (key, request) =>
-      services.videos.mediaAccess({
-        key,
-        // A stale token on a media request is a visitor's: the player cannot refresh it.
-        viewer: () => authenticator.authenticate(request).catch(() => null),
-      }),
+      accessOf: (key, request) =>
+        services.videos.mediaAccess({
+          key,
+          // A stale token on a media request is a visitor's: the player cannot refresh it.
+          viewer: () => authenticator.authenticate(request).catch(() => null),
+        }),
     },
     config.mediaAccelPrefix && storage instanceof S3Storage
       ? { prefix: config.mediaAccelPrefix, signedUrl: (key) => storage.signedGetUrl(key) }

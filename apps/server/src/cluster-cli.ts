@@ -53,8 +53,7 @@ const tlsCert = option('tls-cert');
 const tlsKey = option('tls-key');
 if (Boolean(tlsCert) !== Boolean(tlsKey)) fail('Give both --tls-cert and --tls-key, or neither');
 const runDir = path.resolve(option('dir') ?? 'data-cluster');
-const databaseUrl =
-  process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kinora_cluster';
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kinora_cluster';
 const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 
 let profile;

@@ -139,9 +139,7 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
     throw new Error(`DATABASE_URL: PostgreSQL at ${url.host} does not answer`, { cause: error });
   }
   try {
-    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [
-      name,
-    ]);
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
     if (!rowCount) await client.query(`CREATE DATABASE ${name}`);
   } finally {
     await client.end();
@@ -343,7 +341,10 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     );
     const unitValues = { APP_DIR: repoRoot, ENV_FILE: envFile, NODE: process.execPath };
     const unit = async (file: string, instance = '') => {
-      const text = render(await readFile(path.join(deployDir, 'systemd', file), 'utf8'), unitValues);
+      const text = render(
+        await readFile(path.join(deployDir, 'systemd', file), 'utf8'),
+        unitValues,
+      );
       await writeFile(path.join(runDir, file.replace('@', `@${instance}`)), text);
       return readService(text, instance);
     };
@@ -364,7 +365,8 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
       workerLog,
       () => unit('kinora-worker.service'),
       // A worker has no port: it is up once it says so.
-      async () => (await readFile(workerLog, 'utf8').catch(() => '')).includes('job workers started'),
+      async () =>
+        (await readFile(workerLog, 'utf8').catch(() => '')).includes('job workers started'),
     );
     for (const api of apis) cleanups.push(() => api.stop());
     cleanups.push(() => worker.stop());
@@ -388,7 +390,7 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
         NGINX_USER: process.getuid?.() === 0 ? 'user www-data;' : '',
         RUN_DIR: runDir,
         NGINX_MIME_TYPES: '/etc/nginx/mime.types',
-        API_SERVERS: apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=2s;`).join('\n'),
+        API_SERVERS: apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n'),
         S3_HOSTPORT: hostPort(s3.endpoint),
         S3_SCHEME: new URL(s3.endpoint).protocol.replace(':', ''),
         LISTEN: `127.0.0.1:${port}`,
@@ -400,9 +402,13 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     );
     await writeFile(nginxConfig, config);
     const nginxLog = path.join(runDir, 'nginx.log');
-    const check = spawnSync(nginx, ['-t', '-q', '-c', nginxConfig, '-e', path.join(runDir, 'nginx-error.log')], {
-      encoding: 'utf8',
-    });
+    const check = spawnSync(
+      nginx,
+      ['-t', '-q', '-c', nginxConfig, '-e', path.join(runDir, 'nginx-error.log')],
+      {
+        encoding: 'utf8',
+      },
+    );
     if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
     const front = managed(
       'nginx',

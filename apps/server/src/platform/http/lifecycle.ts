@@ -58,7 +58,10 @@ export class Lifecycle {
         ),
       );
       if (failing.length > 0) {
-        return reply.code(503).headers(plain).send({ status: 'unavailable', failing: failing.sort() });
+        return reply
+          .code(503)
+          .headers(plain)
+          .send({ status: 'unavailable', failing: failing.sort() });
       }
       return reply.headers(plain).send({ status: 'ok' });
     });
