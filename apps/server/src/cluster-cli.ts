@@ -13,6 +13,8 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { startProfile, type S3Settings } from './cluster/profile';
 
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
 function option(name: string): string | undefined {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 ? process.argv[i + 1] : undefined;
@@ -41,7 +43,7 @@ function s3FromEnv(): S3Settings | null {
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
-  console.log('Building the web app (first start)...');
+  say('Building the web app (first start)...');
   const build = spawnSync('npm', ['run', 'build', '-w', '@kinora/web'], {
     cwd: repoRoot,
     stdio: 'inherit',
@@ -78,7 +80,7 @@ try {
 
 const hidePassword = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
 const p = profile;
-console.log(`
+say(`
 Kinora (scale-out profile) is running at ${p.url}${p.tlsUrl ? ` and ${p.tlsUrl}` : ''}
 
   nginx        ${p.url} (pid ${p.nginx.pid()}), config ${p.nginxConfig}
@@ -96,9 +98,9 @@ let stopping = false;
 const stop = async () => {
   if (stopping) return;
   stopping = true;
-  console.log('\nStopping nginx, the API processes, the worker and the storage stand-in...');
+  say('\nStopping nginx, the API processes, the worker and the storage stand-in...');
   await p.stop();
-  console.log('Stopped.');
+  say('Stopped.');
   process.exit(0);
 };
 process.on('SIGINT', () => void stop());

@@ -54,7 +54,12 @@ async function main(): Promise<void> {
   // (decision 0025): a worker's finished transcode included.
   const relay = config.redis ? await connectEventRelay(config.redis, services.events, log) : null;
   // A worker without its storage, or a wrong bucket, stops here naming the setting.
-  await storage.check?.();
+  try {
+    await storage.check?.();
+  } catch (error) {
+    console.error(`Invalid configuration:\n  - ${(error as Error).message}`);
+    process.exit(1);
+  }
   const lifecycle = new Lifecycle();
   const app =
     config.role === 'worker'

@@ -190,7 +190,8 @@ async function ensureBucket(s3: S3Settings, create: boolean): Promise<void> {
   } catch (error) {
     const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : null;
     if (status === 404 && create) await client.send(new CreateBucketCommand({ Bucket: s3.bucket }));
-    else if (status === 404) throw new Error(`S3_BUCKET: the bucket "${s3.bucket}" does not exist`);
+    else if (status === 404)
+      throw new Error(`S3_BUCKET: the bucket "${s3.bucket}" does not exist`, { cause: error });
     else throw new Error(`S3_ENDPOINT: ${s3.endpoint} does not answer`, { cause: error });
   } finally {
     client.destroy();
