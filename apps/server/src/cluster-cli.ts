@@ -72,7 +72,11 @@ try {
       tlsCert && tlsKey
         ? { port: Number(option('tls-port') ?? 8443), certificate: tlsCert, key: tlsKey }
         : null,
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? 'info' },
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // The address people use, when it is not nginx's own (a name, a proxy in front).
+      ...(process.env.PUBLIC_URL ? { PUBLIC_URL: process.env.PUBLIC_URL } : {}),
+    },
   });
 } catch (error) {
   fail(`The profile did not start: ${(error as Error).message}`);

@@ -9,8 +9,11 @@
  * request or message lost), and a killed process. Skipped locally when nginx, PostgreSQL or
  * Redis is missing; in CI their absence fails.
  */
+import { spawnSync } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
+import https from 'node:https';
+import path from 'node:path';
 import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import type { Message, UploadedAsset, Video } from '@kinora/contract';
 import pg from 'pg';
@@ -21,7 +24,7 @@ import { clusterAvailable } from '../../test/cluster';
 import { defaultPostgresUrl } from '../../test/harness';
 import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../test/redis';
 import { makeClip, makeTempDir } from '../platform/media/video/test-clips';
-import { nginxBinary, startProfile, type Profile } from './profile';
+import { freePort, nginxBinary, startProfile, type Profile } from './profile';
 
 const hasNginx = nginxBinary() !== null;
 if (!hasNginx && process.env.CI) throw new Error('nginx is required in CI but is not installed.');
@@ -47,6 +50,26 @@ describe.skipIf(!ready)(
 
     beforeAll(async () => {
       temp = await makeTempDir('profile');
+      // A self-signed certificate, so the TLS listener of the template is tested too.
+      const certificate = path.join(temp.dir, 'tls.crt');
+      const key = path.join(temp.dir, 'tls.key');
+      const made = spawnSync('openssl', [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-keyout',
+        key,
+        '-out',
+        certificate,
+      ]);
+      if (made.status !== 0)
+        throw new Error(`openssl could not make a certificate: ${made.stderr}`);
       const url = new URL(adminUrl);
       url.pathname = `/${database}`;
       profile = await startProfile({
@@ -56,6 +79,7 @@ describe.skipIf(!ready)(
         redisUrl: testRedisUrl,
         redisKeyPrefix: redisPrefix,
         s3: null,
+        tls: { port: await freePort(), certificate, key },
         env: {
           WEB_DIST_DIR: '',
           LOG_LEVEL: 'info',
@@ -260,6 +284,24 @@ describe.skipIf(!ready)(
       expect(again.status).toBe(206);
       expect(again.headers.get('x-cache')).toBe('HIT');
       expect(Buffer.from(await again.arrayBuffer())).toEqual(bytes.subarray(0, 100));
+      // The same server over TLS, with HSTS since PUBLIC_URL is https.
+      const overTls = await new Promise<{ status: number; hsts: unknown }>((resolve, reject) => {
+        https
+          .get(
+            `${profile.tlsUrl}/api/v1/videos/${video._id}`,
+            { rejectUnauthorized: false },
+            (res) => {
+              res.resume();
+              resolve({
+                status: res.statusCode ?? 0,
+                hsts: res.headers['strict-transport-security'],
+              });
+            },
+          )
+          .on('error', reject);
+      });
+      expect(overTls.status).toBe(200);
+      expect(overTls.hsts).toBeTruthy();
       // What process B itself answers: the proxy's internal location, no body.
       const direct = await fetch(`${bUrl}${segmentUrl.pathname}`);
       expect(direct.headers.get('x-accel-redirect')).toMatch(/^\/_storage\//);
