@@ -25,10 +25,17 @@ async function main(): Promise<void> {
 
   // Failed jobs log their errors too: the same serializer keeps query values out.
   const log = pino({ level: config.logLevel, serializers: { err: serializeError } });
+  const storage = createStorage(config.storage);
+  // A worker without its storage, or a wrong bucket, stops here naming the setting.
+  try {
+    await storage.check?.();
+  } catch (error) {
+    console.error(`Invalid configuration:\n  - ${(error as Error).message}`);
+    process.exit(1);
+  }
   const database = await openDatabase(config.database);
   await database.migrate();
   await database.warm();
-  const storage = createStorage(config.storage);
   const queue = await JobQueue.start(database.queueConnection, log, {
     leaseSeconds: config.jobLeaseSeconds,
   });
@@ -53,13 +60,6 @@ async function main(): Promise<void> {
   // Changes made here reach every other process's kept answers, and theirs this one's
   // (decision 0025): a worker's finished transcode included.
   const relay = config.redis ? await connectEventRelay(config.redis, services.events, log) : null;
-  // A worker without its storage, or a wrong bucket, stops here naming the setting.
-  try {
-    await storage.check?.();
-  } catch (error) {
-    console.error(`Invalid configuration:\n  - ${(error as Error).message}`);
-    process.exit(1);
-  }
   const lifecycle = new Lifecycle();
   const app =
     config.role === 'worker'
