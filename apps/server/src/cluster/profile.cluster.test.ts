@@ -47,6 +47,7 @@ describe.skipIf(!ready)(
     let nginxUrl: string;
     let aUrl: string;
     let bUrl: string;
+    let databaseUrl: string;
 
     beforeAll(async () => {
       temp = await makeTempDir('profile');
@@ -72,6 +73,7 @@ describe.skipIf(!ready)(
         throw new Error(`openssl could not make a certificate: ${made.stderr}`);
       const url = new URL(adminUrl);
       url.pathname = `/${database}`;
+      databaseUrl = url.toString();
       profile = await startProfile({
         runDir: temp.dir,
         port: 0,
@@ -496,6 +498,71 @@ describe.skipIf(!ready)(
         },
       );
       await vi.waitFor(() => expect(heard.has(last._id)).toBe(true), { timeout: 5_000 });
+    }, 90_000);
+
+    it('a worker stopped mid-transcode hands the job back: taken again at once, as the same attempt', async () => {
+      const clipDir = await makeTempDir('profile-long-clip');
+      const file = await readFile(
+        await makeClip(clipDir.dir, { width: 320, height: 180, seconds: 8, framesPerSecond: 15 }),
+      );
+      await clipDir.cleanup();
+      const signed = await call<{
+        apiKey: string;
+        timestamp: number;
+        signature: string;
+        folder: string;
+      }>(nginxUrl, 'GET', '/cloudinary/sign-upload?folder=videos', alice);
+      const form = new FormData();
+      form.set('api_key', signed.apiKey);
+      form.set('timestamp', String(signed.timestamp));
+      form.set('signature', signed.signature);
+      form.set('folder', signed.folder);
+      form.set('file', new Blob([file], { type: 'video/mp4' }), 'clip.mp4');
+      const asset = await call<UploadedAsset>(nginxUrl, 'POST', '/v1_1/kinora/video/upload', null, {
+        form,
+      });
+      const longer = await call<Video>(nginxUrl, 'POST', '/videos', alice, {
+        json: {
+          title: 'Handed back',
+          description: 'Stopped mid-transcode',
+          videoPublicId: asset.public_id,
+        },
+      });
+      await vi.waitFor(
+        async () =>
+          expect((await call<Video>(aUrl, 'GET', `/videos/${longer._id}`, alice)).status).toBe(
+            'processing',
+          ),
+        { timeout: 30_000, interval: 50 },
+      );
+      await profile.worker.stop(); // SIGTERM mid-transcode
+      const db = new pg.Client({ connectionString: databaseUrl });
+      await db.connect();
+      try {
+        const { rows } = await db.query<{ state: string; retry_count: number }>(
+          `SELECT state, retry_count FROM pgboss.job WHERE name = 'video-process' AND data->>'videoId' = $1`,
+          [longer._id],
+        );
+        // Back in the queue, ready now, not counted as a failed attempt (a failure waits 20 s).
+        expect(rows).toEqual([{ state: 'retry', retry_count: 0 }]);
+        await profile.worker.start();
+        const restarted = Date.now();
+        await vi.waitFor(
+          async () =>
+            expect((await call<Video>(aUrl, 'GET', `/videos/${longer._id}`, alice)).status).toBe(
+              'ready',
+            ),
+          { timeout: 30_000, interval: 250 },
+        );
+        expect(Date.now() - restarted).toBeLessThan(15_000);
+        const after = await db.query<{ retry_count: number }>(
+          `SELECT retry_count FROM pgboss.job WHERE name = 'video-process' AND data->>'videoId' = $1`,
+          [longer._id],
+        );
+        expect(after.rows).toEqual([{ retry_count: 0 }]);
+      } finally {
+        await db.end();
+      }
     }, 90_000);
 
     it('killing one API process mid-run loses no acknowledged write, and the other keeps serving', async () => {

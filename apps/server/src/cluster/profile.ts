@@ -1,7 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, existsSync } from 'node:fs';
-import { chmod, mkdir, readFile, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import path from 'node:path';
@@ -203,7 +203,8 @@ function managed(
   base: string | null,
   logFile: string,
   spec: () => Promise<ServiceSpec>,
-  ready: () => Promise<boolean>,
+  /** Whether it is up; `logFrom` is where this start's output begins in the log file. */
+  ready: (logFrom: number) => Promise<boolean>,
 ): ManagedProcess {
   let child: ChildProcess | null = null;
   const exited = () => !child || child.exitCode !== null || child.signalCode !== null;
@@ -222,6 +223,10 @@ function managed(
     async start() {
       const unit = await spec();
       stopSignal = unit.killSignal;
+      const logFrom = await stat(logFile).then(
+        (info) => info.size,
+        () => 0,
+      );
       const out = createWriteStream(logFile, { flags: 'a' });
       child = spawn(unit.command, unit.args, {
         cwd: unit.workingDirectory,
@@ -236,7 +241,7 @@ function managed(
         name,
         async () => {
           if (started.exitCode !== null) throw new Error(`${name} exited`);
-          return ready();
+          return ready(logFrom);
         },
         60_000,
         logFile,
@@ -366,8 +371,10 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
       workerLog,
       () => unit('kinora-worker.service'),
       // A worker has no port: it is up once it says so.
-      async () =>
-        (await readFile(workerLog, 'utf8').catch(() => '')).includes('job workers started'),
+      async (logFrom) =>
+        (await readFile(workerLog).catch(() => Buffer.alloc(0)))
+          .subarray(logFrom)
+          .includes('job workers started'),
     );
     for (const api of apis) cleanups.push(() => api.stop());
     cleanups.push(() => worker.stop());
