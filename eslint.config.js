@@ -51,6 +51,8 @@ export default tseslint.config(
       'apps/server/src/platform/db/migrate-cli.ts',
       'apps/server/src/user-role-cli.ts',
       'apps/server/src/user-reset-link-cli.ts',
+      'apps/server/src/backup-cli.ts',
+      'apps/server/src/db-move-cli.ts',
       'tools/**',
     ],
     rules: { 'no-console': 'off' },

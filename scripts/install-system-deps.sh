@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Installs the system packages Kinora's tests need when they are missing: ffmpeg (media
-# pipeline), Chromium (end-to-end tests) and nginx (the scale-out profile, `npm run cluster`). Uses apt-get when it can; otherwise says what to
+# pipeline), Chromium (end-to-end tests), nginx (the scale-out profile, `npm run cluster`) and
+# openssl (certificates for test stand-ins). Uses apt-get when it can; otherwise says what to
 # install. The product itself runs with Node alone.
 set -euo pipefail
 
@@ -8,9 +9,11 @@ missing=()
 command -v ffmpeg >/dev/null 2>&1 && command -v ffprobe >/dev/null 2>&1 || missing+=(ffmpeg)
 [ -x /usr/bin/chromium ] || missing+=(chromium)
 command -v nginx >/dev/null 2>&1 || [ -x /usr/sbin/nginx ] || missing+=(nginx)
+# The web push tests make a certificate for their stand-in push service.
+command -v openssl >/dev/null 2>&1 || missing+=(openssl)
 
 if [ ${#missing[@]} -eq 0 ]; then
-  echo "System packages present: ffmpeg, chromium, nginx."
+  echo "System packages present: ffmpeg, chromium, nginx, openssl."
   exit 0
 fi
 

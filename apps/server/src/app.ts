@@ -26,6 +26,7 @@ import { dropOnChanges } from './platform/http/kept-tags';
 import { registerWebApp } from './platform/http/web-app';
 import { pageMetaReader, registerOEmbedRoute } from './modules/sharing';
 import { loggerOptions } from './platform/logger';
+import type { Metrics } from './platform/metrics/metrics';
 import { Realtime } from './platform/realtime/realtime';
 import { connectRealtimeCluster } from './platform/realtime/cluster';
 import { registerMediaRoutes } from './platform/storage/media-routes';
@@ -66,6 +67,8 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
   /** Readiness and draining (SIGTERM); a new one when the caller does not drain. */
   lifecycle?: Lifecycle;
+  /** What an operator watches (`/metrics` on its own port); none in most tests. */
+  metrics?: Metrics;
 }
 
 const version = (
@@ -82,6 +85,7 @@ export async function buildApp({
   services,
   logStream,
   lifecycle = new Lifecycle(),
+  metrics,
 }: AppDeps): Promise<FastifyInstance> {
   const security = securityHeaders({
     contentSecurityPolicy: {
@@ -127,6 +131,7 @@ export async function buildApp({
   // Answers are written by a serializer compiled from the same schemas (issue 18 item 4).
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  metrics?.instrument(app);
   registerNulByteGuard(app);
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(security).header('X-Request-Id', request.id);
@@ -228,6 +233,7 @@ export async function buildApp({
       identify: (headers) => authenticator.identify(headers, (header) => app.parseCookie(header)),
       identifyRequest: (request) => authenticator.identifyRequest(request),
       trustProxy: config.trustProxy,
+      ...(metrics ? { onLookup: (result: 'hit' | 'miss') => metrics.keptAnswer(result) } : {}),
     });
     // Each change drops the answers that show what it changed, whichever process made it.
     const stopDropping = dropOnChanges(services.events, kept.drop);
@@ -274,7 +280,11 @@ export async function buildApp({
   registerTweetRoutes(router, { tweets: services.tweets, storage });
   registerSearchRoutes(router, { search: services.search, storage });
   registerMessageRoutes(router, services.messaging);
-  registerNotificationRoutes(router, { notifications: services.notifications, storage });
+  registerNotificationRoutes(router, {
+    notifications: services.notifications,
+    pushes: services.pushes,
+    storage,
+  });
   registerPasswordResetRoutes(router, { passwordReset: services.passwordReset, limitStore });
   registerTwoFactorRoutes(router, { ...signInDeps, twoFactor: services.twoFactor });
   // The chat socket, on this process's HTTP server (decision 0021), its broadcasts shared with
@@ -289,6 +299,7 @@ export async function buildApp({
     limitStore,
   });
   lifecycle.onHandOff(() => realtime.handOff());
+  metrics?.watch({ sockets: () => realtime.connectedSockets });
   const stopDeliveries = registerMessageSockets(realtime, {
     ...services.messaging,
     events: services.events,

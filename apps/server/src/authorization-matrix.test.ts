@@ -422,6 +422,15 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   updateNotificationSettings: {
     mine: () => ({ payload: { settings: [{ kind: 'mention', inApp: true, push: false }] } }),
   },
+  pushKey: { mine: () => ({}) },
+  subscribePush: { ownBrowser: () => ({ payload: pushSubscription() }) },
+  unsubscribePush: {
+    ownersBrowser: async () => {
+      const subscription = pushSubscription();
+      await expectOk(t.app, 'subscribePush', { as: owner, body: subscription });
+      return { query: `endpoint=${encodeURIComponent(subscription.endpoint)}` };
+    },
+  },
   passwordResetOptions: { always: () => ({}) },
   requestPasswordReset: { noMailServer: () => ({ payload: { email: owner.email } }) },
   resetPassword: {
@@ -469,6 +478,17 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
     },
   },
 };
+
+/** A browser's subscription on a known push service (nothing is sent to it here). */
+function pushSubscription() {
+  return {
+    endpoint: `https://fcm.googleapis.com/fcm/send/${uniqueSuffix()}`,
+    keys: {
+      p256dh: `B${'A'.repeat(86)}`,
+      auth: 'A'.repeat(22),
+    },
+  };
+}
 
 /** The person's newest notification, once the events made one (they run after the commit). */
 async function firstNotificationOf(user: RegisteredUser): Promise<string> {

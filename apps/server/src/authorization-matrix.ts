@@ -171,6 +171,10 @@ export const authorizationMatrix = {
   markAllNotificationsRead: { mine: anyUser(200) },
   notificationSettings: { mine: anyUser(200) },
   updateNotificationSettings: { mine: anyUser(200) },
+  // Web push: anyone signed in subscribes their own browser; another's is not there for them.
+  pushKey: { mine: anyUser(200) },
+  subscribePush: { ownBrowser: anyUser(201) },
+  unsubscribePush: { ownersBrowser: { visitor: 401, other: 404, owner: 200 } },
   // Account safety. A reset link is the credential, whoever sends it; the matrix's server sends
   // no mail, so asking for a link is a 409 for everyone alike.
   passwordResetOptions: { always: everyone(200) },

@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './platform/config/config';
 import { openDatabase } from './platform/db/client';
 import { connectEventRelay } from './platform/events/event-relay';
+import { Metrics } from './platform/metrics/metrics';
+import { startMetricsServer } from './platform/metrics/metrics-server';
 import { JobQueue } from './platform/queue/job-queue';
 import { serializeError } from './platform/logger';
 import { Lifecycle } from './platform/http/lifecycle';
@@ -36,9 +38,12 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   await database.migrate();
   await database.warm();
+  const metrics = config.metrics ? new Metrics(config.role) : undefined;
   const queue = await JobQueue.start(database.queueConnection, log, {
     leaseSeconds: config.jobLeaseSeconds,
+    ...(metrics ? { onRun: metrics.jobRan.bind(metrics) } : {}),
   });
+  metrics?.watch({ jobs: () => queue.counts(), pool: () => database.poolUse() });
   await declareQueues(queue);
   const services = createServices({
     config,
@@ -55,16 +60,37 @@ async function main(): Promise<void> {
         },
         'a password reset mail could not be sent',
       ),
+    // The push service's answer status only: its endpoint names the browser.
+    onPushError: (err) =>
+      log.warn(
+        { statusCode: (err as { statusCode?: unknown }).statusCode },
+        'a push could not be sent',
+      ),
   });
 
   // Changes made here reach every other process's kept answers, and theirs this one's
   // (decision 0025): a worker's finished transcode included.
-  const relay = config.redis ? await connectEventRelay(config.redis, services.events, log) : null;
+  const relay = config.redis
+    ? await connectEventRelay(config.redis, services.events, log, (age) =>
+        metrics?.eventArrived(age),
+      )
+    : null;
   const lifecycle = new Lifecycle();
   const app =
     config.role === 'worker'
       ? null
-      : await buildApp({ config, database, storage, services, lifecycle });
+      : await buildApp({
+          config,
+          database,
+          storage,
+          services,
+          lifecycle,
+          ...(metrics ? { metrics } : {}),
+        });
+  const metricsServer =
+    metrics && config.metrics ? await startMetricsServer(metrics, config.metrics) : null;
+  if (metricsServer)
+    log.info(`Metrics at http://${config.metrics!.host}:${metricsServer.port}/metrics`);
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -82,6 +108,7 @@ async function main(): Promise<void> {
       }
       await app?.close();
       await queue.stop();
+      await metricsServer?.close();
       await relay?.close();
       storage.close?.();
       await database.close();

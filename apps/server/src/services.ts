@@ -47,7 +47,10 @@ import {
   listenForNotifications,
   NotificationsRepository,
   NotificationsService,
+  PushRepository,
+  PushService,
 } from './modules/notifications';
+import { WebPushSender } from './platform/push/web-push-sender';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -80,6 +83,7 @@ export interface Services {
   search: SearchService;
   messaging: Messaging;
   notifications: NotificationsService;
+  pushes: PushService;
   passwordReset: PasswordResetService;
   twoFactor: TwoFactorService;
   /** Sessions and devices, the export of one's data, deleting the account. */
@@ -99,6 +103,8 @@ export function createServices(deps: {
   onMailError?: (error: unknown) => void;
   /** Instead of SMTP_URL's (tests read what was sent). */
   mailer?: Mailer;
+  /** Where a push a push service refused is reported (its status only, no address). */
+  onPushError?: (error: unknown) => void;
 }): Services {
   const { config, database, storage, queue } = deps;
   const events = new DomainEvents(deps.onListenerError ?? (() => undefined));
@@ -138,10 +144,31 @@ export function createServices(deps: {
     events,
   );
   const comments = new CommentsService(new CommentsRepository(db), videos, events);
+  const notificationsRepo = new NotificationsRepository(db);
+  const pushes = new PushService(
+    new PushRepository(db),
+    notificationsRepo,
+    new WebPushSender(
+      {
+        subject: config.publicUrl.startsWith('https://')
+          ? config.publicUrl
+          : 'mailto:admin@localhost',
+        publicKey: config.secrets.vapidPublicKey,
+        privateKey: config.secrets.vapidPrivateKey,
+      },
+      {
+        extraCa: config.pushCa,
+        ...(deps.onPushError ? { onFailure: deps.onPushError } : {}),
+      },
+    ),
+    storage,
+    { publicKey: config.secrets.vapidPublicKey, services: config.pushServices },
+  );
   const notifications = new NotificationsService(
-    new NotificationsRepository(db),
+    notificationsRepo,
     { fanOutVideo: (batch) => queue.send(fanOutVideoJob, batch) },
     events,
+    pushes,
   );
   // Made from events after their commit, in the process that committed them (decision 0035).
   listenForNotifications(events, notifications);
@@ -168,6 +195,7 @@ export function createServices(deps: {
     search: new SearchService(new SearchRepository(db), videos),
     messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
     notifications,
+    pushes,
     passwordReset: new PasswordResetService(
       passwordResetRepo,
       new ResetLinks(passwordResetRepo, {

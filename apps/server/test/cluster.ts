@@ -20,7 +20,7 @@ const serverRoot = path.resolve(import.meta.dirname, '..');
 const adminUrl = process.env.TEST_DATABASE_URL ?? defaultPostgresUrl;
 
 /** True when PostgreSQL answers; in CI its absence is an error, not a reason to skip. */
-async function postgresAvailable(): Promise<boolean> {
+export async function postgresAvailable(): Promise<boolean> {
   const url = new URL(adminUrl);
   const reachable = await new Promise<boolean>((resolve) => {
     const socket = net.connect({ host: url.hostname, port: Number(url.port || 5432) });

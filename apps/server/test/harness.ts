@@ -12,6 +12,7 @@ import pg from 'pg';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client';
+import type { Metrics } from '../src/platform/metrics/metrics';
 import { JobQueue } from '../src/platform/queue/job-queue';
 import { createStorage } from '../src/platform/storage/create-storage';
 import type { Storage } from '../src/platform/storage/storage';
@@ -71,7 +72,7 @@ export interface TestApp {
 
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { logStream?: NodeJS.WritableStream; workers?: boolean } = {},
+  options: { logStream?: NodeJS.WritableStream; workers?: boolean; metrics?: Metrics } = {},
 ): Promise<TestApp> {
   const dataDir = await mkdtemp(path.join(tmpdir(), 'kinora-test-'));
   const config = loadConfig(
@@ -87,7 +88,11 @@ export async function createTestApp(
   const database = await createTestDatabase();
   const storage = createStorage(config.storage);
   const silent = (await import('pino')).default({ level: 'silent' });
-  const queue = await JobQueue.start(database.handle.queueConnection, silent);
+  const { metrics } = options;
+  const queue = await JobQueue.start(database.handle.queueConnection, silent, {
+    ...(metrics ? { onRun: metrics.jobRan.bind(metrics) } : {}),
+  });
+  metrics?.watch({ jobs: () => queue.counts(), pool: () => database.handle.poolUse() });
   await declareQueues(queue);
   const services = createServices({ config, database: database.handle, storage, queue });
   if (options.workers) {
@@ -99,6 +104,7 @@ export async function createTestApp(
     storage,
     services,
     ...(options.logStream ? { logStream: options.logStream } : {}),
+    ...(metrics ? { metrics } : {}),
   });
   await app.ready();
   return {

@@ -71,7 +71,7 @@ export const NotificationSetting = z.object({
   kind: NotificationKind,
   /** Shown in the app (the bell, the panel, the page). */
   inApp: z.boolean(),
-  /** Sent to the browser as a push (stored now; delivered with web push, issue 21 item 2). */
+  /** Sent to the browser as a push (web push, to each browser the person subscribed). */
   push: z.boolean(),
 });
 export type NotificationSetting = z.infer<typeof NotificationSetting>;
@@ -89,6 +89,60 @@ export const UpdateNotificationSettingsBody = z.object({
     ),
 });
 export type UpdateNotificationSettingsBody = z.infer<typeof UpdateNotificationSettingsBody>;
+
+/** Decodes base64url (RFC 4648 §5, padding optional); null when it is not that alphabet. */
+function base64UrlLength(text: string): number | null {
+  if (!/^[A-Za-z0-9_-]*={0,2}$/.test(text)) return null;
+  const bare = text.replace(/=+$/, '');
+  if (bare.length % 4 === 1) return null;
+  return Math.floor((bare.length * 3) / 4);
+}
+
+/** A browser's push subscription, as `PushSubscription.toJSON()` gives it. */
+export const PushSubscriptionBody = z.object({
+  endpoint: z
+    .url({ message: 'endpoint must be the push service’s URL' })
+    .max(2048, 'endpoint is at most 2048 characters'),
+  keys: z.object({
+    /** The browser's P-256 public key: 65 bytes, uncompressed. */
+    p256dh: z
+      .string()
+      .refine(
+        (key) => base64UrlLength(key) === 65 && key.startsWith('B'),
+        'p256dh must be a P-256 public key (65 bytes, base64url)',
+      ),
+    /** The shared authentication secret: 16 bytes. */
+    auth: z
+      .string()
+      .refine((key) => base64UrlLength(key) === 16, 'auth must be a 16-byte secret (base64url)'),
+  }),
+});
+export type PushSubscriptionBody = z.infer<typeof PushSubscriptionBody>;
+
+export const PushSubscriptionQuery = z.object({
+  endpoint: z.string().min(1, 'endpoint is required').max(2048),
+});
+
+export const PushKey = z.object({
+  /** The server's VAPID public key, base64url: the browser's `applicationServerKey`. */
+  publicKey: z.string(),
+});
+export type PushKey = z.infer<typeof PushKey>;
+
+export const PushSubscriptionState = z.object({ subscribed: z.boolean() });
+export type PushSubscriptionState = z.infer<typeof PushSubscriptionState>;
+
+/** What a push carries to the service worker: the entry as the app shows it. */
+export const PushMessage = z.object({
+  title: z.string(),
+  body: z.string(),
+  /** Where a click leads, a path of the web app. */
+  url: z.string(),
+  /** One browser notification per entry: a repeat replaces it. */
+  tag: z.string(),
+  icon: z.string().nullable(),
+});
+export type PushMessage = z.infer<typeof PushMessage>;
 
 const define = <const E extends Endpoint>(e: E) => e;
 
@@ -143,6 +197,33 @@ export const notificationEndpoints = {
     access: 'user',
     body: UpdateNotificationSettingsBody,
     response: NotificationSettings,
+  }),
+  pushKey: define({
+    method: 'GET',
+    path: '/notifications/push/key',
+    summary: 'The server’s VAPID public key, to subscribe a browser to pushes',
+    tag: 'notifications',
+    access: 'user',
+    response: PushKey,
+  }),
+  subscribePush: define({
+    method: 'POST',
+    path: '/notifications/push/subscriptions',
+    summary: 'Send the caller’s notifications to this browser when no tab is open',
+    tag: 'notifications',
+    access: 'user',
+    body: PushSubscriptionBody,
+    response: PushSubscriptionState,
+    successStatus: 201,
+  }),
+  unsubscribePush: define({
+    method: 'DELETE',
+    path: '/notifications/push/subscriptions',
+    summary: 'Stop sending pushes to this browser (the caller’s own subscription)',
+    tag: 'notifications',
+    access: 'user',
+    query: PushSubscriptionQuery,
+    response: PushSubscriptionState,
   }),
 } as const;
 

@@ -5,7 +5,10 @@ export {
   mentionedUsernames,
   type FanOutBatch,
   type NotificationJobs,
+  type NotificationPushes,
 } from './notifications.service';
+export { PushRepository } from './push.repository';
+export { PushService } from './push.service';
 export { registerNotificationRoutes } from './notifications.routes';
 export { listenForNotifications } from './notifications.listeners';
 export { deliverNotificationCounts } from './notifications.deliveries';

@@ -240,7 +240,7 @@ export class NotificationsRepository {
   /** A page of the reader's entries that they may see, newest first. */
   async list(
     reader: Viewer,
-    page: { limit: number; after: KeysetPosition | null },
+    page: { limit: number; after: KeysetPosition | null; groupKey?: string },
   ): Promise<NotificationRow[]> {
     const rows = await queryRows<RawRow>(
       this.db,
@@ -266,6 +266,7 @@ export class NotificationsRepository {
           left join ${tweets} t on t.id = n.tweet_id
           where n.recipient_id = ${reader.userId}
             ${page.after ? sql`and ${pastCursor(sql`n.updated_at`, sql`n.id`, page.after)}` : sql``}
+            ${page.groupKey === undefined ? sql`` : sql`and n.group_key = ${page.groupKey}`}
             and ${notificationsVisibleTo(reader, sql`n`)}
           order by n.updated_at desc, n.id desc
           limit ${page.limit}`,

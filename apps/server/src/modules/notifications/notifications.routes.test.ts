@@ -250,8 +250,12 @@ describe('reading and marking', () => {
   it('pages newest first by keyset, marks one and all read, and keeps others’ out', async () => {
     const [owner, alice, other] = await people(t.app, 3);
     const video = await createVideo(t.app, owner);
-    for (const text of ['one', 'two', 'three']) await comment(alice, video._id, text);
-    await until(owner, (e) => e.length === 3, 'three comments');
+    // Each entry is made by a listener after its comment's commit: one at a time, so their
+    // order is the comments'.
+    for (const [i, text] of ['one', 'two', 'three'].entries()) {
+      await comment(alice, video._id, text);
+      await until(owner, (e) => e.length === i + 1, `comment ${text}`);
+    }
     const first = await list(owner, { limit: 2 });
     expect(first.notifications.map((n) => n.comment?.content)).toEqual(['three', 'two']);
     const second = await list(owner, { limit: 2, cursor: first.nextCursor! });

@@ -3,11 +3,16 @@ import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentNotificationPage } from './notifications.presenter';
 import type { NotificationsService } from './notifications.service';
+import type { PushService } from './push.service';
 
 /** Thin handlers: the contract validates, the service decides, the presenter shapes. */
 export function registerNotificationRoutes(
   router: Router,
-  { notifications, storage }: { notifications: NotificationsService; storage: Storage },
+  {
+    notifications,
+    pushes,
+    storage,
+  }: { notifications: NotificationsService; pushes: PushService; storage: Storage },
 ): void {
   router.route(endpoints.listNotifications, {
     message: 'Notifications',
@@ -33,5 +38,17 @@ export function registerNotificationRoutes(
   router.route(endpoints.updateNotificationSettings, {
     message: 'Notification settings saved',
     handler: ({ body, actor }) => notifications.updateSettings({ actor, settings: body.settings }),
+  });
+  router.route(endpoints.pushKey, {
+    message: 'Push key',
+    handler: async () => pushes.publicKey(),
+  });
+  router.route(endpoints.subscribePush, {
+    message: 'Pushes on for this browser',
+    handler: ({ body, actor }) => pushes.subscribe({ actor, subscription: body }),
+  });
+  router.route(endpoints.unsubscribePush, {
+    message: 'Pushes off for this browser',
+    handler: ({ query, actor }) => pushes.unsubscribe({ actor, endpoint: query.endpoint }),
   });
 }

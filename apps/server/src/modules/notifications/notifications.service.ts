@@ -1,4 +1,8 @@
-import { mentionedUsernames as readMentions, type NotificationSetting } from '@kinora/contract';
+import {
+  mentionedUsernames as readMentions,
+  type NotificationKind,
+  type NotificationSetting,
+} from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import type { DomainEvents } from '../../platform/events/domain-events';
@@ -13,6 +17,11 @@ import {
 
 /** Followers told of a new video per batch: one INSERT…SELECT each (bench/notifications). */
 export const fanOutBatchSize = 5000;
+
+/** Sends new entries to people's browsers as pushes (web push); each failure its own. */
+export interface NotificationPushes {
+  deliver(userIds: readonly string[], kind: NotificationKind, groupKey: string): Promise<void>;
+}
 
 export interface NotificationJobs {
   /** Queues the next batch of a new video's fan-out. */
@@ -39,6 +48,7 @@ export class NotificationsService {
     private readonly repo: NotificationsRepository,
     private readonly jobs: NotificationJobs,
     private readonly events: DomainEvents,
+    private readonly pushes: NotificationPushes | null = null,
   ) {}
 
   /** A page of the actor's entries they may still see, newest first (one query). */
@@ -239,10 +249,13 @@ export class NotificationsService {
     if (told.length > 0)
       this.events.emit('notifications.changed', { userIds: told, unreadCount: null });
     if (last !== null) await this.jobs.fanOutVideo({ ...batch, after: last });
+    await this.pushes?.deliver(told, 'new_video', `video:${batch.videoId}`);
   }
 
   private async tell(recipients: Recipients, n: NewNotification) {
-    await this.announceTo(await this.repo.add(recipients, n));
+    const told = await this.repo.add(recipients, n);
+    await this.announceTo(told);
+    await this.pushes?.deliver(told, n.kind, n.groupKey);
   }
 
   /** Pushes the new unread count to each person (their other devices too). */

@@ -12,3 +12,4 @@ export {
   type PolicyVideo,
 } from './videos.policy';
 export { VideoProcessor, processVideoJob, deleteFilesJob, deleteFiles } from './videos.jobs';
+export { requeueUnfinishedVideos } from './videos.requeue';

@@ -98,6 +98,18 @@ describe('loadConfig', () => {
     expect(config.secureCookies).toBe(true);
   });
 
+  it('serves metrics only when METRICS_PORT is set, never on the public port', async () => {
+    const dir = await tempDir();
+    expect(loadConfig({ DATA_DIR: dir }, []).metrics).toBeNull();
+    expect(loadConfig({ DATA_DIR: dir, METRICS_PORT: '9464' }, []).metrics).toEqual({
+      port: 9464,
+      host: '127.0.0.1',
+    });
+    expect(() => loadConfig({ DATA_DIR: dir, PORT: '9464', METRICS_PORT: '9464' }, [])).toThrow(
+      /METRICS_PORT: must differ from PORT/,
+    );
+  });
+
   it('counts rate limits in memory unless REDIS_URL names a Redis', async () => {
     const dir = await tempDir();
     expect(loadConfig({ DATA_DIR: dir }, []).redis).toBeNull();

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
+import webPush from 'web-push';
 import { z } from 'zod';
 import type { StorageOptions } from '../storage/create-storage';
 
@@ -20,6 +21,9 @@ const secret = z.string().min(32, 'must be at least 32 characters').optional();
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().min(1).default('0.0.0.0'),
+  /** Where `/metrics` (Prometheus) is served; unset: not served. Never the public port. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z
     .string()
@@ -103,12 +107,37 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   /** Where the built web app lives; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),
+  /** The VAPID pair (both or neither); unset, made at the first start and kept in DATA_DIR. */
+  VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{87}$/, 'must be a base64url P-256 public key')
+    .optional(),
+  VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{43}$/, 'must be a base64url P-256 private key')
+    .optional(),
+  /** Comma-separated origins pushes may be sent to (`*.` for any subdomain); unset: the known ones. */
+  PUSH_SERVICES: z.string().optional(),
+  /** A PEM file of CA certificates trusted for push services too (a self-hosted push server). */
+  PUSH_CA_FILE: z.string().min(1).optional(),
 });
 
 export interface Secrets {
   jwtSecret: string;
   uploadSigningSecret: string;
+  /** The VAPID key pair web pushes are signed with (base64url), made at the first start. */
+  vapidPublicKey: string;
+  vapidPrivateKey: string;
 }
+
+/** The push services browsers subscribe with (Chrome/Edge, Firefox, Windows, Safari). */
+export const knownPushServices = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://*.notify.windows.com',
+  'https://web.push.apple.com',
+  'https://*.push.apple.com',
+];
 
 export interface Config {
   role: Role;
@@ -144,6 +173,12 @@ export interface Config {
   jobLeaseSeconds: number;
   /** Outgoing mail (password reset links); null when SMTP_URL is not set. */
   mail: { smtpUrl: string; from: string } | null;
+  /** Origins a push subscription's endpoint may be on (SSRF guard): `https://*.host` patterns. */
+  pushServices: string[];
+  /** PEM certificates trusted for push services besides the system's (PUSH_CA_FILE). */
+  pushCa: string | null;
+  /** The private listener of `/metrics`; null when METRICS_PORT is not set. */
+  metrics: { port: number; host: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -171,18 +206,40 @@ function loadOrCreateSecrets(dataDir: string, configured: Partial<Secrets>): Sec
   if (existsSync(file)) {
     stored = JSON.parse(readFileSync(file, 'utf8')) as Partial<Secrets>;
   }
+  const vapid =
+    stored.vapidPublicKey && stored.vapidPrivateKey
+      ? { publicKey: stored.vapidPublicKey, privateKey: stored.vapidPrivateKey }
+      : webPush.generateVAPIDKeys();
   const generated: Secrets = {
     jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
     uploadSigningSecret: stored.uploadSigningSecret ?? randomBytes(48).toString('base64url'),
+    vapidPublicKey: vapid.publicKey,
+    vapidPrivateKey: vapid.privateKey,
   };
-  if (stored.jwtSecret === undefined || stored.uploadSigningSecret === undefined) {
+  if (
+    stored.jwtSecret === undefined ||
+    stored.uploadSigningSecret === undefined ||
+    stored.vapidPublicKey === undefined ||
+    stored.vapidPrivateKey === undefined
+  ) {
     mkdirSync(dataDir, { recursive: true });
     writeFileSync(file, JSON.stringify(generated, null, 2), { mode: 0o600 });
   }
   return {
     jwtSecret: configured.jwtSecret ?? generated.jwtSecret,
     uploadSigningSecret: configured.uploadSigningSecret ?? generated.uploadSigningSecret,
+    vapidPublicKey: configured.vapidPublicKey ?? generated.vapidPublicKey,
+    vapidPrivateKey: configured.vapidPrivateKey ?? generated.vapidPrivateKey,
   };
+}
+
+function readPushCa(file: string | undefined): string | null {
+  if (file === undefined) return null;
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    throw new ConfigError([`PUSH_CA_FILE: ${file} cannot be read`]);
+  }
 }
 
 /** Parses the environment once at boot; throws ConfigError listing every problem. */
@@ -209,6 +266,12 @@ export function loadConfig(
   }
   if (e.MEDIA_ACCEL_REDIRECT && e.STORAGE_DRIVER !== 's3') {
     throw new ConfigError(['MEDIA_ACCEL_REDIRECT: needs STORAGE_DRIVER=s3']);
+  }
+  if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
+    throw new ConfigError(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: give both, or neither']);
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_PORT !== 0 && e.METRICS_PORT === e.PORT) {
+    throw new ConfigError(['METRICS_PORT: must differ from PORT (metrics are not public)']);
   }
   const badOrigin = extraOrigins.find((o) => !z.url().safeParse(o).success);
   if (badOrigin) throw new ConfigError([`CORS_ORIGINS: "${badOrigin}" is not a URL`]);
@@ -245,6 +308,13 @@ export function loadConfig(
     database: e.DATABASE_URL
       ? { kind: 'postgres', url: e.DATABASE_URL }
       : { kind: 'pglite', dir: path.join(dataDir, 'db') },
+    metrics: e.METRICS_PORT === undefined ? null : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    pushServices: e.PUSH_SERVICES
+      ? e.PUSH_SERVICES.split(',')
+          .map((origin) => origin.trim())
+          .filter(Boolean)
+      : knownPushServices,
+    pushCa: readPushCa(e.PUSH_CA_FILE),
     publicUrl,
     corsOrigins: [new URL(publicUrl).origin, ...extraOrigins.map((o) => new URL(o).origin)],
     logLevel: e.LOG_LEVEL,
@@ -260,6 +330,9 @@ export function loadConfig(
     secrets: loadOrCreateSecrets(dataDir, {
       ...(e.JWT_SECRET ? { jwtSecret: e.JWT_SECRET } : {}),
       ...(e.UPLOAD_SIGNING_SECRET ? { uploadSigningSecret: e.UPLOAD_SIGNING_SECRET } : {}),
+      ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
+        ? { vapidPublicKey: e.VAPID_PUBLIC_KEY, vapidPrivateKey: e.VAPID_PRIVATE_KEY }
+        : {}),
     }),
     webDistDir:
       e.WEB_DIST_DIR === ''

@@ -41,6 +41,8 @@ export interface DatabaseHandle {
    * after a start do not each pay for a fresh backend. Called once, before serving.
    */
   warm(): Promise<void>;
+  /** The connection pool's use (PostgreSQL); null for PGlite's one connection. */
+  poolUse(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -89,6 +91,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
           for (const client of clients) client.release();
         }
       },
+      poolUse: () => ({
+        total: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       close: () => pool.end(),
     };
   }
@@ -122,6 +129,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       await client.query('select 1');
     },
     warm: () => planEveryTable((text) => client.query(text)),
+    poolUse: () => null,
     close: () => client.close(),
   };
 }

@@ -735,3 +735,19 @@ export const notificationSettings = pgTable(
     check('notification_settings_kind_known', sql`${t.kind} in (${sql.raw(notificationKindList)})`),
   ],
 );
+
+/** Browsers a person asked to be sent pushes (web push); one row per browser's endpoint. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);

@@ -25,6 +25,8 @@ interface Envelope {
   from: string;
   name: string;
   payload: unknown;
+  /** When it was published (ms since the epoch): its age on arrival is the relay's lag. */
+  sentAt?: number;
 }
 
 /**
@@ -37,6 +39,7 @@ export async function connectEventRelay(
   redis: { url: string; keyPrefix: string },
   events: DomainEvents,
   log: RelayLog,
+  onArrival?: (ageSeconds: number) => void,
 ): Promise<ConnectedRelay | null> {
   const channel = `${redis.keyPrefix}domain-events`;
   const me = randomUUID();
@@ -63,6 +66,9 @@ export async function connectEventRelay(
       return;
     }
     if (envelope.from === me || !isChangeEvent(envelope.name)) return;
+    if (onArrival && typeof envelope.sentAt === 'number') {
+      onArrival((Date.now() - envelope.sentAt) / 1000);
+    }
     events.receiveFromAnotherProcess(
       envelope.name,
       envelope.payload as DomainEventMap[typeof envelope.name],
@@ -70,7 +76,7 @@ export async function connectEventRelay(
   });
   const detach = events.attachRelay({
     publish: (name, payload) => {
-      const envelope: Envelope = { from: me, name, payload };
+      const envelope: Envelope = { from: me, name, payload, sentAt: Date.now() };
       pub.publish(channel, JSON.stringify(envelope)).catch((err: unknown) => {
         log.warn({ err, event: name }, 'event relay (Redis) could not publish');
       });

@@ -141,6 +141,8 @@ export interface AnonymousCacheOptions {
   identifyRequest(request: FastifyRequest): Promise<CallerIdentity>;
   /** Whether the logged client address comes from `X-Forwarded-For`, as Fastify's `trustProxy`. */
   trustProxy: boolean;
+  /** Told of each read that may be kept: sent from a kept answer (hit) or computed (miss). */
+  onLookup?: (result: 'hit' | 'miss') => void;
 }
 
 export interface AnonymousCache {
@@ -353,14 +355,19 @@ export function registerAnonymousCache(
     const kept = usable(key, Date.now());
     if (kept) {
       // Someone the answer is not for (its owner) computes their own, and keeps nothing.
-      return mayReceive(kept, identity) ? send(kept, reply) : undefined;
+      const receives = mayReceive(kept, identity);
+      options.onLookup?.(receives ? 'hit' : 'miss');
+      return receives ? send(kept, reply) : undefined;
     }
     const pending = refreshing.get(key);
     if (pending) {
       const fresh = await pending;
-      if (fresh && mayReceive(fresh, identity)) return send(fresh, reply);
+      const receives = fresh !== null && mayReceive(fresh, identity);
+      options.onLookup?.(receives ? 'hit' : 'miss');
+      if (fresh && receives) return send(fresh, reply);
       return; // The computing request kept nothing this caller may receive: it computes its own.
     }
+    options.onLookup?.('miss');
     // This request computes the answer; the others wait for it or get the previous one.
     refreshing.set(
       key,
@@ -499,6 +506,7 @@ export function registerAnonymousCache(
       if (!entry?.headers || !mayReceive(entry, identity)) return passOn();
       const headers = entry.headers;
       const send = (body: Buffer) => {
+        options.onLookup?.('hit');
         const id = randomUUID();
         // The two lines Fastify writes for every request, with the same fields. (Fastify's
         // logger is the pino instance made from our options; its type only names the logging

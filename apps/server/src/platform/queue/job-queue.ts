@@ -30,6 +30,8 @@ export interface JobContext {
 export interface JobQueueOptions {
   /** How long a job stays with a worker that stopped renewing it (a process that died). */
   leaseSeconds?: number;
+  /** Told of each run: how long the job waited, how long it ran, whether it completed. */
+  onRun?: (kind: string, run: { waitSeconds: number; seconds: number; ok: boolean }) => void;
 }
 
 /** A crashed worker's job goes back to the queue within about a minute and a quarter. */
@@ -64,6 +66,7 @@ export class JobQueue {
     private readonly boss: PgBoss,
     private readonly log: FastifyBaseLogger,
     private readonly leaseSeconds: number,
+    private readonly onRun: JobQueueOptions['onRun'],
   ) {}
 
   static async start(
@@ -90,7 +93,7 @@ export class JobQueue {
           } as unknown as PgBoss.ConstructorOptions);
     boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
     await boss.start();
-    return new JobQueue(boss, log, leaseSeconds);
+    return new JobQueue(boss, log, leaseSeconds, options.onRun);
   }
 
   private get sql(): SqlRunner {
@@ -170,6 +173,8 @@ export class JobQueue {
     this.aborts.add(abort);
     const attempt = job.retryCount + 1;
     const lease = this.holdLease(definition, job, abort);
+    const started = performance.now();
+    let ok = false;
     try {
       await handler(job.data, {
         attempt,
@@ -177,6 +182,7 @@ export class JobQueue {
         signal: abort.signal,
       });
       lease.stop();
+      ok = true;
       // A run that lost its lease leaves the job to whoever holds it now.
       if (!lease.isLost()) await this.boss.complete(definition.name, job.id);
     } catch (error) {
@@ -196,7 +202,22 @@ export class JobQueue {
     } finally {
       lease.stop();
       this.aborts.delete(abort);
+      this.onRun?.(definition.name, {
+        waitSeconds:
+          (new Date(job.startedOn).getTime() - new Date(job.startAfter).getTime()) / 1000 || 0,
+        seconds: (performance.now() - started) / 1000,
+        ok,
+      });
     }
+  }
+
+  /** Jobs waiting (created, retry) and running (active), by kind, across every process. */
+  async counts(): Promise<{ kind: string; state: string; count: number }[]> {
+    const { rows } = (await this.sql.executeSql(
+      `SELECT name AS kind, state::text AS state, count(*)::int AS count
+         FROM pgboss.job WHERE state IN ('created', 'retry', 'active') GROUP BY 1, 2`,
+    )) as unknown as { rows: { kind: string; state: string; count: number }[] };
+    return rows;
   }
 
   /**

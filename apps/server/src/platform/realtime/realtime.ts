@@ -75,6 +75,11 @@ export function handshakeToken(auth: unknown): string | null {
 
 export class Realtime {
   private readonly io: Server;
+
+  /** Sockets connected to this process (for metrics). */
+  get connectedSockets(): number {
+    return this.io.engine.clientsCount;
+  }
   private readonly handlers = new Map<string, RealtimeHandler<keyof ClientSocketEvents>>();
   private readonly eventLimits: SocketEventLimits;
   private readonly personLimit: PersonEventLimit;

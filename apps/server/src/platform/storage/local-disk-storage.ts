@@ -1,5 +1,5 @@
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -9,8 +9,10 @@ import {
   assertSafePrefix,
   contentTypeOf,
   type ByteRange,
+  isSafeKey,
   type ObjectInfo,
   type Storage,
+  type StoredObject,
 } from './storage';
 
 /** Files under one root folder (DATA_DIR/media), served by the API under /media/. */
@@ -68,6 +70,27 @@ export class LocalDiskStorage implements Storage {
   async deletePrefix(prefix: string): Promise<void> {
     assertSafePrefix(prefix);
     await rm(this.pathOf(prefix.slice(0, -1)), { recursive: true, force: true });
+  }
+
+  async *list(): AsyncGenerator<StoredObject> {
+    let entries;
+    try {
+      entries = await readdir(this.root, { recursive: true, withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      if (!entry.isFile()) continue;
+      const key = path
+        .relative(this.root, path.join(entry.parentPath, entry.name))
+        .split(path.sep)
+        .join('/');
+      // A write in progress (`.partial`) or anything not put here is not an object.
+      if (key.endsWith('.partial') || !isSafeKey(key)) continue;
+      const info = await this.stat(key);
+      if (info) yield { key, size: info.size };
+    }
   }
 
   localPathOf(key: string): string {

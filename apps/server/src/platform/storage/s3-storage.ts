@@ -15,9 +15,11 @@ import {
   assertSafeKey,
   assertSafePrefix,
   contentTypeOf,
+  isSafeKey,
   type ByteRange,
   type ObjectInfo,
   type Storage,
+  type StoredObject,
 } from './storage';
 
 export interface S3StorageOptions {
@@ -173,6 +175,24 @@ export class S3Storage implements Storage {
       for (const object of page.Contents ?? []) {
         if (object.Key)
           await this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: object.Key }));
+      }
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+  }
+
+  async *list(): AsyncGenerator<StoredObject> {
+    let token: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({
+          Bucket: this.bucket,
+          Prefix: this.prefix || undefined,
+          ContinuationToken: token,
+        }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(this.prefix.length);
+        if (key && isSafeKey(key)) yield { key, size: object.Size ?? 0 };
       }
       token = page.IsTruncated ? page.NextContinuationToken : undefined;
     } while (token);

@@ -173,6 +173,20 @@ export function describeStorageContract(
       await expect(storage().deletePrefix('../')).rejects.toThrow();
     });
 
+    it('lists every object with its size', async () => {
+      const base = key('videos/list-test');
+      await storage().put(`${base}/hls/master.m3u8`, content, 'application/vnd.apple.mpegurl');
+      await storage().put(`${base}/original.mp4`, Buffer.alloc(0), 'video/mp4');
+      const listed = [];
+      for await (const object of storage().list()) {
+        if (object.key.startsWith(`${base}/`)) listed.push(object);
+      }
+      expect(listed.sort((x, y) => x.key.localeCompare(y.key))).toEqual([
+        { key: `${base}/hls/master.m3u8`, size: content.length },
+        { key: `${base}/original.mp4`, size: 0 },
+      ]);
+    });
+
     it('leaves no object behind when the source stream fails', async () => {
       const k = key('videos/broken.mp4');
       await expect(

@@ -6,6 +6,11 @@ export interface ObjectInfo {
   lastModified: Date;
 }
 
+export interface StoredObject {
+  key: string;
+  size: number;
+}
+
 export interface ByteRange {
   /** First byte, inclusive. */
   start: number;
@@ -27,6 +32,8 @@ export interface Storage {
   delete(key: string): Promise<void>;
   /** Deletes every object whose key starts with `prefix` (which ends with '/'). */
   deletePrefix(prefix: string): Promise<void>;
+  /** Every stored object's key and size, in no particular order (backups and moves). */
+  list(): AsyncIterable<StoredObject>;
   /** A path on this machine's disk for the object, when the driver keeps files locally. */
   localPathOf?(key: string): string;
   /** Resolves when the storage answers (readiness); rejects naming what is wrong. */
@@ -81,7 +88,7 @@ export function assertSafeKey(key: string): void {
  * (so no leading, trailing or double slash). One pass without allocating: every URL of every
  * video of a listing is checked here.
  */
-function isSafeKey(key: string): boolean {
+export function isSafeKey(key: string): boolean {
   const length = key.length;
   if (length === 0 || length > 512) return false;
   let partStart = 0;

@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { notificationText } from '../api/notifications-api';
-import { notificationExcerpt, notificationLink, notificationSentence } from '../notification-words';
+import { notificationExcerpt, notificationLink, notificationSentence } from '@kinora/contract';
 
 /** One entry: who, what, when, linking to the thing; unread ones marked by a dot and tint. */
 export function NotificationItem({

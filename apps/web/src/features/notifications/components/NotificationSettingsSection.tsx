@@ -8,7 +8,7 @@ import {
   notificationText,
   saveNotificationSettings,
 } from '../api/notifications-api';
-import { kindLabels } from '../notification-words';
+import { kindLabels } from '@kinora/contract';
 
 /**
  * Edit profile's notifications section: per kind, shown in Kinora or not, and sent as a push

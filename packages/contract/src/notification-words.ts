@@ -1,4 +1,7 @@
-import type { Notification, NotificationKind } from '@kinora/contract';
+/**
+ * How a notification reads, in the app (the bell, the page) and in a push alike: one wording.
+ */
+import type { Notification, NotificationKind } from './notifications';
 
 /** What each kind is called in the settings. */
 export const kindLabels: Record<NotificationKind, string> = {
