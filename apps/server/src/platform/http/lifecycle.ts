@@ -35,12 +35,19 @@ export class Lifecycle {
       if (this.draining) reply.header('Connection', 'close');
       done();
     });
-    app.addHook('onResponse', (_request, _reply, done) => {
+    // A request the client gave up on may still reach onResponse: each is counted out once.
+    const settled = new WeakSet<object>();
+    const settle = (request: object) => {
+      if (settled.has(request)) return;
+      settled.add(request);
       this.settled();
+    };
+    app.addHook('onResponse', (request, _reply, done) => {
+      settle(request);
       done();
     });
-    app.addHook('onRequestAbort', (_request, done) => {
-      this.settled();
+    app.addHook('onRequestAbort', (request, done) => {
+      settle(request);
       done();
     });
     const plain = { 'cache-control': 'no-store' };
