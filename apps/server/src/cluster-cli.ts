@@ -51,6 +51,10 @@ if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
   if (build.status !== 0) fail('The web app did not build');
 }
 
+// The worker has no port: the launcher knows it is up from its "job workers started" line.
+if (process.env.LOG_LEVEL && !['info', 'debug', 'trace'].includes(process.env.LOG_LEVEL)) {
+  fail('LOG_LEVEL: npm run cluster needs info, debug or trace (each process logs to its file)');
+}
 const tlsCert = option('tls-cert');
 const tlsKey = option('tls-key');
 if (Boolean(tlsCert) !== Boolean(tlsKey)) fail('Give both --tls-cert and --tls-key, or neither');
