@@ -304,6 +304,13 @@ describe.skipIf(!ready)(
       });
       expect(overTls.status).toBe(200);
       expect(overTls.hsts).toBeTruthy();
+      // nginx bounds what it passes on: 12 MB outside uploads.
+      const huge = await fetch(`${nginxUrl}/api/v1/users/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: Buffer.alloc(13 * 1024 * 1024, 32),
+      });
+      expect(huge.status).toBe(413);
       // What process B itself answers: the proxy's internal location, no body.
       const direct = await fetch(`${bUrl}${segmentUrl.pathname}`);
       expect(direct.headers.get('x-accel-redirect')).toMatch(/^\/_storage\//);

@@ -404,7 +404,8 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
         LISTEN: `127.0.0.1:${port}`,
         TLS: tls,
         TLS_LISTEN_NOTE: options.tls ? `port ${options.tls.port}` : 'the port given',
-        UPLOAD_MAX_BODY: env.UPLOAD_MAX_VIDEO_BYTES ?? String(2 * 1024 ** 3 + 1024 * 1024),
+        // The video limit and room for the multipart framing around the file.
+        UPLOAD_MAX_BODY: String(Number(env.UPLOAD_MAX_VIDEO_BYTES ?? 2 * 1024 ** 3) + 1024 * 1024),
         ACCEL_PREFIX: accelPrefix,
       },
     );
