@@ -136,7 +136,16 @@ export async function ensureDatabase(databaseUrl: string): Promise<void> {
   try {
     await client.connect();
   } catch (error) {
-    throw new Error(`DATABASE_URL: PostgreSQL at ${url.host} does not answer`, { cause: error });
+    // No access to the server's own database: the named one must exist already.
+    const direct = new pg.Client({ connectionString: databaseUrl });
+    try {
+      await direct.connect();
+      return;
+    } catch {
+      throw new Error(`DATABASE_URL: PostgreSQL at ${url.host} does not answer`, { cause: error });
+    } finally {
+      await direct.end().catch(() => undefined);
+    }
   }
   try {
     const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
