@@ -31,6 +31,8 @@ import { Realtime } from './platform/realtime/realtime';
 import { connectRealtimeCluster } from './platform/realtime/cluster';
 import { registerMediaRoutes } from './platform/storage/media-routes';
 import type { Storage } from './platform/storage/storage';
+import { Lifecycle } from './platform/http/lifecycle';
+import { S3Storage } from './platform/storage/s3-storage';
 import {
   SessionAuthenticator,
   accessCookie,
@@ -63,6 +65,8 @@ export interface AppDeps {
   services: Services;
   /** Where logs go; standard output unless a test captures them. */
   logStream?: NodeJS.WritableStream;
+  /** Readiness and draining (SIGTERM); a new one when the caller does not drain. */
+  lifecycle?: Lifecycle;
   /** What an operator watches (`/metrics` on its own port); none in most tests. */
   metrics?: Metrics;
 }
@@ -80,6 +84,7 @@ export async function buildApp({
   storage,
   services,
   logStream,
+  lifecycle = new Lifecycle(),
   metrics,
 }: AppDeps): Promise<FastifyInstance> {
   const security = securityHeaders({
@@ -152,6 +157,13 @@ export async function buildApp({
   // shares one limit; in memory otherwise (decision 0014). A store failure lets calls through.
   const limitStore = await createLimitStore(config.redis, app.log);
   app.addHook('onClose', () => limitStore.close());
+  // Liveness and readiness for the balancer, and the requests in flight a drain waits for.
+  const redis = limitStore.redis;
+  lifecycle.register(app, [
+    { name: 'database', check: () => database.ping() },
+    ...(redis ? [{ name: 'redis', check: () => redis.ping() }] : []),
+    { name: 'storage', check: () => storage.check?.() ?? Promise.resolve() },
+  ]);
   await app.register(rateLimit, {
     global: false,
     ...(limitStore.redis
@@ -286,6 +298,7 @@ export async function buildApp({
     // Events per socket and per person, the person's counted with the rate limits (decision 0030).
     limitStore,
   });
+  lifecycle.onHandOff(() => realtime.handOff());
   metrics?.watch({ sockets: () => realtime.connectedSockets });
   const stopDeliveries = registerMessageSockets(realtime, {
     ...services.messaging,
@@ -305,14 +318,21 @@ export async function buildApp({
     stopNotificationCounts();
     done();
   });
-  await registerMediaRoutes(app, storage, {
-    accessOf: (key, request) =>
-      services.videos.mediaAccess({
-        key,
-        // A stale token on a media request is a visitor's: the player cannot refresh it.
-        viewer: () => authenticator.authenticate(request).catch(() => null),
-      }),
-  });
+  await registerMediaRoutes(
+    app,
+    storage,
+    {
+      accessOf: (key, request) =>
+        services.videos.mediaAccess({
+          key,
+          // A stale token on a media request is a visitor's: the player cannot refresh it.
+          viewer: () => authenticator.authenticate(request).catch(() => null),
+        }),
+    },
+    config.mediaAccelPrefix && storage instanceof S3Storage
+      ? { prefix: config.mediaAccelPrefix, signedUrl: (key) => storage.signedGetUrl(key) }
+      : null,
+  );
   registerOEmbedRoute(app, {
     videos: services.videos,
     storage,

@@ -1,5 +1,5 @@
 /**
- * The process as `npm start` runs it: it refuses bad configuration, serves, and on SIGTERM
+ * The process as `npm start` runs it: it refuses bad configuration (a missing bucket too), serves, and on SIGTERM
  * closes the HTTP server, the job queue and the database, then exits 0.
  */
 import { spawn } from 'node:child_process';
@@ -7,11 +7,12 @@ import { freePort } from '../test/free-port';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeTempDir } from './platform/media/video/test-clips';
+import { startS3rver } from './platform/storage/storage.contract';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
 
-function startServer(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+function startServer(env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
     cwd: serverRoot,
     env: { ...process.env, HOST: '127.0.0.1', WEB_DIST_DIR: '', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -39,6 +40,28 @@ describe('main', () => {
     expect(await server.exited).toBe(1);
     expect(server.output()).toContain('PORT');
   });
+
+  it('a worker whose bucket is missing stops at start, naming S3_BUCKET', async () => {
+    const s3 = await startS3rver();
+    try {
+      const server = startServer(
+        {
+          DATA_DIR: data.dir,
+          STORAGE_DRIVER: 's3',
+          S3_BUCKET: 'no-such-bucket',
+          S3_ENDPOINT: s3.options.endpoint!,
+          S3_FORCE_PATH_STYLE: 'true',
+          S3_ACCESS_KEY_ID: 'S3RVER',
+          S3_SECRET_ACCESS_KEY: 'S3RVER',
+        },
+        ['--role', 'worker'],
+      );
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain('S3_BUCKET: the bucket "no-such-bucket" does not exist');
+    } finally {
+      await s3.close();
+    }
+  }, 60_000);
 
   it('shuts down gracefully on SIGTERM and starts again on the same data', async () => {
     for (let run = 0; run < 2; run++) {

@@ -7,6 +7,7 @@ import { Metrics } from './platform/metrics/metrics';
 import { startMetricsServer } from './platform/metrics/metrics-server';
 import { JobQueue } from './platform/queue/job-queue';
 import { serializeError } from './platform/logger';
+import { Lifecycle } from './platform/http/lifecycle';
 import { createStorage } from './platform/storage/create-storage';
 import { createServices } from './services';
 import { declareQueues, startWorkers } from './workers';
@@ -26,10 +27,17 @@ async function main(): Promise<void> {
 
   // Failed jobs log their errors too: the same serializer keeps query values out.
   const log = pino({ level: config.logLevel, serializers: { err: serializeError } });
+  const storage = createStorage(config.storage);
+  // A worker without its storage, or a wrong bucket, stops here naming the setting.
+  try {
+    await storage.check?.();
+  } catch (error) {
+    console.error(`Invalid configuration:\n  - ${(error as Error).message}`);
+    process.exit(1);
+  }
   const database = await openDatabase(config.database);
   await database.migrate();
   await database.warm();
-  const storage = createStorage(config.storage);
   const metrics = config.metrics ? new Metrics(config.role) : undefined;
   const queue = await JobQueue.start(database.queueConnection, log, {
     leaseSeconds: config.jobLeaseSeconds,
@@ -67,10 +75,18 @@ async function main(): Promise<void> {
         metrics?.eventArrived(age),
       )
     : null;
+  const lifecycle = new Lifecycle();
   const app =
     config.role === 'worker'
       ? null
-      : await buildApp({ config, database, storage, services, ...(metrics ? { metrics } : {}) });
+      : await buildApp({
+          config,
+          database,
+          storage,
+          services,
+          lifecycle,
+          ...(metrics ? { metrics } : {}),
+        });
   const metricsServer =
     metrics && config.metrics ? await startMetricsServer(metrics, config.metrics) : null;
   if (metricsServer)
@@ -81,9 +97,15 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
-    const force = setTimeout(() => process.exit(1), 15_000);
+    const force = setTimeout(() => process.exit(1), config.drainTimeoutSeconds * 1000 + 15_000);
     force.unref();
     try {
+      // Readiness false, no new connections, sockets sent elsewhere, requests in flight
+      // answered (bounded); a worker's running job goes back to the queue at once.
+      if (app) {
+        const { unfinished } = await lifecycle.drain(app.server, config.drainTimeoutSeconds * 1000);
+        if (unfinished > 0) log.warn({ unfinished }, 'requests still running at the drain limit');
+      }
       await app?.close();
       await queue.stop();
       await metricsServer?.close();

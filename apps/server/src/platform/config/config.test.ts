@@ -55,6 +55,37 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATA_DIR: dir }, ['--role', 'chef'])).toThrow(ConfigError);
   });
 
+  it('reads the scale-out settings: staging folder, drain bound, media from the bucket through nginx', async () => {
+    const dir = await tempDir();
+    const plain = loadConfig({ DATA_DIR: dir }, []);
+    expect(plain.uploadsDir).toBe(path.join(dir, 'uploads'));
+    expect(plain.drainTimeoutSeconds).toBe(10);
+    expect(plain.mediaAccelPrefix).toBeNull();
+    const scaled = loadConfig(
+      {
+        DATA_DIR: dir,
+        UPLOAD_STAGING_DIR: path.join(dir, 'shared'),
+        DRAIN_TIMEOUT: '5s',
+        STORAGE_DRIVER: 's3',
+        S3_BUCKET: 'media',
+        MEDIA_ACCEL_REDIRECT: '/_storage',
+      },
+      ['--role', 'api'],
+    );
+    expect(scaled.uploadsDir).toBe(path.join(dir, 'shared'));
+    expect(scaled.drainTimeoutSeconds).toBe(5);
+    expect(scaled.mediaAccelPrefix).toBe('/_storage');
+    expect(() => loadConfig({ DATA_DIR: dir, MEDIA_ACCEL_REDIRECT: '/_storage' }, [])).toThrow(
+      /MEDIA_ACCEL_REDIRECT: needs STORAGE_DRIVER=s3/,
+    );
+    expect(() =>
+      loadConfig(
+        { DATA_DIR: dir, STORAGE_DRIVER: 's3', S3_BUCKET: 'media', MEDIA_ACCEL_REDIRECT: 'x y' },
+        [],
+      ),
+    ).toThrow(/MEDIA_ACCEL_REDIRECT/);
+  });
+
   it('reads the role flag and the postgres URL', async () => {
     const dir = await tempDir();
     const config = loadConfig(

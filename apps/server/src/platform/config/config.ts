@@ -70,6 +70,18 @@ const EnvSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_PUBLIC_BASE_URL: z.url().optional(),
   S3_PREFIX: z.string().optional(),
+  /**
+   * Behind nginx (the scale-out profile): public media are answered with an X-Accel-Redirect
+   * to this internal location, which fetches them from the bucket (e.g. `/_storage`).
+   */
+  MEDIA_ACCEL_REDIRECT: z
+    .string()
+    .regex(/^\/[A-Za-z0-9_-]+$/, 'must look like /_storage')
+    .optional(),
+  /** Where uploads in progress are kept; shared by every API process so no affinity is needed. */
+  UPLOAD_STAGING_DIR: z.string().min(1).optional(),
+  /** How long a stopping process waits for the requests in flight (SIGTERM). */
+  DRAIN_TIMEOUT: durationSeconds.default(10),
   UPLOAD_MAX_VIDEO_BYTES: z.coerce
     .number()
     .int()
@@ -136,6 +148,10 @@ export interface Config {
   /** Temporary files of uploads in progress. */
   uploadsDir: string;
   storage: StorageOptions;
+  /** The proxy's internal location for public media in the bucket; null: served here. */
+  mediaAccelPrefix: string | null;
+  /** The longest a stopping process waits for its requests in flight. */
+  drainTimeoutSeconds: number;
   uploadLimits: { videoMaxBytes: number; imageMaxBytes: number };
   database: { kind: 'pglite'; dir: string } | { kind: 'postgres'; url: string };
   publicUrl: string;
@@ -248,6 +264,9 @@ export function loadConfig(
   if (e.STORAGE_DRIVER === 's3' && !e.S3_BUCKET) {
     throw new ConfigError(['S3_BUCKET: required when STORAGE_DRIVER is s3']);
   }
+  if (e.MEDIA_ACCEL_REDIRECT && e.STORAGE_DRIVER !== 's3') {
+    throw new ConfigError(['MEDIA_ACCEL_REDIRECT: needs STORAGE_DRIVER=s3']);
+  }
   if (Boolean(e.VAPID_PUBLIC_KEY) !== Boolean(e.VAPID_PRIVATE_KEY)) {
     throw new ConfigError(['VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY: give both, or neither']);
   }
@@ -263,7 +282,11 @@ export function loadConfig(
     host: e.HOST,
     dataDir,
     mediaDir: path.join(dataDir, 'media'),
-    uploadsDir: path.join(dataDir, 'uploads'),
+    uploadsDir: e.UPLOAD_STAGING_DIR
+      ? path.resolve(e.UPLOAD_STAGING_DIR)
+      : path.join(dataDir, 'uploads'),
+    mediaAccelPrefix: e.MEDIA_ACCEL_REDIRECT ?? null,
+    drainTimeoutSeconds: e.DRAIN_TIMEOUT,
     storage:
       e.STORAGE_DRIVER === 's3'
         ? {

@@ -84,4 +84,45 @@ describe('job leases', () => {
     // skip a tick) and polling (1 s); the job's old expiry was two hours.
     expect(await retaken).toBeLessThan((leaseSeconds * 2 + 2) * 1000);
   }, 30_000);
+
+  it('a stopping worker hands its running job back: another takes it at once, as the same attempt', async () => {
+    const job = defineJob<{ n: number }>({
+      name: 'lease-handed-back',
+      retryLimit: 2,
+      // A failure would wait a minute: only a hand-back is taken at once.
+      retryDelaySeconds: 60,
+      retryBackoff: false,
+      expireInSeconds: 60,
+    });
+    await queue.declare(job);
+    const stopping = await JobQueue.start(
+      database.handle.queueConnection,
+      pino({ level: 'silent' }),
+      { leaseSeconds: 60 },
+    );
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => (started = resolve));
+    await stopping.work(job, (_data, { signal }) => {
+      started();
+      // A transcode: it ends when its signal says so.
+      return new Promise<void>((_resolve, reject) =>
+        signal.addEventListener('abort', () => reject(new Error('stopped'))),
+      );
+    });
+    await queue.send(job, { n: 1 });
+    await running;
+    const stoppedAt = Date.now();
+    await stopping.stop();
+
+    const attempts: number[] = [];
+    const retaken = new Promise<number>((resolve) => {
+      void queue.work(job, async (_data, { attempt }) => {
+        attempts.push(attempt);
+        resolve(Date.now() - stoppedAt);
+      });
+    });
+    // Its lease was a minute and a failure's retry a minute more: taken within a poll or two.
+    expect(await retaken).toBeLessThan(5_000);
+    expect(attempts).toEqual([1]);
+  }, 30_000);
 });

@@ -187,6 +187,10 @@ export class JobQueue {
       if (!lease.isLost()) await this.boss.complete(definition.name, job.id);
     } catch (error) {
       lease.stop();
+      if (this.stopping && !lease.isLost() && (await this.handBack(definition, job))) {
+        this.log.info({ job: definition.name, jobId: job.id }, 'job handed back on stop');
+        return;
+      }
       this.log.warn({ err: error, job: definition.name, jobId: job.id, attempt }, 'job failed');
       if (!lease.isLost()) {
         const message = error instanceof Error ? error.message : String(error);
@@ -282,7 +286,32 @@ export class JobQueue {
     return ids.length;
   }
 
-  /** Aborts running handlers (their jobs are failed and retried later) and stops polling. */
+  /**
+   * Gives a job this stopping process was running back to the queue, ready at once and without
+   * counting as an attempt: another worker takes it on its next poll instead of after its lease
+   * or its retry delay (issue 23 item 5). False when the job was not ours to give back.
+   */
+  private async handBack(
+    definition: JobDefinition<object>,
+    job: PgBoss.JobWithMetadata<unknown>,
+  ): Promise<boolean> {
+    try {
+      const { rows } = await this.sql.executeSql(
+        `UPDATE pgboss.job
+            SET state = 'retry', started_on = NULL, start_after = now() - interval '1 second'
+          WHERE name = $1 AND id = $2 AND state = 'active'
+            AND abs(extract(epoch FROM started_on - $3::timestamptz)) < 0.001
+          RETURNING id`,
+        [definition.name, job.id, job.startedOn],
+      );
+      return rows.length > 0;
+    } catch (error) {
+      this.log.warn({ err: error, job: definition.name }, 'could not hand the job back');
+      return false;
+    }
+  }
+
+  /** Aborts running handlers (their jobs go back to the queue at once) and stops polling. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake();

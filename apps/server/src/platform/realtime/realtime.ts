@@ -117,10 +117,18 @@ export class Realtime {
     this.io.on('connection', (socket) => void this.connected(socket));
     // Sockets end before the HTTP server closes, or its close would wait on them.
     app.addHook('preClose', (done) => {
-      this.io.disconnectSockets(true);
-      this.io.engine.close();
+      this.handOff();
       done();
     });
+  }
+
+  /**
+   * Ends this process's sockets as a lost connection, not as a refusal: the clients reconnect
+   * by themselves, through the balancer to another process (a drain, issue 23 item 5). Only
+   * this process's: the adapter would carry a plain `disconnectSockets` to every process.
+   */
+  handOff(): void {
+    this.io.engine.close();
   }
 
   /** Adds the handler of a client event; its payload is checked against the contract first. */

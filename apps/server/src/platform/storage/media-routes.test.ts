@@ -24,6 +24,65 @@ describe('parseRange', () => {
   });
 });
 
+describe('GET /media/* behind nginx (X-Accel-Redirect to the bucket)', () => {
+  let dir: string;
+  const app = Fastify({ logger: false });
+  const content = Buffer.from('a draft segment');
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), 'kinora-media-accel-'));
+    const storage = new LocalDiskStorage(dir);
+    await storage.put('videos/draft/seg.ts', content, 'video/mp2t');
+    await registerMediaRoutes(
+      app,
+      storage,
+      {
+        accessOf: (key, request) =>
+          Promise.resolve(
+            key.startsWith('videos/public/')
+              ? 'public'
+              : request.headers.authorization === 'owner'
+                ? 'private'
+                : 'hidden',
+          ),
+      },
+      {
+        prefix: '/_storage',
+        signedUrl: (key) =>
+          Promise.resolve(new URL(`http://s3.local:9000/bucket/${key}?X-Amz-Signature=abc`)),
+      },
+    );
+  });
+  afterAll(async () => {
+    await app.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('answers a public file with the internal location of its signed URL, and no body', async () => {
+    const res = await app.inject({ method: 'GET', url: '/media/videos/public/seg.ts' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-accel-redirect']).toBe(
+      '/_storage/bucket/videos/public/seg.ts?X-Amz-Signature=abc',
+    );
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.rawPayload.length).toBe(0);
+  });
+
+  it('serves a draft’s file itself to its owner, never through the proxy’s cache, and a 404 to others', async () => {
+    const owner = await app.inject({
+      method: 'GET',
+      url: '/media/videos/draft/seg.ts',
+      headers: { authorization: 'owner' },
+    });
+    expect(owner.statusCode).toBe(200);
+    expect(owner.headers['x-accel-redirect']).toBeUndefined();
+    expect(owner.headers['cache-control']).toBe('private, no-cache');
+    expect(owner.rawPayload).toEqual(content);
+    const other = await app.inject({ method: 'GET', url: '/media/videos/draft/seg.ts' });
+    expect(other.statusCode).toBe(404);
+    expect(other.headers['x-accel-redirect']).toBeUndefined();
+  });
+});
+
 describe('GET /media/*', () => {
   let dir: string;
   const app = Fastify({ logger: false });

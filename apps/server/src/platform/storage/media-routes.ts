@@ -31,6 +31,16 @@ export interface MediaAccess {
 const everyone: MediaAccess = { accessOf: () => Promise.resolve('public') };
 
 /**
+ * A proxy in front fetches public files from the bucket itself (nginx's X-Accel-Redirect):
+ * this process answers with the internal location `${prefix}${path of a signed URL}` and no
+ * body, and the proxy streams the bytes from storage (the scale-out profile, issue 23).
+ */
+export interface MediaAccel {
+  prefix: string;
+  signedUrl: (key: string) => Promise<URL>;
+}
+
+/**
  * Serves stored media under /media/ with byte ranges (206). Public files are cached for long
  * (every key is unique to one upload, so a URL's content never changes); a draft's files go
  * to its owner alone, never into a shared cache, and are a 404 to anyone else.
@@ -39,6 +49,7 @@ export async function registerMediaRoutes(
   app: FastifyInstance,
   storage: Storage,
   access: MediaAccess = everyone,
+  accel: MediaAccel | null = null,
 ): Promise<void> {
   const send = async (reply: FastifyReply, key: string, range: ByteRange) => {
     if (storage.localPathOf && range.end >= range.start) {
@@ -58,6 +69,19 @@ export async function registerMediaRoutes(
         .header('Cache-Control', 'no-store')
         .type('text/plain; charset=utf-8')
         .send('Not found');
+    }
+    if (visibility === 'public' && accel) {
+      let signed: URL;
+      try {
+        signed = await accel.signedUrl(key);
+      } catch {
+        return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      }
+      // The proxy keeps this answer's Cache-Control; the bytes, type and ranges are storage's.
+      return reply
+        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('X-Accel-Redirect', `${accel.prefix}${signed.pathname}${signed.search}`)
+        .send();
     }
     let info;
     try {

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import {
   DeleteObjectCommand,
   GetObjectCommand,
+  HeadBucketCommand,
   ListObjectsV2Command,
   HeadObjectCommand,
   S3Client,
@@ -9,6 +10,7 @@ import {
   type S3ClientConfig,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import {
   assertSafeKey,
   assertSafePrefix,
@@ -198,6 +200,37 @@ export class S3Storage implements Storage {
 
   close(): void {
     this.destroy();
+  }
+
+  /** The bucket answers to these credentials (readiness; a missing bucket stops a start). */
+  async check(): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.bucket }));
+    } catch (error) {
+      const status = error instanceof S3ServiceException ? error.$metadata.httpStatusCode : null;
+      throw new Error(
+        status === 404
+          ? `S3_BUCKET: the bucket "${this.bucket}" does not exist`
+          : status === 403
+            ? `S3_ACCESS_KEY_ID: no access to the bucket "${this.bucket}"`
+            : `S3_ENDPOINT: the storage does not answer (${(error as Error).message})`,
+        { cause: error },
+      );
+    }
+  }
+
+  /**
+   * A signed address for reading the object for a few minutes, the way a proxy in front fetches
+   * it (X-Accel-Redirect, see media-routes.ts): the bytes go from the bucket to the proxy,
+   * never through this process.
+   */
+  async signedGetUrl(key: string, expiresInSeconds = 300): Promise<URL> {
+    const url = await getSignedUrl(
+      this.client,
+      new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+      { expiresIn: expiresInSeconds },
+    );
+    return new URL(url);
   }
 
   publicUrl(key: string): string {

@@ -36,6 +36,8 @@ export interface Storage {
   list(): AsyncIterable<StoredObject>;
   /** A path on this machine's disk for the object, when the driver keeps files locally. */
   localPathOf?(key: string): string;
+  /** Resolves when the storage answers (readiness); rejects naming what is wrong. */
+  check?(): Promise<void>;
   /** Releases connections on shutdown. */
   close?(): void;
   /** The URL a browser uses to fetch the object. */

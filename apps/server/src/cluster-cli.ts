@@ -1,0 +1,115 @@
+/**
+ * `npm run cluster`: the scale-out profile on this machine (issue 23 item 1): nginx in front,
+ * two API processes, one worker, PostgreSQL (`DATABASE_URL`, else the local server), Redis
+ * (`REDIS_URL`, else the local one) and S3-compatible storage (`S3_ENDPOINT`, `S3_BUCKET`,
+ * `S3_ACCESS_KEY_ID`, `S3_SECRET_ACCESS_KEY`; else a local stand-in). Prints where everything
+ * is; Ctrl-C stops everything.
+ *
+ * Options: --port N (nginx, default 8080), --api-ports A,B (default 3001,3002), --dir DIR
+ * (default ./data-cluster), --tls-cert FILE --tls-key FILE [--tls-port N] (HTTPS, default 8443).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { startProfile, type S3Settings } from './cluster/profile';
+
+const say = (text: string) => process.stdout.write(`${text}\n`);
+
+function option(name: string): string | undefined {
+  const i = process.argv.indexOf(`--${name}`);
+  return i >= 0 ? process.argv[i + 1] : undefined;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+function s3FromEnv(): S3Settings | null {
+  const e = process.env;
+  if (!e.S3_ENDPOINT && !e.S3_BUCKET) return null;
+  const missing = ['S3_ENDPOINT', 'S3_BUCKET', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'].filter(
+    (k) => !e[k],
+  );
+  if (missing.length > 0) fail(`Set ${missing.join(', ')} too (or none of them for the stand-in)`);
+  return {
+    endpoint: e.S3_ENDPOINT!,
+    bucket: e.S3_BUCKET!,
+    region: e.S3_REGION ?? 'us-east-1',
+    accessKeyId: e.S3_ACCESS_KEY_ID!,
+    secretAccessKey: e.S3_SECRET_ACCESS_KEY!,
+  };
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
+  say('Building the web app (first start)...');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@kinora/web'], {
+    cwd: repoRoot,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) fail('The web app did not build');
+}
+
+// The worker has no port: the launcher knows it is up from its "job workers started" line.
+if (process.env.LOG_LEVEL && !['info', 'debug', 'trace'].includes(process.env.LOG_LEVEL)) {
+  fail('LOG_LEVEL: npm run cluster needs info, debug or trace (each process logs to its file)');
+}
+const tlsCert = option('tls-cert');
+const tlsKey = option('tls-key');
+if (Boolean(tlsCert) !== Boolean(tlsKey)) fail('Give both --tls-cert and --tls-key, or neither');
+const runDir = path.resolve(option('dir') ?? 'data-cluster');
+const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kinora_cluster';
+const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+let profile;
+try {
+  profile = await startProfile({
+    runDir,
+    port: Number(option('port') ?? 8080),
+    apiPorts: (option('api-ports') ?? '3001,3002').split(',').map(Number),
+    databaseUrl,
+    redisUrl,
+    redisKeyPrefix: process.env.REDIS_KEY_PREFIX ?? 'kinora-cluster:',
+    s3: s3FromEnv(),
+    tls:
+      tlsCert && tlsKey
+        ? { port: Number(option('tls-port') ?? 8443), certificate: tlsCert, key: tlsKey }
+        : null,
+    env: {
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'info',
+      // The address people use, when it is not nginx's own (a name, a proxy in front).
+      ...(process.env.PUBLIC_URL ? { PUBLIC_URL: process.env.PUBLIC_URL } : {}),
+    },
+  });
+} catch (error) {
+  fail(`The profile did not start: ${(error as Error).message}`);
+}
+
+const hidePassword = (url: string) => url.replace(/\/\/([^:/@]+):[^@]*@/, '//$1:***@');
+const p = profile;
+say(`
+Kinora (scale-out profile) is running at ${p.url}${p.tlsUrl ? ` and ${p.tlsUrl}` : ''}
+
+  nginx        ${p.url} (pid ${p.nginx.pid()}), config ${p.nginxConfig}
+${p.apis.map((a, i) => `  api ${i + 1}        ${a.base} (pid ${a.pid()}), log ${a.logFile}`).join('\n')}
+  worker       pid ${p.worker.pid()}, log ${p.worker.logFile}
+  PostgreSQL   ${hidePassword(databaseUrl)}
+  Redis        ${hidePassword(redisUrl)}
+  storage      ${p.s3.endpoint}, bucket ${p.s3.bucket}${p.s3.standIn ? ` (local stand-in, files in ${path.join(runDir, 's3')})` : ''}
+  environment  ${p.envFile} (every process's settings, as systemd's EnvironmentFile)
+  health       ${p.apis[0]?.base}/livez and /readyz on each API process
+
+Ctrl-C stops everything.`);
+
+let stopping = false;
+const stop = async () => {
+  if (stopping) return;
+  stopping = true;
+  say('\nStopping nginx, the API processes, the worker and the storage stand-in...');
+  await p.stop();
+  say('Stopped.');
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop());
+process.on('SIGTERM', () => void stop());
