@@ -4,11 +4,12 @@ import { Link, useLocation, useSearchParams } from 'react-router';
 import { Avatar, AvatarLink } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { RichText } from '../../../components/RichText';
-import { HeartIcon, PencilIcon, PinIcon, ThumbsUpIcon, TrashIcon } from '../../../components/icons';
+import { PencilIcon, ThumbsUpIcon, TrashIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { channelPathOf } from '../../../lib/paths';
 import { useReplies, type CommentActions } from '../hooks/use-comments';
+import { HeartIcon, PinIcon } from '../icons';
 import { MentionTextarea, type Mentionable } from './MentionTextarea';
 
 /** Who is looking and whose video it is: what each comment's controls depend on. */
