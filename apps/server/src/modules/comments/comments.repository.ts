@@ -166,6 +166,12 @@ export class CommentsRepository {
   /** Pins the comment and unpins the video's other one, together; or unpins it. */
   async setPinned(comment: { id: string; videoId: string }, isPinned: boolean): Promise<void> {
     await this.db.transaction(async (tx) => {
+      // Pins of one video take turns: the second sees the first's pin and unpins it.
+      await tx
+        .select({ id: videos.id })
+        .from(videos)
+        .where(eq(videos.id, comment.videoId))
+        .for('update');
       await tx
         .update(comments)
         .set({ pinnedAt: null })

@@ -195,6 +195,15 @@ describe('pin and heart', () => {
     expect((await top(video._id, 'top')).comments.every((c) => !c.isPinned)).toBe(true);
   });
 
+  it('two pins at once leave one pinned comment', async () => {
+    const video = await createVideo(t.app, olga);
+    const made = await Promise.all(['x', 'y', 'z'].map((c) => post(video._id, bob, c)));
+    const answers = await Promise.all(made.map((c) => pin(c._id, olga)));
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200, 200]);
+    const list = await top(video._id, 'top');
+    expect(list.comments.filter((c) => c.isPinned)).toHaveLength(1);
+  });
+
   it('the creator hearts any comment, a reply too, and takes it back', async () => {
     const video = await createVideo(t.app, olga);
     const a = await post(video._id, bob, 'a');

@@ -45,7 +45,11 @@ export function mentionablesOf(comments: Comment[], creator: Mentionable): Menti
 export function CommentThread({ comment, ctx }: { comment: Comment; ctx: ThreadContext }) {
   // A notification of a reply links here with `?thread=` so the reply is shown.
   const [searchParams] = useSearchParams();
-  const [isOpen, setIsOpen] = useState(searchParams.get('thread') === comment._id);
+  const isLinked = searchParams.get('thread') === comment._id;
+  const [isOpen, setIsOpen] = useState(isLinked);
+  useEffect(() => {
+    if (isLinked) setIsOpen(true);
+  }, [isLinked]);
   const [replyTo, setReplyTo] = useState<Comment | null>(null);
   const thread = useReplies(ctx.videoId, comment._id, isOpen);
   const count = comment.repliesCount ?? 0;
