@@ -18,6 +18,8 @@ export const videoKeys = {
   related: () => ['videos', 'list', { page: 1, limit: RELATED_FETCH_LIMIT }] as const,
   /** Everything of a video's comments: its lists (per sort) and its threads. */
   comments: (videoId: string) => ['videos', 'comments', videoId] as const,
+  /** A video's lists of top comments, of every sort. */
+  commentLists: (videoId: string) => ['videos', 'comments', videoId, 'list'] as const,
   commentList: (videoId: string, sort: CommentSort) =>
     ['videos', 'comments', videoId, 'list', sort] as const,
   replies: (videoId: string, commentId: string) =>

@@ -98,8 +98,9 @@ export function useCommentActions(videoId: string) {
       updatePages(pages, change),
     );
   const updateLists = (change: (page: CommentPage, index: number) => CommentPage) =>
-    queryClient.setQueriesData<CommentPages>({ queryKey: [...all, 'list'] }, (pages) =>
-      updatePages(pages, change),
+    queryClient.setQueriesData<CommentPages>(
+      { queryKey: videoKeys.commentLists(videoId) },
+      (pages) => updatePages(pages, change),
     );
   const replace = (comment: Comment) =>
     update((page) => ({
