@@ -91,6 +91,23 @@ describe('replies', () => {
     expect((await expectOk(t.app, 'getVideo', { params: { id: video._id } })).comments).toBe(0);
   });
 
+  it('an account deleted takes its threads and its replies, and every count follows', async () => {
+    const [dan] = await people(t.app, 1);
+    const video = await createVideo(t.app, olga);
+    const dans = await post(video._id, dan, 'Dan’s thread');
+    await reply(dans._id, bob, 'answer to dan');
+    const bobs = await post(video._id, bob, 'Bob’s thread');
+    await reply(bobs._id, dan, 'dan answers bob');
+    await reply(bobs._id, carol, 'carol answers bob');
+    expect((await expectOk(t.app, 'getVideo', { params: { id: video._id } })).comments).toBe(5);
+
+    await expectOk(t.app, 'deleteAccount', { as: dan, body: { password: dan.password } });
+    const list = await top(video._id, 'newest');
+    expect(list.comments.map((c) => [c.content, c.repliesCount])).toEqual([['Bob’s thread', 1]]);
+    expect(list.totalCount).toBe(2);
+    expect((await expectOk(t.app, 'getVideo', { params: { id: video._id } })).comments).toBe(2);
+  });
+
   it('tells the person answered with a reply entry (not a mention too), linking to the reply', async () => {
     const video = await createVideo(t.app, olga);
     const first = await post(video._id, bob, 'Nice one');
