@@ -115,6 +115,8 @@ describe('comment threads', { timeout: 15_000 }, () => {
     const box = screen.getByRole('combobox', { name: 'Reply to @bea' });
     expect(box).toHaveValue('@bea ');
     expect(box).toHaveFocus();
+    // The caret waits after the @name.
+    expect((box as HTMLTextAreaElement).selectionStart).toBe('@bea '.length);
     await user.type(box, 'same here');
     await user.click(within(box.closest('form')!).getByRole('button', { name: 'Reply' }));
     await expect.poll(() => server().requestsTo('addReply').length).toBe(1);

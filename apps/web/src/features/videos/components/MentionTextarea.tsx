@@ -1,5 +1,5 @@
 import type { ChannelSummary } from '@kinora/contract';
-import { useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { Avatar } from '../../../components/Avatar';
 import { textAreaClass } from '../../../components/form/TextAreaField';
 import { cn } from '../../../lib/cn';
@@ -38,6 +38,14 @@ export function MentionTextarea({
   const [caret, setCaret] = useState<number | null>(null);
   const [active, setActive] = useState(0);
   const [dismissedAt, setDismissedAt] = useState<number | null>(null);
+
+  // Opened with words in it (a reply's @name, an edit), the caret waits after them.
+  useEffect(() => {
+    const box = ref.current;
+    if (!autoFocus || !box) return;
+    box.focus();
+    box.setSelectionRange(box.value.length, box.value.length);
+  }, [autoFocus]);
 
   const before = caret === null ? '' : value.slice(0, caret);
   const typed = typedMention.exec(before);
@@ -92,8 +100,6 @@ export function MentionTextarea({
         rows={rows}
         maxLength={2000}
         placeholder={placeholder}
-        // Opened on purpose by Reply or Edit: the words go where the person is looking.
-        autoFocus={autoFocus}
         role="combobox"
         aria-autocomplete="list"
         aria-expanded={isOpen}
