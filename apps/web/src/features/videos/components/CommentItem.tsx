@@ -226,7 +226,6 @@ function CommentBody({
           {isCreator ? (
             <button
               type="button"
-              aria-pressed={comment.isHearted ?? false}
               aria-label={comment.isHearted ? 'Remove creator heart' : 'Give creator heart'}
               title={comment.isHearted ? 'Remove creator heart' : 'Give creator heart'}
               disabled={actions.heartingId === comment._id}
@@ -255,7 +254,6 @@ function CommentBody({
           {isCreator && !isReply ? (
             <button
               type="button"
-              aria-pressed={comment.isPinned ?? false}
               disabled={actions.pinningId === comment._id}
               onClick={() => actions.pin(comment._id, !comment.isPinned)}
               className={smallAction}
