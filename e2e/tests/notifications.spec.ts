@@ -28,7 +28,7 @@ test('B sees A’s comment arrive on the bell live and opens it', async ({ brows
     const aPage = await aContext.newPage();
     await aPage.goto(`/video/${videoId}`);
     const text = `Great shot, @${b.username}!`;
-    await aPage.getByRole('textbox', { name: 'Add a comment' }).fill(text);
+    await aPage.getByRole('combobox', { name: 'Add a comment' }).fill(text);
     await aPage.getByRole('button', { name: 'Post' }).click();
     await expect(aPage.getByText(text)).toBeVisible();
 

@@ -239,6 +239,25 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
     onPublished: async () => ({ params: { commentId: await comment(owner, published) } }),
     onDraft: async () => ({ params: { commentId: await comment(owner, draft) } }),
   },
+  listReplies: {
+    onPublished: () => ({ params: { commentId: commentOnPublished } }),
+    onDraft: () => ({ params: { commentId: commentOnDraft } }),
+  },
+  addReply: {
+    onPublished: () => ({ params: { commentId: commentOnPublished }, payload: { content: 'Hi' } }),
+    onDraft: () => ({ params: { commentId: commentOnDraft }, payload: { content: 'Hi' } }),
+  },
+  pinComment: {
+    onPublished: () => ({ params: { commentId: commentOnPublished }, payload: { isPinned: true } }),
+    onDraft: () => ({ params: { commentId: commentOnDraft }, payload: { isPinned: true } }),
+  },
+  heartComment: {
+    onPublished: () => ({
+      params: { commentId: commentOnPublished },
+      payload: { isHearted: true },
+    }),
+    onDraft: () => ({ params: { commentId: commentOnDraft }, payload: { isHearted: true } }),
+  },
 
   toggleVideoLike: {
     published: () => ({ params: { id: published } }),

@@ -70,6 +70,12 @@ export const authorizationMatrix = {
   addComment: { published: anyUser(201), draft: ownerDraftWrite(201) },
   updateComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
   deleteComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
+  // Threads (issue 21 item 3): a reply goes where a comment may; pinning and the creator heart
+  // are the video's creator's (the owner here), not staff's.
+  listReplies: { onPublished: everyone(200), onDraft: draftRead },
+  addReply: { onPublished: anyUser(201), onDraft: ownerDraftWrite(201) },
+  pinComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
+  heartComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
 
   toggleVideoLike: { published: anyUser(200), draft: ownerDraftWrite(200) },
   toggleCommentLike: { onPublished: anyUser(200), onDraft: ownerDraftWrite(200) },

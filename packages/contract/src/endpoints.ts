@@ -74,6 +74,7 @@ import {
   ViewResult,
 } from './videos';
 import { Health } from './health';
+import { commentThreadEndpoints } from './comment-threads';
 import { notificationEndpoints } from './notifications';
 import {
   BlockedUsers,
@@ -313,7 +314,7 @@ export const endpoints = {
   listComments: define({
     method: 'GET',
     path: '/comments/:videoId',
-    summary: 'Comments of a video, newest first',
+    summary: 'A video’s top comments, newest first or by top; totalCount counts replies too',
     tag: 'comments',
     access: 'public',
     params: VideoIdParam,
@@ -870,6 +871,8 @@ export const endpoints = {
     response: BlockedUsers,
   }),
 
+  // Comment threads (issue 21 item 3): declared with their schemas in comment-threads.ts.
+  ...commentThreadEndpoints,
   // Notifications (issue 21): declared with their schemas in notifications.ts.
   ...notificationEndpoints,
   // Account safety: forgotten passwords, two-factor sign-in; sessions and devices, export,

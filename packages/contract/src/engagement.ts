@@ -19,6 +19,17 @@ export const Comment = z.object({
   isLiked: z.boolean(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
+  // Threads (issue 21 item 3): additive, so answers of before still read.
+  /** The top comment a reply hangs under; null for a top comment. */
+  parentId: z.string().nullable().optional(),
+  /** A top comment's replies (0 for a reply). */
+  repliesCount: z.number().int().optional(),
+  /** Pinned by the video's creator (at most one per video). */
+  isPinned: z.boolean().optional(),
+  /** Given a heart by the video's creator. */
+  isHearted: z.boolean().optional(),
+  /** Its author changed the words after posting: shown as '(edited)'. */
+  isEdited: z.boolean().optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 
@@ -42,7 +53,12 @@ export type CommentBody = z.input<typeof CommentBody>;
 
 export const VideoIdParam = z.object({ videoId: Id });
 export const CommentIdParam = z.object({ commentId: Id });
-export const ListCommentsQuery = PageQuery;
+/** Top: the pinned comment, then the most liked and answered; Newest: by time (the default). */
+export const commentSorts = ['top', 'newest'] as const;
+export const CommentSort = z.enum(commentSorts, { message: 'sort is top or newest' });
+export type CommentSort = z.infer<typeof CommentSort>;
+/** A video's top comments (replies are read per thread), a page at a time. */
+export const ListCommentsQuery = PageQuery.extend({ sort: CommentSort.default('newest') });
 
 export const LikeToggleResult = z.object({ isLiked: z.boolean(), likeCount: z.number().int() });
 export type LikeToggleResult = z.infer<typeof LikeToggleResult>;

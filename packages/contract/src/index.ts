@@ -15,6 +15,7 @@ export * from './collections';
 export * from './text';
 export * from './tweets';
 export * from './messages';
+export * from './comment-threads';
 export * from './notifications';
 export * from './notification-words';
 export * from './mentions';

@@ -16,6 +16,8 @@ export const limits = {
   /** Video ids one `GET /users/watchHistory/positions` asks about at most. */
   watchPositionsBatch: 100,
   tweet: 280,
+  /** Characters of a comment or reply (a reply's added @name counts). */
+  comment: 2000,
 } as const;
 
 /**

@@ -7,6 +7,7 @@ import type { Notification, NotificationKind } from './notifications';
 export const kindLabels: Record<NotificationKind, string> = {
   new_subscriber: 'New subscribers',
   video_comment: 'Comments on your videos',
+  comment_reply: 'Replies to your comments',
   mention: 'Mentions of you',
   comment_like: 'Likes on your comments',
   new_video: 'New videos from channels you follow',
@@ -28,6 +29,8 @@ export function notificationSentence(n: Notification): string {
       return `${who(n)} subscribed to your channel`;
     case 'video_comment':
       return `${who(n)} commented on ${n.video ? `“${n.video.title}”` : 'your video'}`;
+    case 'comment_reply':
+      return `${who(n)} replied to your comment`;
     case 'mention':
       return n.tweet
         ? `${who(n)} mentioned you in a tweet`
@@ -55,10 +58,15 @@ export function notificationLink(n: Notification): string {
     case 'new_subscriber':
       return channel;
     case 'video_comment':
+    case 'comment_reply':
     case 'comment_like':
     case 'mention':
       if (n.video && n.comment) {
-        return `/video/${encodeURIComponent(n.video._id)}#comment-${n.comment._id}`;
+        // A reply opens its thread (`thread`) so that the comment it links to is shown.
+        const thread = n.comment.parentId
+          ? `?thread=${encodeURIComponent(n.comment.parentId)}`
+          : '';
+        return `/video/${encodeURIComponent(n.video._id)}${thread}#comment-${n.comment._id}`;
       }
       // A tweet is shown on its author’s channel.
       return channel;

@@ -11,12 +11,13 @@ import { KeysetCursor } from './pagination';
 import { ChannelSummary } from './people';
 
 /**
- * Every kind a person may be told of. Replies to one's comment and a handled report come with
- * comment threads and moderation (issue 21 items 3 and 5), each a kind added here.
+ * Every kind a person may be told of. A handled report comes with moderation (issue 21 item 5),
+ * a kind added here; a reply to one's comment came with comment threads (item 3).
  */
 export const notificationKinds = [
   'new_subscriber',
   'video_comment',
+  'comment_reply',
   'mention',
   'comment_like',
   'new_video',
@@ -27,6 +28,8 @@ export const NotificationKind = z.enum(notificationKinds, { message: 'Unknown no
 export type NotificationKind = z.infer<typeof NotificationKind>;
 
 const Excerpt = z.object({ _id: z.string(), content: z.string() });
+/** A comment's excerpt; a reply names the top comment it hangs under (to open its thread). */
+const CommentExcerpt = Excerpt.extend({ parentId: z.string().nullable().optional() });
 
 export const Notification = z.object({
   _id: z.string(),
@@ -37,8 +40,8 @@ export const Notification = z.object({
   othersCount: z.number().int(),
   /** The video it is about or under (a comment, a like on a comment, a new video). */
   video: z.object({ _id: z.string(), title: z.string() }).nullable(),
-  /** The comment (on one's video, mentioning one, liked), its text cut to 200 characters. */
-  comment: Excerpt.nullable(),
+  /** The comment (on one's video, replying to one, mentioning one, liked), cut to 200 characters. */
+  comment: CommentExcerpt.nullable(),
   /** The tweet that mentions one, its text cut to 200 characters. */
   tweet: Excerpt.nullable(),
   /** The conversation an accepted request opened. */

@@ -35,3 +35,28 @@ export function assertCanDeleteComment(actor: Viewer, comment: PolicyComment): v
     throw forbidden('Only the author or the video’s owner can delete this comment');
   }
 }
+
+/**
+ * Pinning and the creator heart belong to the video's creator alone (issue 21 item 3): they
+ * speak for the channel, so a moderator does not give them either.
+ */
+export function canMarkComment(actor: Viewer, comment: PolicyComment): boolean {
+  return actor.userId === comment.video.ownerId;
+}
+
+export function assertCanPinComment(actor: Viewer, comment: PolicyComment): void {
+  if (!canMarkComment(actor, comment)) {
+    throw forbidden('Only the video’s creator can pin a comment');
+  }
+}
+
+export function assertCanHeartComment(actor: Viewer, comment: PolicyComment): void {
+  if (!canMarkComment(actor, comment)) {
+    throw forbidden('Only the video’s creator can heart a comment');
+  }
+}
+
+/** A reply goes where a comment may: under a comment the author can see, on a video open to it. */
+export function assertCanReplyTo(actor: Viewer, comment: PolicyComment): void {
+  assertCanInteractWithVideo(actor, comment.video);
+}

@@ -15,18 +15,30 @@ export function presentComment(record: CommentRecord, storage: Storage): Comment
     isLiked: record.isLiked,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
+    parentId: record.parentId,
+    repliesCount: record.repliesCount,
+    isPinned: record.pinnedAt !== null,
+    isHearted: record.heartedAt !== null,
+    isEdited: record.editedAt !== null,
   };
 }
 
-/** An offset page of a video's comments; the total is the video's comment count. */
+/**
+ * An offset page of a video's top comments or of a thread's replies. The total is the video's
+ * comment count (replies too) or the thread's; the pages are counted from `pagedCount`.
+ */
 export function presentCommentPage(
-  { comments, totalCount }: { comments: CommentRecord[]; totalCount: number },
+  {
+    comments,
+    totalCount,
+    pagedCount = totalCount,
+  }: { comments: CommentRecord[]; totalCount: number; pagedCount?: number },
   paging: { page: number; limit: number },
   storage: Storage,
 ): CommentPage {
   return {
     comments: comments.map((c) => presentComment(c, storage)),
     totalCount,
-    ...pageInfo(paging, totalCount),
+    ...pageInfo(paging, pagedCount),
   };
 }

@@ -1,4 +1,5 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CommentSort } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { comments, likes, users, videos } from '../../platform/db/schema';
@@ -13,6 +14,12 @@ export interface CommentRecord {
   isLiked: boolean;
   createdAt: Date;
   updatedAt: Date;
+  /** Threads (migration 0021): the top comment of a reply, a top comment's reply count. */
+  parentId: string | null;
+  repliesCount: number;
+  pinnedAt: Date | null;
+  heartedAt: Date | null;
+  editedAt: Date | null;
   author: { id: string; username: string; fullname: string; avatarKey: string | null };
   /** What the permission rules need of the video it is under. */
   video: { ownerId: string; isPublished: boolean };
@@ -36,6 +43,11 @@ export class CommentsRepository {
           : sql<boolean>`false`,
         createdAt: comments.createdAt,
         updatedAt: comments.updatedAt,
+        parentId: comments.parentId,
+        repliesCount: comments.repliesCount,
+        pinnedAt: comments.pinnedAt,
+        heartedAt: comments.heartedAt,
+        editedAt: comments.editedAt,
         author: {
           id: users.id,
           username: users.username,
@@ -54,27 +66,66 @@ export class CommentsRepository {
     return row ?? null;
   }
 
+  /** A page of the video's top comments (replies are read per thread, `listReplies`). */
   async listForVideo(input: {
     videoId: string;
     viewer: Viewer | null;
     page: number;
     limit: number;
+    sort?: CommentSort;
   }): Promise<CommentRecord[]> {
     return this.select(input.viewer)
-      .where(eq(comments.videoId, input.videoId))
-      .orderBy(desc(comments.createdAt), desc(comments.id))
+      .where(and(eq(comments.videoId, input.videoId), isNull(comments.parentId)))
+      .orderBy(...orderOf[input.sort ?? 'newest'])
       .limit(input.limit)
       .offset((input.page - 1) * input.limit);
   }
 
-  /** Adds the comment and moves the video's counter in one transaction. */
-  async insert(input: { videoId: string; ownerId: string; content: string }): Promise<string> {
+  /** How many top comments the video has (the pages of `listForVideo`). */
+  async countTopLevel(videoId: string): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(and(eq(comments.videoId, videoId), isNull(comments.parentId)));
+    return Number(row?.n ?? 0);
+  }
+
+  /** A page of a thread's replies, oldest first (a conversation reads down). */
+  async listReplies(input: {
+    parentId: string;
+    viewer: Viewer | null;
+    page: number;
+    limit: number;
+  }): Promise<CommentRecord[]> {
+    return this.select(input.viewer)
+      .where(eq(comments.parentId, input.parentId))
+      .orderBy(asc(comments.createdAt), asc(comments.id))
+      .limit(input.limit)
+      .offset((input.page - 1) * input.limit);
+  }
+
+  /**
+   * Adds the comment and moves the video's counter (and a reply's top comment's) in one
+   * transaction.
+   */
+  async insert(input: {
+    videoId: string;
+    ownerId: string;
+    content: string;
+    parentId?: string | null;
+  }): Promise<string> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.insert(comments).values(input).returning({ id: comments.id });
       await tx
         .update(videos)
         .set({ commentsCount: sql`${videos.commentsCount} + 1` })
         .where(eq(videos.id, input.videoId));
+      if (input.parentId) {
+        await tx
+          .update(comments)
+          .set({ repliesCount: sql`${comments.repliesCount} + 1` })
+          .where(eq(comments.id, input.parentId));
+      }
       return row!.id;
     });
   }
@@ -82,22 +133,84 @@ export class CommentsRepository {
   async updateContent(id: string, content: string): Promise<void> {
     await this.db
       .update(comments)
-      .set({ content, updatedAt: sql`now()` })
+      .set({ content, updatedAt: sql`now()`, editedAt: sql`now()` })
       .where(eq(comments.id, id));
   }
 
+  /**
+   * Removes the comment (a top comment's replies go with it, by cascade) and moves the counters:
+   * the video's by all that went, a reply's top comment's by one.
+   */
   async delete(id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .delete(comments)
-        .where(eq(comments.id, id))
-        .returning({ videoId: comments.videoId });
+      const [row] = await tx.delete(comments).where(eq(comments.id, id)).returning({
+        videoId: comments.videoId,
+        parentId: comments.parentId,
+        repliesCount: comments.repliesCount,
+      });
       if (!row) return false;
       await tx
         .update(videos)
-        .set({ commentsCount: sql`${videos.commentsCount} - 1` })
+        .set({ commentsCount: sql`greatest(${videos.commentsCount} - ${1 + row.repliesCount}, 0)` })
         .where(and(eq(videos.id, row.videoId)));
+      if (row.parentId) {
+        await tx
+          .update(comments)
+          .set({ repliesCount: sql`greatest(${comments.repliesCount} - 1, 0)` })
+          .where(eq(comments.id, row.parentId));
+      }
       return true;
     });
   }
+
+  /** Pins the comment and unpins the video's other one, together; or unpins it. */
+  async setPinned(comment: { id: string; videoId: string }, isPinned: boolean): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      // Pins of one video take turns: the second sees the first's pin and unpins it.
+      await tx
+        .select({ id: videos.id })
+        .from(videos)
+        .where(eq(videos.id, comment.videoId))
+        .for('update');
+      await tx
+        .update(comments)
+        .set({ pinnedAt: null })
+        .where(and(eq(comments.videoId, comment.videoId), sql`${comments.pinnedAt} is not null`));
+      if (isPinned) {
+        await tx
+          .update(comments)
+          .set({ pinnedAt: sql`now()` })
+          .where(eq(comments.id, comment.id));
+      }
+    });
+  }
+
+  async setHearted(id: string, isHearted: boolean): Promise<void> {
+    await this.db
+      .update(comments)
+      .set({ heartedAt: isHearted ? sql`coalesce(${comments.heartedAt}, now())` : null })
+      .where(eq(comments.id, id));
+  }
+
+  /** Of these lower-case usernames, the ones no account holds. */
+  async unknownUsernames(usernames: string[]): Promise<string[]> {
+    if (usernames.length === 0) return [];
+    const known = await this.db
+      .select({ username: users.username })
+      .from(users)
+      .where(inArray(users.username, usernames));
+    const found = new Set(known.map((u) => u.username));
+    return usernames.filter((name) => !found.has(name));
+  }
 }
+
+/** Top: the pinned comment, then the most liked and answered, then the newest. */
+const orderOf: Record<CommentSort, SQL[]> = {
+  newest: [desc(comments.createdAt), desc(comments.id)],
+  top: [
+    sql`${comments.pinnedAt} desc nulls last`,
+    sql`${comments.likesCount} + ${comments.repliesCount} desc`,
+    desc(comments.createdAt),
+    desc(comments.id),
+  ],
+};

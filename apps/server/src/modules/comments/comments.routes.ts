@@ -40,6 +40,48 @@ export function registerCommentRoutes(
       ),
   });
 
+  router.route(endpoints.listReplies, {
+    message: 'Replies',
+    handler: async ({ params, query, actor }) =>
+      presentCommentPage(
+        await comments.listReplies({ commentId: params.commentId, viewer: actor, ...query }),
+        query,
+        storage,
+      ),
+  });
+
+  router.route(endpoints.addReply, {
+    message: 'Reply added',
+    handler: async ({ params, body, actor }) =>
+      present(
+        await comments.addReply({
+          commentId: params.commentId,
+          author: actor,
+          content: body.content,
+        }),
+      ),
+  });
+
+  router.route(endpoints.pinComment, {
+    message: 'Comment pinned',
+    handler: async ({ params, body, actor }) =>
+      present(
+        await comments.pinComment({ commentId: params.commentId, actor, isPinned: body.isPinned }),
+      ),
+  });
+
+  router.route(endpoints.heartComment, {
+    message: 'Comment hearted',
+    handler: async ({ params, body, actor }) =>
+      present(
+        await comments.heartComment({
+          commentId: params.commentId,
+          actor,
+          isHearted: body.isHearted,
+        }),
+      ),
+  });
+
   router.route(endpoints.updateComment, {
     message: 'Comment updated',
     handler: async ({ params, body, actor }) =>

@@ -1,11 +1,15 @@
+import { limits, mentionedUsernames, type CommentSort } from '@kinora/contract';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
-import { notFound } from '../../platform/http/errors';
+import { badRequest, notFound } from '../../platform/http/errors';
 import type { VideosService } from '../videos';
 import {
   assertCanCommentOn,
   assertCanDeleteComment,
   assertCanEditComment,
+  assertCanHeartComment,
+  assertCanPinComment,
+  assertCanReplyTo,
 } from './comments.policy';
 import type { CommentRecord, CommentsRepository } from './comments.repository';
 
@@ -22,10 +26,29 @@ export class CommentsService {
     viewer: Viewer | null;
     page: number;
     limit: number;
+    sort?: CommentSort;
   }) {
     const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.viewer });
-    const comments = await this.repo.listForVideo(input);
-    return { comments, totalCount: video.commentsCount };
+    const [comments, topLevelCount] = await Promise.all([
+      this.repo.listForVideo(input),
+      this.repo.countTopLevel(input.videoId),
+    ]);
+    // The count people read counts replies too (as the video's); the pages are of top comments.
+    return { comments, totalCount: video.commentsCount, pagedCount: topLevelCount };
+  }
+
+  /** A thread's replies, oldest first; a reply has none (threads are one level deep). */
+  async listReplies(input: {
+    commentId: string;
+    viewer: Viewer | null;
+    page: number;
+    limit: number;
+  }) {
+    const parent = await this.getComment({ commentId: input.commentId, viewer: input.viewer });
+    const comments = parent.parentId
+      ? []
+      : await this.repo.listReplies({ ...input, parentId: parent.id });
+    return { comments, totalCount: parent.repliesCount, pagedCount: parent.repliesCount };
   }
 
   async addComment(input: {
@@ -35,6 +58,7 @@ export class CommentsService {
   }): Promise<CommentRecord> {
     const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.author });
     assertCanCommentOn(input.author, video);
+    await this.assertMentionsExist(input.content);
     const id = await this.repo.insert({
       videoId: input.videoId,
       ownerId: input.author.userId,
@@ -46,6 +70,82 @@ export class CommentsService {
       authorId: input.author.userId,
     });
     return (await this.repo.findById(id, input.author))!;
+  }
+
+  /**
+   * A reply, one level deep as on YouTube: a reply to a reply joins the top comment's thread and
+   * starts with the @name of the person answered (unless it names them already), who is told.
+   */
+  async addReply(input: {
+    commentId: string;
+    author: Viewer;
+    content: string;
+  }): Promise<CommentRecord> {
+    // A deleted comment, or one the author may not see, is not found: nothing is written.
+    const target = await this.getComment({ commentId: input.commentId, viewer: input.author });
+    assertCanReplyTo(input.author, target);
+    const content = addressedTo(target, input.author, input.content);
+    if (content.length > limits.comment) {
+      throw badRequest('Comment must be at most 2000 characters', [
+        { field: 'content', message: 'Comment must be at most 2000 characters' },
+      ]);
+    }
+    await this.assertMentionsExist(content);
+    const parentId = target.parentId ?? target.id;
+    const id = await this.repo.insert({
+      videoId: target.videoId,
+      ownerId: input.author.userId,
+      content,
+      parentId,
+    });
+    this.events.emit('comment.created', {
+      commentId: id,
+      videoId: target.videoId,
+      authorId: input.author.userId,
+      reply: { parentId, repliedToId: target.ownerId },
+    });
+    return (await this.repo.findById(id, input.author))!;
+  }
+
+  /** Pins a top comment (the video's other pinned one is unpinned with it), or unpins it. */
+  async pinComment(input: {
+    commentId: string;
+    actor: Viewer;
+    isPinned: boolean;
+  }): Promise<CommentRecord> {
+    const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
+    assertCanPinComment(input.actor, comment);
+    if (input.isPinned && comment.parentId) {
+      throw badRequest('Only a top comment can be pinned, not a reply');
+    }
+    if (input.isPinned || comment.pinnedAt) {
+      await this.repo.setPinned(comment, input.isPinned);
+      this.events.emit('comment.marked', changeOf(comment));
+    }
+    return (await this.repo.findById(comment.id, input.actor))!;
+  }
+
+  /** The creator heart, given or taken back. */
+  async heartComment(input: {
+    commentId: string;
+    actor: Viewer;
+    isHearted: boolean;
+  }): Promise<CommentRecord> {
+    const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
+    assertCanHeartComment(input.actor, comment);
+    await this.repo.setHearted(comment.id, input.isHearted);
+    this.events.emit('comment.marked', changeOf(comment));
+    return (await this.repo.findById(comment.id, input.actor))!;
+  }
+
+  /** Every @name a comment writes must be someone's: a mistyped name is refused, not kept. */
+  private async assertMentionsExist(content: string): Promise<void> {
+    const names = mentionedUsernames(content, limits.comment);
+    const [unknown] = await this.repo.unknownUsernames(names);
+    if (unknown) {
+      const message = `Nobody is called @${unknown}`;
+      throw badRequest(message, [{ field: 'content', message }]);
+    }
   }
 
   /** A comment is visible when its video is (the repository reads it through that filter). */
@@ -68,6 +168,7 @@ export class CommentsService {
   }): Promise<CommentRecord> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanEditComment(input.actor, comment);
+    await this.assertMentionsExist(input.content);
     await this.repo.updateContent(comment.id, input.content);
     this.events.emit('comment.updated', changeOf(comment));
     return (await this.repo.findById(comment.id, input.actor))!;
@@ -86,3 +187,15 @@ const changeOf = (comment: CommentRecord) => ({
   videoId: comment.videoId,
   authorId: comment.ownerId,
 });
+
+/**
+ * A reply to a reply starts with the @name of the person answered, so the thread reads as a
+ * conversation; one's own reply, a reply to a top comment, or words that name them already
+ * stay as written.
+ */
+function addressedTo(target: CommentRecord, author: Viewer, content: string): string {
+  if (!target.parentId || target.ownerId === author.userId) return content;
+  const name = target.author.username;
+  if (mentionedUsernames(content, limits.comment).includes(name)) return content;
+  return `@${name} ${content}`;
+}

@@ -17,7 +17,11 @@ export function listenForNotifications(
         ? notifications.notifyNewSubscriber({ subscriberId, channelId })
         : notifications.forgetSubscriber({ subscriberId, channelId }),
     ),
-    events.on('comment.created', ({ commentId }) => notifications.notifyComment({ commentId })),
+    events.on('comment.created', ({ commentId, reply }) =>
+      reply
+        ? notifications.notifyReply({ commentId, repliedToId: reply.repliedToId })
+        : notifications.notifyComment({ commentId }),
+    ),
     events.on('comment.updated', ({ commentId }) =>
       notifications.notifyCommentMentions({ commentId }),
     ),

@@ -13,7 +13,7 @@ export function presentNotification(n: NotificationRow, storage: Storage): Notif
     video: n.videoId && n.videoTitle !== null ? { _id: n.videoId, title: n.videoTitle } : null,
     comment:
       n.commentId && n.commentContent !== null
-        ? { _id: n.commentId, content: n.commentContent }
+        ? { _id: n.commentId, content: n.commentContent, parentId: n.commentParentId }
         : null,
     tweet:
       n.tweetId && n.tweetContent !== null ? { _id: n.tweetId, content: n.tweetContent } : null,

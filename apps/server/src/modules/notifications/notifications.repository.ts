@@ -48,6 +48,8 @@ export interface NotificationRow {
   videoTitle: string | null;
   commentId: string | null;
   commentContent: string | null;
+  /** The top comment a reply hangs under (null for a top comment). */
+  commentParentId: string | null;
   tweetId: string | null;
   tweetContent: string | null;
   conversationId: string | null;
@@ -66,6 +68,7 @@ interface RawRow {
   video_title: string | null;
   comment_id: string | null;
   comment_content: string | null;
+  comment_parent_id: string | null;
   tweet_id: string | null;
   tweet_content: string | null;
   conversation_id: string | null;
@@ -246,7 +249,7 @@ export class NotificationsRepository {
       this.db,
       sql`select n.id, n.kind, n.read_at, n.updated_at, ${microsOf(sql`n.updated_at`)} as micros,
             n.video_id, ${videos.title} as video_title, n.comment_id,
-            left(c.content, 200) as comment_content, n.tweet_id,
+            left(c.content, 200) as comment_content, c.parent_id as comment_parent_id, n.tweet_id,
             left(t.content, 200) as tweet_content, n.conversation_id,
             a.id as actor_id, a.username as actor_username, a.fullname as actor_fullname,
             a.avatar_key as actor_avatar_key,
@@ -281,6 +284,7 @@ export class NotificationsRepository {
       videoTitle: r.video_title,
       commentId: r.comment_id,
       commentContent: r.comment_content,
+      commentParentId: r.comment_parent_id,
       tweetId: r.tweet_id,
       tweetContent: r.tweet_content,
       conversationId: r.conversation_id,
@@ -369,10 +373,23 @@ const pgTextArray = (values: string[]) =>
   )}]::text[]`;
 
 /** Who an entry is for: one person, or the people with these usernames (one of them aside). */
-export type Recipients = { userId: string } | { usernames: string[]; except?: string };
+export type Recipients =
+  | { userId: string }
+  | {
+      usernames: string[];
+      except?: string;
+      /** Leaves out those who hold an entry of this key (told of a reply, not its @name too). */
+      exceptHolding?: string;
+    };
 
 const recipientsSelect = (r: Recipients) =>
   'userId' in r
     ? sql`select ${r.userId}::uuid`
     : sql`select ${users.id} from ${users} where ${users.username} = any(${pgTextArray(r.usernames)})
-        ${r.except ? sql`and ${users.id} <> ${r.except}::uuid` : sql``}`;
+        ${r.except ? sql`and ${users.id} <> ${r.except}::uuid` : sql``}
+        ${
+          r.exceptHolding
+            ? sql`and not exists (select 1 from ${notifications} h
+                where h.recipient_id = ${users.id} and h.group_key = ${r.exceptHolding})`
+            : sql``
+        }`;

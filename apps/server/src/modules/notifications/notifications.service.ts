@@ -138,8 +138,30 @@ export class NotificationsService {
   }
 
   /**
+   * A reply (issue 21 item 3): the person it answers is told, the video's owner as of any
+   * comment (unless they are the one answered), and the people it names.
+   */
+  async notifyReply({ commentId, repliedToId }: { commentId: string; repliedToId: string }) {
+    const comment = await this.repo.commentFacts(commentId);
+    if (!comment) return;
+    const about = { actorId: comment.authorId, videoId: comment.videoId, commentId };
+    await this.tell(
+      { userId: repliedToId },
+      { kind: 'comment_reply', ...about, groupKey: `reply:${commentId}`, onRepeat: 'keep' },
+    );
+    if (comment.videoOwnerId !== repliedToId) {
+      await this.tell(
+        { userId: comment.videoOwnerId },
+        { kind: 'video_comment', ...about, groupKey: `comment:${commentId}`, onRepeat: 'keep' },
+      );
+    }
+    await this.notifyCommentMentions({ commentId });
+  }
+
+  /**
    * The people a comment names (those who exist), except the video's owner, who is told of the
-   * comment itself. After an edit, those it no longer names lose their entry.
+   * comment itself, and the person a reply answers, told of the reply. After an edit, those it
+   * no longer names lose their entry.
    */
   async notifyCommentMentions({ commentId }: { commentId: string }) {
     const comment = await this.repo.commentFacts(commentId);
@@ -149,7 +171,7 @@ export class NotificationsService {
     await this.announceTo(removed);
     if (names.length === 0) return;
     await this.tell(
-      { usernames: names, except: comment.videoOwnerId },
+      { usernames: names, except: comment.videoOwnerId, exceptHolding: `reply:${commentId}` },
       {
         kind: 'mention',
         actorId: comment.authorId,

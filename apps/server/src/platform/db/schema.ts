@@ -8,6 +8,7 @@ import { userRoles } from '../auth/roles';
 import { messagePolicies, notificationKinds } from '@kinora/contract';
 import {
   customType,
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -294,10 +295,29 @@ export const comments = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     content: text('content').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
+    /** The top comment a reply hangs under; null for a top comment (one level, migration 0021). */
+    parentId: uuid('parent_id').references((): AnyPgColumn => comments.id, {
+      onDelete: 'cascade',
+    }),
+    /** A top comment's replies, moved with each reply in its transaction. */
+    repliesCount: integer('replies_count').notNull().default(0),
+    /** Set by the video's creator: at most one pinned comment per video. */
+    pinnedAt: timestamp('pinned_at', { withTimezone: true }),
+    /** Set by the video's creator: the creator heart. */
+    heartedAt: timestamp('hearted_at', { withTimezone: true }),
+    /** Set when its author changes the words ('(edited)'). */
+    editedAt: timestamp('edited_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
+    index('comments_parent_created_idx')
+      .on(t.parentId, t.createdAt, t.id)
+      .where(sql`${t.parentId} is not null`),
+    uniqueIndex('comments_one_pinned_per_video')
+      .on(t.videoId)
+      .where(sql`${t.pinnedAt} is not null`),
+    check('comments_reply_not_pinned', sql`${t.parentId} is null or ${t.pinnedAt} is null`),
     index('comments_video_created_idx').on(
       t.videoId,
       t.createdAt.desc().nullsFirst(),

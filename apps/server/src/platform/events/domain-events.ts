@@ -47,9 +47,12 @@ export interface DomainEventMap {
   /** Published or taken back to a draft: it enters or leaves every listing. */
   'video.published': VideoChange & { isPublished: boolean };
   'video.deleted': VideoChange;
-  'comment.created': CommentChange;
+  /** A comment or, with `reply`, a reply: its top comment and the person it answers. */
+  'comment.created': CommentChange & { reply?: { parentId: string; repliedToId: string } };
   'comment.updated': CommentChange;
   'comment.deleted': CommentChange;
+  /** The video's creator pinned or hearted it, or took that back (its words did not change). */
+  'comment.marked': CommentChange;
   /** A like given or taken back; `videoId` is the video a liked comment is under. */
   'like.toggled': {
     target: 'video' | 'comment' | 'tweet';
@@ -122,6 +125,7 @@ export const changeEvents = [
   'comment.created',
   'comment.updated',
   'comment.deleted',
+  'comment.marked',
   'like.toggled',
   'subscription.changed',
   'history.saved',

@@ -69,6 +69,7 @@ export const dropsOf: Drops = {
   'comment.created': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
   'comment.updated': ({ videoId }) => [shows.comments(videoId)],
   'comment.deleted': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
+  'comment.marked': ({ videoId }) => [shows.comments(videoId)],
   'like.toggled': ({ target, targetId, userId, videoId }) => {
     const reader = shows.reader(userId);
     if (target === 'video') return [shows.videoCounts(targetId), reader];

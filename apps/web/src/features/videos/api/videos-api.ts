@@ -1,10 +1,12 @@
-import type { Video } from '@kinora/contract';
+import type { CommentSort, Video } from '@kinora/contract';
 import { api, isApiError } from '../../../lib/api';
 
 /** Watch page constants (core §7 "Watch page", §9). */
 export const RELATED_FETCH_LIMIT = 10;
 export const RELATED_SHOWN = 8;
 export const COMMENTS_PAGE_SIZE = 20;
+/** Replies shown per 'View replies' or 'Show more replies'. */
+export const REPLIES_PAGE_SIZE = 10;
 /** How often a video that is still processing is checked again. */
 export const PROCESSING_POLL_MS = 4000;
 
@@ -14,7 +16,14 @@ export const videoKeys = {
   root: ['videos'] as const,
   detail: (id: string) => ['videos', 'detail', id] as const,
   related: () => ['videos', 'list', { page: 1, limit: RELATED_FETCH_LIMIT }] as const,
+  /** Everything of a video's comments: its lists (per sort) and its threads. */
   comments: (videoId: string) => ['videos', 'comments', videoId] as const,
+  /** A video's lists of top comments, of every sort. */
+  commentLists: (videoId: string) => ['videos', 'comments', videoId, 'list'] as const,
+  commentList: (videoId: string, sort: CommentSort) =>
+    ['videos', 'comments', videoId, 'list', sort] as const,
+  replies: (videoId: string, commentId: string) =>
+    ['videos', 'comments', videoId, 'replies', commentId] as const,
   likeStatus: (videoId: string) => ['videos', 'like-status', videoId] as const,
   /** Whether the viewer subscribes to a channel: a subscription made elsewhere changes it. */
   subscription: (channelId: string) => ['videos', 'subscription', channelId] as const,

@@ -1,49 +1,95 @@
-import type { Comment, CurrentUser } from '@kinora/contract';
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useLocation } from 'react-router';
-import { RichText } from '../../../components/RichText';
-import { Avatar, AvatarLink } from '../../../components/Avatar';
+import type { CommentSort, CurrentUser } from '@kinora/contract';
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
-import { textAreaClass } from '../../../components/form/TextAreaField';
-import { MessageSquareIcon, ThumbsUpIcon, TrashIcon } from '../../../components/icons';
+import { MessageSquareIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
-import { formatCount, formatRelativeTime } from '../../../lib/format';
+import { formatCount } from '../../../lib/format';
 import { useCommentActions, useComments } from '../hooks/use-comments';
 import { BoneList } from '../../../components/Skeleton';
-import { channelPathOf } from '../../../lib/paths';
+import { CommentComposer, CommentThread, mentionablesOf, type ThreadContext } from './CommentItem';
+import type { Mentionable } from './MentionTextarea';
+
+const sortLabels: Record<CommentSort, string> = { top: 'Top', newest: 'Newest' };
 
 /**
  * Comments of a video (core §2.8): the count, a comment box for signed-in users (Post stays
  * disabled while the text is blank), and a list that scrolls at a fixed height, with
- * Like/Liked on each comment for signed-in users.
+ * Like/Liked on each comment for signed-in users. Threads (issue 21 item 3): sort by Top or
+ * Newest, replies under each top comment, the creator's pin and heart, @mention suggestions.
  */
 export function CommentsSection({
   videoId,
-  videoOwnerId,
+  videoOwner,
   fallbackCount,
   viewer,
   onSeek,
 }: {
   videoId: string;
-  videoOwnerId: string;
+  /** The video's creator, who pins and hearts. */
+  videoOwner: Mentionable;
   fallbackCount: number;
   viewer: CurrentUser | null;
   /** Times written in a comment move the player there. */
   onSeek?: ((seconds: number) => void) | undefined;
 }) {
   const headingId = useId();
-  const list = useComments(videoId);
+  const [sort, setSort] = useState<CommentSort>('newest');
+  const list = useComments(videoId, sort);
   const actions = useCommentActions(videoId);
   const count = list.totalCount ?? fallbackCount;
+  const people = mentionablesOf(list.comments, videoOwner);
+  const ctx: ThreadContext = {
+    videoId,
+    viewer: viewer
+      ? {
+          _id: viewer._id,
+          username: viewer.username,
+          fullname: viewer.fullname,
+          avatar: viewer.avatar,
+        }
+      : null,
+    creator: videoOwner,
+    actions,
+    onSeek,
+    people,
+  };
 
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-4">
-      <h2 id={headingId} className="text-lg font-bold text-fg">
-        {formatCount(count)} {count === 1 ? 'Comment' : 'Comments'}
-      </h2>
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 id={headingId} className="text-lg font-bold text-fg">
+          {formatCount(count)} {count === 1 ? 'Comment' : 'Comments'}
+        </h2>
+        <div role="group" aria-label="Sort comments by" className="flex gap-1">
+          {(['top', 'newest'] as const).map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={sort === option}
+              onClick={() => setSort(option)}
+              className={cn(
+                'h-8 rounded-full px-3 text-sm font-medium transition-colors',
+                sort === option ? 'bg-fg text-canvas' : 'bg-raised text-fg hover:bg-border',
+              )}
+            >
+              {sortLabels[option]}
+            </button>
+          ))}
+        </div>
+      </div>
 
-      {viewer ? (
-        <CommentForm viewer={viewer} onPost={actions.post} isPosting={actions.isPosting} />
+      {ctx.viewer ? (
+        <CommentComposer
+          viewer={ctx.viewer}
+          people={people}
+          label="Add a comment"
+          placeholder="Add a comment…"
+          submitLabel="Post"
+          busyLabel="Posting…"
+          isBusy={actions.isPosting}
+          onSubmit={actions.post}
+        />
       ) : (
         <p className="text-sm text-fg-muted">
           <Link to="/login" className="font-medium text-accent-text hover:underline">
@@ -79,19 +125,7 @@ export function CommentsSection({
           <>
             <ul className="divide-y divide-border">
               {list.comments.map((comment) => (
-                <CommentItem
-                  key={comment._id}
-                  comment={comment}
-                  viewerId={viewer?._id ?? null}
-                  canDelete={
-                    viewer !== null && (viewer._id === comment.owner || viewer._id === videoOwnerId)
-                  }
-                  isLiking={actions.likingId === comment._id}
-                  isRemoving={actions.removingId === comment._id}
-                  onToggleLike={() => actions.toggleLike(comment._id)}
-                  onRemove={() => actions.remove(comment._id)}
-                  onSeek={onSeek}
-                />
+                <CommentThread key={comment._id} comment={comment} ctx={ctx} />
               ))}
             </ul>
             {list.hasMore ? (
@@ -110,151 +144,6 @@ export function CommentsSection({
         )}
       </div>
     </section>
-  );
-}
-
-function CommentForm({
-  viewer,
-  onPost,
-  isPosting,
-}: {
-  viewer: CurrentUser;
-  onPost: (content: string) => Promise<boolean>;
-  isPosting: boolean;
-}) {
-  const [text, setText] = useState('');
-  const inputId = useId();
-  const isBlank = text.trim() === '';
-
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (isBlank || isPosting) return;
-    if (await onPost(text.trim())) setText('');
-  };
-
-  return (
-    <form onSubmit={(e) => void submit(e)} className="flex gap-3" aria-label="Add a comment">
-      <Avatar src={viewer.avatar} name={viewer.username} size="sm" className="mt-1" />
-      <div className="flex min-w-0 flex-1 flex-col items-end gap-2">
-        <label htmlFor={inputId} className="sr-only">
-          Add a comment
-        </label>
-        <textarea
-          id={inputId}
-          value={text}
-          rows={2}
-          maxLength={2000}
-          placeholder="Add a comment…"
-          onChange={(e) => setText(e.target.value)}
-          className={cn(textAreaClass, 'resize-y')}
-        />
-        <Button type="submit" size="sm" disabled={isBlank || isPosting}>
-          {isPosting ? 'Posting…' : 'Post'}
-        </Button>
-      </div>
-    </form>
-  );
-}
-
-function CommentItem({
-  comment,
-  viewerId,
-  canDelete,
-  isLiking,
-  isRemoving,
-  onToggleLike,
-  onRemove,
-  onSeek,
-}: {
-  comment: Comment;
-  viewerId: string | null;
-  canDelete: boolean;
-  isLiking: boolean;
-  isRemoving: boolean;
-  onToggleLike: () => void;
-  onRemove: () => void;
-  onSeek?: ((seconds: number) => void) | undefined;
-}) {
-  const author = comment.ownerDetails;
-  const authorName = author?.username ?? 'Unknown user';
-  // A link to this comment (a notification's) scrolls to it and marks it.
-  const isLinked = useLocation().hash === `#comment-${comment._id}`;
-  const itemRef = useRef<HTMLLIElement>(null);
-  useEffect(() => {
-    if (isLinked) itemRef.current?.scrollIntoView?.({ block: 'center' });
-  }, [isLinked]);
-  return (
-    <li
-      ref={itemRef}
-      id={`comment-${comment._id}`}
-      className={cn(
-        'flex gap-3 px-3 py-3 sm:px-4',
-        isRemoving && 'opacity-60',
-        isLinked && 'bg-accent-soft/60',
-      )}
-    >
-      <AvatarLink
-        to={channelPathOf(comment.owner)}
-        src={author?.avatar}
-        name={authorName}
-        size="sm"
-      />
-      <div className="min-w-0 flex-1">
-        <p className="text-sm">
-          <Link
-            to={channelPathOf(comment.owner)}
-            className="rounded-sm font-semibold text-fg hover:underline"
-          >
-            @{authorName}
-          </Link>
-          <span className="text-fg-muted"> · {formatRelativeTime(comment.createdAt)}</span>
-        </p>
-        <p className="mt-0.5 text-sm break-words whitespace-pre-line text-fg">
-          <RichText text={comment.content} onSeek={onSeek} />
-        </p>
-        <div className="mt-1.5 flex items-center gap-1">
-          {viewerId ? (
-            <button
-              type="button"
-              aria-pressed={comment.isLiked}
-              disabled={isLiking}
-              onClick={onToggleLike}
-              className={cn(
-                'inline-flex h-8 items-center gap-1.5 rounded-full px-2.5 text-xs font-medium transition-colors hover:bg-raised disabled:opacity-60',
-                comment.isLiked ? 'text-accent-text' : 'text-fg-muted',
-              )}
-            >
-              <ThumbsUpIcon size={15} className={comment.isLiked ? 'fill-current' : undefined} />
-              {comment.isLiked ? 'Liked' : 'Like'}
-              {comment.likesCount > 0 ? ' ' : null}
-              {comment.likesCount > 0 ? (
-                <span className="tabular-nums">{formatCount(comment.likesCount)}</span>
-              ) : null}
-            </button>
-          ) : comment.likesCount > 0 ? (
-            <span className="inline-flex items-center gap-1.5 px-1 text-xs text-fg-muted">
-              <ThumbsUpIcon size={15} />
-              <span className="tabular-nums">{formatCount(comment.likesCount)}</span>
-              <span className="sr-only">{comment.likesCount === 1 ? 'like' : 'likes'}</span>
-            </span>
-          ) : null}
-          {canDelete ? (
-            <button
-              type="button"
-              aria-label={`Delete comment by @${authorName}`}
-              title="Delete comment"
-              disabled={isRemoving}
-              onClick={() => {
-                if (window.confirm('Delete this comment?')) onRemove();
-              }}
-              className="inline-flex size-8 items-center justify-center rounded-full text-fg-muted transition-colors hover:bg-raised hover:text-danger disabled:opacity-60"
-            >
-              <TrashIcon size={15} />
-            </button>
-          ) : null}
-        </div>
-      </div>
-    </li>
   );
 }
 

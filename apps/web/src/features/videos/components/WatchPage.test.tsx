@@ -236,7 +236,7 @@ describe('watch page', { timeout: 15_000 }, () => {
         'href',
         '/login',
       );
-      expect(screen.queryByRole('textbox', { name: 'Add a comment' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('combobox', { name: 'Add a comment' })).not.toBeInTheDocument();
 
       await user.click(screen.getByRole('button', { name: /^Like 42/ }));
       expect(server().requestsTo('toggleVideoLike')).toHaveLength(0);
@@ -248,7 +248,7 @@ describe('watch page', { timeout: 15_000 }, () => {
 
     it('the owner: no subscribe or message button, but the comment box', async () => {
       await openWatchPage({ signedInAs: owner });
-      expect(await screen.findByRole('textbox', { name: 'Add a comment' })).toBeInTheDocument();
+      expect(await screen.findByRole('combobox', { name: 'Add a comment' })).toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
       expect(screen.queryByRole('button', { name: 'Message' })).not.toBeInTheDocument();
     });
@@ -421,7 +421,7 @@ describe('watch page', { timeout: 15_000 }, () => {
       });
       server().on('addComment', () => ({ status: 201, data: posted }));
 
-      const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+      const box = await screen.findByRole('combobox', { name: 'Add a comment' });
       const post = screen.getByRole('button', { name: 'Post' });
       expect(post).toBeDisabled();
       await user.type(box, '   ');
@@ -448,7 +448,7 @@ describe('watch page', { timeout: 15_000 }, () => {
         status: 500,
         error: { code: 'INTERNAL', message: 'Boom' },
       }));
-      const box = await screen.findByRole('textbox', { name: 'Add a comment' });
+      const box = await screen.findByRole('combobox', { name: 'Add a comment' });
       await user.type(box, 'Hello');
       await user.click(screen.getByRole('button', { name: 'Post' }));
       expect(

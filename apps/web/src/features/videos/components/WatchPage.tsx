@@ -189,7 +189,7 @@ function WatchView({
         {hasMedia && chapters ? <ChapterList chapters={chapters} onSeek={seekFromText} /> : null}
         <CommentsSection
           videoId={video._id}
-          videoOwnerId={video.owner._id}
+          videoOwner={video.owner}
           fallbackCount={video.comments}
           viewer={viewer}
           onSeek={hasMedia ? seekFromText : undefined}

@@ -1,4 +1,4 @@
-import type { Comment, CommentPage } from '@kinora/contract';
+import type { Comment, CommentPage, CommentSort } from '@kinora/contract';
 import {
   useInfiniteQuery,
   useMutation,
@@ -6,20 +6,28 @@ import {
   type InfiniteData,
 } from '@tanstack/react-query';
 import { useToast } from '../../../components/toast';
-import { api } from '../../../lib/api';
-import { COMMENTS_PAGE_SIZE, videoKeys } from '../api/videos-api';
+import { api, isApiError } from '../../../lib/api';
+import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, videoKeys } from '../api/videos-api';
 import { logged } from './use-watch-data';
 
 export const commentText = {
   postFailed: 'Failed to post comment. Please try again.',
+  replyFailed: 'Failed to post reply. Please try again.',
+  editFailed: 'Failed to save comment. Please try again.',
   likeFailed: 'Could not update your like. Please try again.',
+  pinFailed: 'Could not pin the comment. Please try again.',
+  heartFailed: 'Could not update the heart. Please try again.',
   deleteFailed: 'Failed to delete comment. Please try again.',
   deleted: 'Comment deleted',
 } as const;
 
 type CommentPages = InfiniteData<CommentPage, number>;
 
-/** Changes every cached comment page of a video at once. */
+/** A refused text (a mistyped @name) says why; any other failure says the screen's words. */
+const failureOf = (error: unknown, text: string) =>
+  isApiError(error) && error.status === 400 && error.fromServer ? error.message : text;
+
+/** Changes every cached comment page of a video at once (its lists and its threads). */
 function updatePages(
   pages: CommentPages | undefined,
   change: (page: CommentPage, index: number) => CommentPage,
@@ -27,16 +35,16 @@ function updatePages(
   return pages ? { ...pages, pages: pages.pages.map(change) } : pages;
 }
 
-/** A video's comments, newest first, a page at a time, with the total count. */
-export function useComments(videoId: string) {
+/** A video's top comments, sorted by Top or Newest, a page at a time, with the total count. */
+export function useComments(videoId: string, sort: CommentSort = 'newest') {
   const query = useInfiniteQuery({
-    queryKey: videoKeys.comments(videoId),
+    queryKey: videoKeys.commentList(videoId, sort),
     initialPageParam: 1,
     queryFn: ({ pageParam, signal }) =>
       logged('comments', () =>
         api('listComments', {
           params: { videoId },
-          query: { page: pageParam, limit: COMMENTS_PAGE_SIZE },
+          query: { page: pageParam, limit: COMMENTS_PAGE_SIZE, sort },
           signal,
         }),
       ),
@@ -55,22 +63,85 @@ export function useComments(videoId: string) {
   };
 }
 
+/** A thread's replies, oldest first, read once it is opened ('View N replies'). */
+export function useReplies(videoId: string, commentId: string, isOpen: boolean) {
+  const query = useInfiniteQuery({
+    queryKey: videoKeys.replies(videoId, commentId),
+    initialPageParam: 1,
+    enabled: isOpen,
+    queryFn: ({ pageParam, signal }) =>
+      api('listReplies', {
+        params: { commentId },
+        query: { page: pageParam, limit: REPLIES_PAGE_SIZE },
+        signal,
+      }),
+    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
+  });
+  return {
+    replies: query.data?.pages.flatMap((page) => page.comments) ?? [],
+    isPending: query.isPending,
+    isError: query.isError,
+    retry: () => void query.refetch(),
+    hasMore: query.hasNextPage,
+    loadMore: () => void query.fetchNextPage(),
+    isLoadingMore: query.isFetchingNextPage,
+  };
+}
+
 export function useCommentActions(videoId: string) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const key = videoKeys.comments(videoId);
+  const all = videoKeys.comments(videoId);
+  /** Changes every cached page of the video's comments: lists of each sort and threads. */
   const update = (change: (page: CommentPage, index: number) => CommentPage) =>
-    queryClient.setQueryData<CommentPages>(key, (pages) => updatePages(pages, change));
+    queryClient.setQueriesData<CommentPages>({ queryKey: all }, (pages) =>
+      updatePages(pages, change),
+    );
+  const updateLists = (change: (page: CommentPage, index: number) => CommentPage) =>
+    queryClient.setQueriesData<CommentPages>(
+      { queryKey: videoKeys.commentLists(videoId) },
+      (pages) => updatePages(pages, change),
+    );
+  const replace = (comment: Comment) =>
+    update((page) => ({
+      ...page,
+      comments: page.comments.map((c) => (c._id === comment._id ? comment : c)),
+    }));
 
   const add = useMutation({
     mutationFn: (content: string) => api('addComment', { params: { videoId }, body: { content } }),
     onSuccess: (comment: Comment) =>
-      update((page, index) => ({
+      updateLists((page, index) => ({
         ...page,
         comments: index === 0 ? [comment, ...page.comments] : page.comments,
         totalCount: page.totalCount + 1,
       })),
-    onError: () => toast.error(commentText.postFailed),
+    onError: (error) => toast.error(failureOf(error, commentText.postFailed)),
+  });
+
+  const addReply = useMutation({
+    mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
+      api('addReply', { params: { commentId }, body: { content } }),
+    onSuccess: (reply: Comment) => {
+      const parentId = reply.parentId ?? '';
+      updateLists((page) => ({
+        ...page,
+        totalCount: page.totalCount + 1,
+        comments: page.comments.map((c) =>
+          c._id === parentId ? { ...c, repliesCount: (c.repliesCount ?? 0) + 1 } : c,
+        ),
+      }));
+      // The thread reads again with the reply in its place (oldest first).
+      void queryClient.invalidateQueries({ queryKey: videoKeys.replies(videoId, parentId) });
+    },
+    onError: (error) => toast.error(failureOf(error, commentText.replyFailed)),
+  });
+
+  const edit = useMutation({
+    mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
+      api('updateComment', { params: { commentId }, body: { content } }),
+    onSuccess: replace,
+    onError: (error) => toast.error(failureOf(error, commentText.editFailed)),
   });
 
   const toggleLike = useMutation({
@@ -85,31 +156,78 @@ export function useCommentActions(videoId: string) {
     onError: () => toast.error(commentText.likeFailed),
   });
 
-  const remove = useMutation({
-    mutationFn: (commentId: string) => api('deleteComment', { params: { commentId } }),
-    onSuccess: (_answer, commentId) => {
+  const pin = useMutation({
+    mutationFn: ({ commentId, isPinned }: { commentId: string; isPinned: boolean }) =>
+      api('pinComment', { params: { commentId }, body: { isPinned } }),
+    onSuccess: (comment) => {
+      // Pinning one unpins the other.
       update((page) => ({
         ...page,
-        comments: page.comments.filter((c) => c._id !== commentId),
-        totalCount: Math.max(0, page.totalCount - 1),
+        comments: page.comments.map((c) =>
+          c._id === comment._id ? comment : comment.isPinned ? { ...c, isPinned: false } : c,
+        ),
       }));
+      void queryClient.invalidateQueries({ queryKey: videoKeys.commentList(videoId, 'top') });
+    },
+    onError: (error) => toast.error(failureOf(error, commentText.pinFailed)),
+  });
+
+  const heart = useMutation({
+    mutationFn: ({ commentId, isHearted }: { commentId: string; isHearted: boolean }) =>
+      api('heartComment', { params: { commentId }, body: { isHearted } }),
+    onSuccess: replace,
+    onError: (error) => toast.error(failureOf(error, commentText.heartFailed)),
+  });
+
+  const remove = useMutation({
+    mutationFn: (comment: Comment) => api('deleteComment', { params: { commentId: comment._id } }),
+    onSuccess: (_answer, comment) => {
+      // A thread goes with its replies; a reply leaves its thread one shorter.
+      const gone = 1 + (comment.parentId ? 0 : (comment.repliesCount ?? 0));
+      update((page) => ({
+        ...page,
+        comments: page.comments
+          .filter((c) => c._id !== comment._id)
+          .map((c) =>
+            c._id === comment.parentId
+              ? { ...c, repliesCount: Math.max(0, (c.repliesCount ?? 0) - 1) }
+              : c,
+          ),
+      }));
+      updateLists((page) => ({ ...page, totalCount: Math.max(0, page.totalCount - gone) }));
       toast.success(commentText.deleted);
     },
     onError: () => toast.error(commentText.deleteFailed),
   });
 
+  /** Resolves true when the call succeeded (a form keeps its text otherwise). */
+  const succeeded = (promise: Promise<unknown>) =>
+    promise.then(
+      () => true,
+      () => false,
+    );
+
   return {
     /** Posts a comment; resolves true when it was posted. */
-    post: (content: string) =>
-      add.mutateAsync(content).then(
-        () => true,
-        () => false,
-      ),
+    post: (content: string) => succeeded(add.mutateAsync(content)),
     isPosting: add.isPending,
+    reply: (commentId: string, content: string) =>
+      succeeded(addReply.mutateAsync({ commentId, content })),
+    /** The comment being answered, if any. */
+    replyingTo: addReply.isPending ? addReply.variables.commentId : null,
+    edit: (commentId: string, content: string) =>
+      succeeded(edit.mutateAsync({ commentId, content })),
+    editingId: edit.isPending ? edit.variables.commentId : null,
     toggleLike: (commentId: string) => toggleLike.mutate(commentId),
     /** The comment whose like is being changed, if any. */
     likingId: toggleLike.isPending ? toggleLike.variables : null,
-    remove: (commentId: string) => remove.mutate(commentId),
-    removingId: remove.isPending ? remove.variables : null,
+    pin: (commentId: string, isPinned: boolean) => pin.mutate({ commentId, isPinned }),
+    pinningId: pin.isPending ? pin.variables.commentId : null,
+    heart: (commentId: string, isHearted: boolean) => heart.mutate({ commentId, isHearted }),
+    heartingId: heart.isPending ? heart.variables.commentId : null,
+    remove: (comment: Comment) => remove.mutate(comment),
+    removingId: remove.isPending ? remove.variables._id : null,
   };
 }
+
+export type CommentActions = ReturnType<typeof useCommentActions>;
