@@ -74,6 +74,7 @@ import {
   ViewResult,
 } from './videos';
 import { Health } from './health';
+import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import {
   BlockedUsers,
@@ -872,6 +873,8 @@ export const endpoints = {
 
   // Notifications (issue 21): declared with their schemas in notifications.ts.
   ...notificationEndpoints,
+  // Moderation (issue 21 item 5): reports, the queue, actions, the log, watched words.
+  ...moderationEndpoints,
   // Account safety: forgotten passwords, two-factor sign-in; sessions and devices, export,
   // deletion (account.ts).
   ...passwordResetEndpoints,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModerationNotice } from './moderation-notice';
 import { Id, IsoDate } from './common';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
@@ -19,6 +20,8 @@ export const Comment = z.object({
   isLiked: z.boolean(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
+  /** Only to its owner (and staff) when hidden or held: why others do not see it. */
+  moderation: ModerationNotice.optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 

@@ -16,6 +16,7 @@ export * from './text';
 export * from './tweets';
 export * from './messages';
 export * from './notifications';
+export * from './moderation';
 export * from './mentions';
 export * from './account';
 export * from './sharing';

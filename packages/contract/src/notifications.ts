@@ -8,11 +8,12 @@ import { IdParams, IsoDate } from './common';
 import type { Endpoint } from './endpoints';
 import { notificationUnreadCap } from './limits';
 import { KeysetCursor } from './pagination';
+import { ReportOutcome } from './moderation';
 import { ChannelSummary } from './people';
 
 /**
- * Every kind a person may be told of. Replies to one's comment and a handled report come with
- * comment threads and moderation (issue 21 items 3 and 5), each a kind added here.
+ * Every kind a person may be told of. Replies to one's comment come with comment threads (issue
+ * 21 item 3), a kind added here; a report one filed being handled came with moderation.
  */
 export const notificationKinds = [
   'new_subscriber',
@@ -22,6 +23,7 @@ export const notificationKinds = [
   'new_video',
   'message_request',
   'request_accepted',
+  'report_handled',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds, { message: 'Unknown notification kind' });
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -43,6 +45,8 @@ export const Notification = z.object({
   tweet: Excerpt.nullable(),
   /** The conversation an accepted request opened. */
   conversationId: z.string().nullable(),
+  /** A handled report: how it ended (`report_handled` only). */
+  reportOutcome: ReportOutcome.nullable().optional(),
   isRead: z.boolean(),
   /** When it happened, or when a grouped entry last gained someone. */
   createdAt: IsoDate,

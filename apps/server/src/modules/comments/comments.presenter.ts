@@ -1,4 +1,5 @@
 import type { Comment, CommentPage } from '@kinora/contract';
+import { moderationNoticeOf } from '../../platform/http/moderation-notice';
 import { pageInfo } from '../../platform/http/paging';
 import type { Storage } from '../../platform/storage/storage';
 import { presentChannelSummary } from '../users';
@@ -15,6 +16,7 @@ export function presentComment(record: CommentRecord, storage: Storage): Comment
     isLiked: record.isLiked,
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
+    ...moderationNoticeOf(record),
   };
 }
 

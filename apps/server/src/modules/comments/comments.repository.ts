@@ -1,8 +1,10 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
+import { heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
 import { videosVisibleTo } from '../videos';
+import { commentsVisibleTo } from './comments.policy';
 
 export interface CommentRecord {
   id: string;
@@ -15,7 +17,11 @@ export interface CommentRecord {
   updatedAt: Date;
   author: { id: string; username: string; fullname: string; avatarKey: string | null };
   /** What the permission rules need of the video it is under. */
-  video: { ownerId: string; isPublished: boolean };
+  video: { ownerId: string; isPublished: boolean; hiddenAt: Date | null };
+  /** Moderation (decision 0038): hidden by a moderator, or held for a watched word. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
+  heldAt: Date | null;
 }
 
 export class CommentsRepository {
@@ -42,11 +48,25 @@ export class CommentsRepository {
           fullname: users.fullname,
           avatarKey: users.avatarKey,
         },
-        video: { ownerId: videos.ownerId, isPublished: videos.isPublished },
+        video: {
+          ownerId: videos.ownerId,
+          isPublished: videos.isPublished,
+          hiddenAt: videos.hiddenAt,
+        },
+        hiddenAt: comments.hiddenAt,
+        hiddenReason: comments.hiddenReason,
+        heldAt: comments.heldAt,
       })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.ownerId))
-      .innerJoin(videos, and(eq(videos.id, comments.videoId), videosVisibleTo(viewer)));
+      .innerJoin(
+        videos,
+        and(
+          eq(videos.id, comments.videoId),
+          videosVisibleTo(viewer),
+          commentsVisibleTo(viewer),
+        ),
+      );
   }
 
   async findById(id: string, viewer: Viewer | null): Promise<CommentRecord | null> {
@@ -70,7 +90,10 @@ export class CommentsRepository {
   /** Adds the comment and moves the video's counter in one transaction. */
   async insert(input: { videoId: string; ownerId: string; content: string }): Promise<string> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(comments).values(input).returning({ id: comments.id });
+      const [row] = await tx
+        .insert(comments)
+        .values({ ...input, heldAt: heldIfWatched(input.content) })
+        .returning({ id: comments.id });
       await tx
         .update(videos)
         .set({ commentsCount: sql`${videos.commentsCount} + 1` })
@@ -82,7 +105,7 @@ export class CommentsRepository {
   async updateContent(id: string, content: string): Promise<void> {
     await this.db
       .update(comments)
-      .set({ content, updatedAt: sql`now()` })
+      .set({ content, updatedAt: sql`now()`, heldAt: heldIfWatched(content) })
       .where(eq(comments.id, id));
   }
 

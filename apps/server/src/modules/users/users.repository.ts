@@ -6,7 +6,7 @@ import { users } from '../../platform/db/schema';
 
 export type UserRow = Omit<
   typeof users.$inferSelect,
-  'passwordHash' | 'searchVector' | 'role' | 'historyPaused'
+  'passwordHash' | 'searchVector' | 'role' | 'historyPaused' | 'bannedAt' | 'bannedReason'
 >;
 
 const publicColumns = {
