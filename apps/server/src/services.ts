@@ -48,6 +48,7 @@ import {
   NotificationsRepository,
   NotificationsService,
 } from './modules/notifications';
+import { ModerationRepository, ModerationService } from './modules/moderation';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -80,6 +81,8 @@ export interface Services {
   search: SearchService;
   messaging: Messaging;
   notifications: NotificationsService;
+  /** Reports, the moderators' queue and actions, watched words (decision 0038). */
+  moderation: ModerationService;
   passwordReset: PasswordResetService;
   twoFactor: TwoFactorService;
   /** Sessions and devices, the export of one's data, deleting the account. */
@@ -168,6 +171,7 @@ export function createServices(deps: {
     search: new SearchService(new SearchRepository(db), videos),
     messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
     notifications,
+    moderation: new ModerationService(new ModerationRepository(db), auth, events),
     passwordReset: new PasswordResetService(
       passwordResetRepo,
       new ResetLinks(passwordResetRepo, {

@@ -3,7 +3,12 @@
  * grouping of likes, what is hidden when read, settings, marks, paging, and the live count on the
  * socket. Runs on PGlite and on PostgreSQL.
  */
-import type { Notification, NotificationKind, ServerSocketEvents } from '@kinora/contract';
+import {
+  notificationKinds,
+  type Notification,
+  type NotificationKind,
+  type ServerSocketEvents,
+} from '@kinora/contract';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, expectOk, malformed } from '../../../test/api-client';
@@ -286,7 +291,7 @@ describe('reading and marking', () => {
   it('keeps a choice per kind: a kind turned off makes no entry', async () => {
     const [owner, alice] = await people(t.app, 2);
     const settings = await expectOk(t.app, 'notificationSettings', { as: owner });
-    expect(settings).toHaveLength(7);
+    expect(settings).toHaveLength(notificationKinds.length);
     expect(settings.every((s) => s.inApp && !s.push)).toBe(true);
     const saved = await expectOk(t.app, 'updateNotificationSettings', {
       as: owner,

@@ -1,4 +1,8 @@
-import { mentionedUsernames as readMentions, type NotificationSetting } from '@kinora/contract';
+import {
+  mentionedUsernames as readMentions,
+  type NotificationSetting,
+  type ReportOutcome,
+} from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import type { DomainEvents } from '../../platform/events/domain-events';
@@ -221,6 +225,30 @@ export class NotificationsService {
         onRepeat: 'keep',
       },
     );
+  }
+
+  /** Each reporter of the closed reports is told how their report ended (decision 0038). */
+  async notifyReportsHandled(
+    reports: {
+      reportId: string;
+      reporterId: string;
+      outcome: ReportOutcome;
+      targetOwnerId: string | null;
+      videoId: string | null;
+      commentId: string | null;
+      tweetId: string | null;
+      conversationId: string | null;
+    }[],
+  ) {
+    const told: string[] = [];
+    for (const report of reports) {
+      const added = await this.repo.addReportHandled({
+        ...report,
+        actorId: report.targetOwnerId ?? report.reporterId,
+      });
+      if (added) told.push(report.reporterId);
+    }
+    await this.announceTo([...new Set(told)]);
   }
 
   /** A video out (new, or published): its followers are told by jobs, a batch at a time. */
