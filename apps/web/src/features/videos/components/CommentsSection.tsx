@@ -11,6 +11,8 @@ import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { useCommentActions, useComments } from '../hooks/use-comments';
 import { BoneList } from '../../../components/Skeleton';
 import { channelPathOf } from '../../../lib/paths';
+import { HeldReview, ReportAction } from '../../../components/moderation-extras';
+import { ModerationNotice } from '../../../components/ModerationNotice';
 
 /**
  * Comments of a video (core §2.8): the count, a comment box for signed-in users (Post stays
@@ -212,6 +214,11 @@ function CommentItem({
         <p className="mt-0.5 text-sm break-words whitespace-pre-line text-fg">
           <RichText text={comment.content} onSeek={onSeek} />
         </p>
+        <ModerationNotice notice={comment.moderation} className="mt-1.5">
+          {comment.moderation?.state === 'held' && canDelete && viewerId !== comment.owner ? (
+            <HeldReview targetKind="comment" targetId={comment._id} />
+          ) : null}
+        </ModerationNotice>
         <div className="mt-1.5 flex items-center gap-1">
           {viewerId ? (
             <button
@@ -252,6 +259,14 @@ function CommentItem({
               <TrashIcon size={15} />
             </button>
           ) : null}
+          <ReportAction
+            target={{
+              targetKind: 'comment',
+              targetId: comment._id,
+              ownerId: comment.owner,
+              label: `comment by @${authorName}`,
+            }}
+          />
         </div>
       </div>
     </li>
