@@ -521,7 +521,10 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
       params: { id: (await registerUser(t.app)).userId },
       payload: { reason: 'Spam' },
     }),
-    anAdmin: async () => ({ params: { id: (await freshAdmin()).userId }, payload: { reason: 'x' } }),
+    anAdmin: async () => ({
+      params: { id: (await freshAdmin()).userId },
+      payload: { reason: 'x' },
+    }),
     self: ({ user }) => ({ params: { id: (user ?? owner).userId }, payload: { reason: 'x' } }),
   },
   unbanUser: {

@@ -64,7 +64,6 @@ export const ContentReport = z.object({
 });
 export type ContentReport = z.infer<typeof ContentReport>;
 
-
 /** One report in the queue. */
 export const QueuedReport = z.object({
   _id: z.string(),
@@ -87,9 +86,7 @@ export const QueuedTarget = z.object({
   /** The video to open: the video itself, or the one a comment is under. */
   videoId: z.string().nullable(),
   /** A conversation's messages as its report kept them, oldest first. */
-  messages: z.array(
-    z.object({ senderId: z.string(), content: z.string(), createdAt: IsoDate }),
-  ),
+  messages: z.array(z.object({ senderId: z.string(), content: z.string(), createdAt: IsoDate })),
   isHidden: z.boolean(),
   /** The owner's account is banned. */
   isBanned: z.boolean(),
@@ -246,7 +243,8 @@ export const moderationEndpoints = {
   banUser: define({
     method: 'POST',
     path: '/moderation/users/:id/ban',
-    summary: 'Ban an account: sign-in refused, sessions ended, content hidden (staff; admins only by admins)',
+    summary:
+      'Ban an account: sign-in refused, sessions ended, content hidden (staff; admins only by admins)',
     tag: 'moderation',
     access: 'user',
     params: IdParams,
@@ -310,7 +308,8 @@ export const moderationEndpoints = {
   reviewHeld: define({
     method: 'POST',
     path: '/moderation/held',
-    summary: 'Approve or reject a held comment (its video’s owner) or tweet (moderators and admins)',
+    summary:
+      'Approve or reject a held comment (its video’s owner) or tweet (moderators and admins)',
     tag: 'moderation',
     access: 'user',
     body: ReviewHeldBody,

@@ -61,11 +61,7 @@ export class CommentsRepository {
       .innerJoin(users, eq(users.id, comments.ownerId))
       .innerJoin(
         videos,
-        and(
-          eq(videos.id, comments.videoId),
-          videosVisibleTo(viewer),
-          commentsVisibleTo(viewer),
-        ),
+        and(eq(videos.id, comments.videoId), videosVisibleTo(viewer), commentsVisibleTo(viewer)),
       );
   }
 

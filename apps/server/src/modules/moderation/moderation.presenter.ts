@@ -60,7 +60,10 @@ export function presentQueue(groups: QueueGroup[], storage: Storage): Moderation
 }
 
 export function presentAuditLog(
-  { entries, total }: {
+  {
+    entries,
+    total,
+  }: {
     entries: {
       id: string;
       moderatorId: string | null;
@@ -89,7 +92,11 @@ export function presentAuditLog(
   };
 }
 
-export function presentWatchedWord(word: { id: string; word: string; createdAt: Date }): WatchedWord {
+export function presentWatchedWord(word: {
+  id: string;
+  word: string;
+  createdAt: Date;
+}): WatchedWord {
   return { _id: word.id, word: word.word, createdAt: word.createdAt.toISOString() };
 }
 

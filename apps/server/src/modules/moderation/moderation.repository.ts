@@ -108,7 +108,11 @@ export class ModerationRepository {
           .from(comments)
           .innerJoin(
             videos,
-            and(eq(videos.id, comments.videoId), videosVisibleTo(viewer), commentsVisibleTo(viewer)),
+            and(
+              eq(videos.id, comments.videoId),
+              videosVisibleTo(viewer),
+              commentsVisibleTo(viewer),
+            ),
           )
           .innerJoin(users, eq(users.id, comments.ownerId))
           .where(eq(comments.id, id));
@@ -707,11 +711,7 @@ async function closeReportsOf(
     .update(contentReports)
     .set(handled(outcome, moderator))
     .where(
-      and(
-        eq(contentReports.targetKind, kind),
-        eq(target, id),
-        eq(contentReports.status, 'open'),
-      ),
+      and(eq(contentReports.targetKind, kind), eq(target, id), eq(contentReports.status, 'open')),
     )
     .returning(closedColumns);
   return rows.map(asClosed);

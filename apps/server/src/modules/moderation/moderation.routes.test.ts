@@ -106,12 +106,21 @@ describe('reports', () => {
     expect(badReason.statusCode).toBe(400);
     const longDetails = await callApi(t.app, 'reportContent', {
       as: bob,
-      body: { targetKind: 'tweet', targetId: tweet._id, reason: 'other', details: 'x'.repeat(1001) },
+      body: {
+        targetKind: 'tweet',
+        targetId: tweet._id,
+        reason: 'other',
+        details: 'x'.repeat(1001),
+      },
     });
     expect(longDetails.statusCode).toBe(400);
     const unknown = await callApi(t.app, 'reportContent', {
       as: bob,
-      body: { targetKind: 'tweet', targetId: '00000000-0000-4000-8000-000000000000', reason: 'spam' },
+      body: {
+        targetKind: 'tweet',
+        targetId: '00000000-0000-4000-8000-000000000000',
+        reason: 'spam',
+      },
     });
     expect(unknown.statusCode).toBe(404);
     expect(await reportRows()).toBe(before);
@@ -199,9 +208,7 @@ describe('the queue and its actions', () => {
       as: moderator,
       body: { action: 'hide', targetKind: 'video', targetId: video._id, reason: 'Copyright' },
     });
-    expect((await callApi(t.app, 'getVideo', { params: { id: video._id } })).statusCode).toBe(
-      404,
-    );
+    expect((await callApi(t.app, 'getVideo', { params: { id: video._id } })).statusCode).toBe(404);
     expect(
       (await callApi(t.app, 'getVideo', { as: bob, params: { id: video._id } })).statusCode,
     ).toBe(404);
@@ -339,9 +346,15 @@ describe('watched words', () => {
       body: { word: 'grapefruit' },
     });
     expect(refused.statusCode).toBe(403);
-    const word = await expectOk(t.app, 'addWatchedWord', { as: admin, body: { word: 'Grapefruit' } });
+    const word = await expectOk(t.app, 'addWatchedWord', {
+      as: admin,
+      body: { word: 'Grapefruit' },
+    });
     expect(word.word).toBe('grapefruit');
-    const twice = await callApi(t.app, 'addWatchedWord', { as: admin, body: { word: 'grapefruit' } });
+    const twice = await callApi(t.app, 'addWatchedWord', {
+      as: admin,
+      body: { word: 'grapefruit' },
+    });
     expect(twice.statusCode).toBe(409);
 
     const video = await createVideo(t.app, alice);

@@ -62,7 +62,8 @@ export function registerModerationRoutes(
   });
   router.route(endpoints.listHeldTweets, {
     message: 'Held tweets',
-    handler: async ({ actor }) => presentHeldTweets(await moderation.heldTweets({ actor }), storage),
+    handler: async ({ actor }) =>
+      presentHeldTweets(await moderation.heldTweets({ actor }), storage),
   });
   router.route(endpoints.reviewHeld, {
     message: 'Held item reviewed',

@@ -75,13 +75,21 @@ export class ModerationService {
       details: input.details,
     });
     if (!report) throw alreadyReported();
-    return { ...report, targetKind: input.targetKind, targetId: input.targetId, reason: input.reason };
+    return {
+      ...report,
+      targetKind: input.targetKind,
+      targetId: input.targetId,
+      reason: input.reason,
+    };
   }
 
   /** Open reports grouped by target, the longest waiting first, each target read in place. */
   async queue({ actor }: { actor: Viewer }): Promise<QueueGroup[]> {
     assertCanModerate(actor);
-    const groups = new Map<string, { kind: QueueTargetKind; id: string; reports: OpenReportRow[] }>();
+    const groups = new Map<
+      string,
+      { kind: QueueTargetKind; id: string; reports: OpenReportRow[] }
+    >();
     for (const report of await this.repo.openReports()) {
       const key = `${report.targetKind}:${report.targetId}`;
       const group = groups.get(key);
@@ -155,7 +163,10 @@ export class ModerationService {
         tweetIds: kind === 'tweet' ? [id] : [],
       });
     }
-    this.tellReporters(closed, action === 'hide' ? 'hidden' : action === 'restore' ? 'restored' : 'dismissed');
+    this.tellReporters(
+      closed,
+      action === 'hide' ? 'hidden' : action === 'restore' ? 'restored' : 'dismissed',
+    );
     return { action, targetKind: kind, targetId: id, reportsClosed: closed.length };
   }
 
@@ -176,7 +187,12 @@ export class ModerationService {
       tweetIds: banned.tweetIds,
     });
     this.tellReporters(banned.closed, 'banned');
-    return { action: 'ban', targetKind: 'user', targetId: input.userId, reportsClosed: banned.closed.length };
+    return {
+      action: 'ban',
+      targetKind: 'user',
+      targetId: input.userId,
+      reportsClosed: banned.closed.length,
+    };
   }
 
   /** The account may sign in again; what the ban hid comes back. */
@@ -238,7 +254,10 @@ export class ModerationService {
     else await this.repo.rejectHeld(input.targetKind, input.targetId);
     if (input.targetKind === 'comment' && held.videoId) {
       const change = { commentId: input.targetId, videoId: held.videoId, authorId: held.ownerId };
-      this.events.emit(input.decision === 'approve' ? 'comment.updated' : 'comment.deleted', change);
+      this.events.emit(
+        input.decision === 'approve' ? 'comment.updated' : 'comment.deleted',
+        change,
+      );
     } else {
       const change = { tweetId: input.targetId, authorId: held.ownerId };
       this.events.emit(input.decision === 'approve' ? 'tweet.updated' : 'tweet.deleted', change);

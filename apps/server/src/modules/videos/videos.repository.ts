@@ -393,7 +393,11 @@ export class VideosRepository {
     mediaId: string,
   ): Promise<{ ownerId: string; isPublished: boolean; hiddenAt: Date | null } | null> {
     const [row] = await this.db
-      .select({ ownerId: videos.ownerId, isPublished: videos.isPublished, hiddenAt: videos.hiddenAt })
+      .select({
+        ownerId: videos.ownerId,
+        isPublished: videos.isPublished,
+        hiddenAt: videos.hiddenAt,
+      })
       .from(videos)
       .where(
         or(

@@ -93,7 +93,8 @@ export function notificationLink(n: Notification): string {
         ? `/messages/conversations/${encodeURIComponent(n.conversationId)}`
         : '/messages/conversations';
     case 'report_handled':
-      if (n.conversationId) return `/messages/conversations/${encodeURIComponent(n.conversationId)}`;
+      if (n.conversationId)
+        return `/messages/conversations/${encodeURIComponent(n.conversationId)}`;
       if (n.video && n.comment) {
         return `/video/${encodeURIComponent(n.video._id)}#comment-${n.comment._id}`;
       }

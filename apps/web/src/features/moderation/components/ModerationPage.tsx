@@ -60,7 +60,10 @@ function ModerationScreen({ user }: { user: CurrentUser }) {
   return (
     <PageColumn width="4xl">
       <PageHeader title={moderationText.pageTitle} />
-      <nav aria-label={moderationText.pageTitle} className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+      <nav
+        aria-label={moderationText.pageTitle}
+        className="-mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0"
+      >
         <ul className="flex gap-1 border-b border-border">
           {tabs.map((t) => (
             <li key={t.id}>
@@ -307,7 +310,9 @@ function HeldTweetsList() {
               <HeldReviewButtons
                 targetKind="tweet"
                 targetId={tweet._id}
-                onReviewed={() => void queryClient.invalidateQueries({ queryKey: moderationKeys.held })}
+                onReviewed={() =>
+                  void queryClient.invalidateQueries({ queryKey: moderationKeys.held })
+                }
               />
             </div>
           </div>
@@ -415,9 +420,15 @@ function AuditLog() {
         <table className="w-full text-left text-sm">
           <thead className="border-b border-border text-fg-muted">
             <tr>
-              <th scope="col" className="px-3 py-2 font-medium">Who</th>
-              <th scope="col" className="px-3 py-2 font-medium">What</th>
-              <th scope="col" className="px-3 py-2 font-medium">When</th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                Who
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                What
+              </th>
+              <th scope="col" className="px-3 py-2 font-medium">
+                When
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-border">
@@ -427,10 +438,15 @@ function AuditLog() {
                 <td className="px-3 py-2 text-fg">
                   {actionLabels[entry.action]} {targetLabels[entry.targetKind].toLowerCase()}{' '}
                   <span className="break-all text-fg-muted">{entry.targetId}</span>
-                  {entry.reason ? <span className="block text-fg-muted">“{entry.reason}”</span> : null}
+                  {entry.reason ? (
+                    <span className="block text-fg-muted">“{entry.reason}”</span>
+                  ) : null}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap text-fg-muted">
-                  <time dateTime={entry.createdAt} title={new Date(entry.createdAt).toLocaleString()}>
+                  <time
+                    dateTime={entry.createdAt}
+                    title={new Date(entry.createdAt).toLocaleString()}
+                  >
                     {formatRelativeTime(entry.createdAt)}
                   </time>
                 </td>
@@ -440,7 +456,12 @@ function AuditLog() {
         </table>
       </div>
       <div className="flex justify-between">
-        <Button variant="secondary" size="sm" disabled={page === 1} onClick={() => setPage(page - 1)}>
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={page === 1}
+          onClick={() => setPage(page - 1)}
+        >
           {moderationText.newerLog}
         </Button>
         <Button

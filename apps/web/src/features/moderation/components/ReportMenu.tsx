@@ -36,7 +36,9 @@ export function ReportMenu({ target }: { target: ReportTarget }) {
   if (session.status !== 'signedIn' || session.user._id === target.ownerId) return null;
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
-    const items = [...(wrapperRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const items = [
+      ...(wrapperRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+    ];
     const index = items.indexOf(document.activeElement as HTMLElement);
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
