@@ -48,7 +48,7 @@ import {
   NotificationsRepository,
   NotificationsService,
 } from './modules/notifications';
-import { ModerationRepository, ModerationService } from './modules/moderation';
+import { keepAdminAccount, ModerationRepository, ModerationService } from './modules/moderation';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -148,6 +148,15 @@ export function createServices(deps: {
   );
   // Made from events after their commit, in the process that committed them (decision 0035).
   listenForNotifications(events, notifications);
+  const moderationRepo = new ModerationRepository(db);
+  if (config.adminUsername) {
+    keepAdminAccount({
+      events,
+      repo: moderationRepo,
+      username: config.adminUsername,
+      onError: (error) => deps.onListenerError?.(error, 'admin account'),
+    });
+  }
   return {
     tokens,
     sessions,
@@ -171,7 +180,7 @@ export function createServices(deps: {
     search: new SearchService(new SearchRepository(db), videos),
     messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
     notifications,
-    moderation: new ModerationService(new ModerationRepository(db), auth, events),
+    moderation: new ModerationService(moderationRepo, auth, events),
     passwordReset: new PasswordResetService(
       passwordResetRepo,
       new ResetLinks(passwordResetRepo, {

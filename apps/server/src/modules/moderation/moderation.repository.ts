@@ -88,6 +88,23 @@ const queueReportsRead = 500;
 export class ModerationRepository {
   constructor(private readonly db: Database) {}
 
+  /**
+   * Makes the configured first admin an admin (ADMIN_USERNAME): the account of that name, or
+   * only when it is this one (a new account). Nobody else is changed.
+   */
+  async makeAdminAccount(username: string, onlyUserId?: string): Promise<void> {
+    await this.db
+      .update(users)
+      .set({ role: 'admin', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(users.username, username),
+          eq(users.role, 'user'),
+          onlyUserId ? eq(users.id, onlyUserId) : undefined,
+        ),
+      );
+  }
+
   // Reports.
 
   /** The target as the reporter sees it: null when it is not there for them. */

@@ -91,6 +91,16 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().trim().min(3).max(200).optional(),
   /** Where the built web app lives; empty disables serving it. */
   WEB_DIST_DIR: z.string().optional(),
+  /**
+   * The username of the site's first admin (decision 0038): that account is made admin at start
+   * and when it registers, so a new site (or a test run on the embedded database, which
+   * `npm run user:role` cannot reach while the server runs) has someone to moderate. Name an
+   * account that is yours, or register it before others can.
+   */
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[a-z0-9_.]{3,30}$/, 'must be a username (a-z, 0-9, _ and ., 3 to 30)')
+    .optional(),
 });
 
 export interface Secrets {
@@ -128,6 +138,8 @@ export interface Config {
   jobLeaseSeconds: number;
   /** Outgoing mail (password reset links); null when SMTP_URL is not set. */
   mail: { smtpUrl: string; from: string } | null;
+  /** The account made admin at start and at registration (ADMIN_USERNAME). */
+  adminUsername: string | null;
 }
 
 export class ConfigError extends Error {
@@ -249,5 +261,6 @@ export function loadConfig(
           from: e.MAIL_FROM ?? `Kinora <no-reply@${new URL(publicUrl).hostname}>`,
         }
       : null,
+    adminUsername: e.ADMIN_USERNAME ?? null,
   };
 }
