@@ -439,4 +439,34 @@ describe('the reporter is told', () => {
     });
     expect((await expectOk(t.app, 'unreadNotifications', { as: bob })).unreadCount).toBe(1);
   });
+
+  it('tells how a dismissed report of a comment ended, linking to the comment under its video', async () => {
+    const [alice, bob] = await people(t.app, 2);
+    const video = await createVideo(t.app, alice);
+    const comment = await expectOk(t.app, 'addComment', {
+      as: alice,
+      params: { videoId: video._id },
+      body: { content: 'Fine words' },
+    });
+    await expectOk(t.app, 'reportContent', {
+      as: bob,
+      body: { targetKind: 'comment', targetId: comment._id, reason: 'other' },
+    });
+    await expectOk(t.app, 'moderateTarget', {
+      as: admin,
+      body: { action: 'dismiss', targetKind: 'comment', targetId: comment._id, reason: 'Fine' },
+    });
+    const entry = await eventually(
+      async () =>
+        (await expectOk(t.app, 'listNotifications', { as: bob, query: {} })).notifications.find(
+          (n) => n.kind === 'report_handled',
+        ),
+      { timeoutMs: 10_000, intervalMs: 25, what: 'a report_handled entry' },
+    );
+    expect(entry).toMatchObject({
+      reportOutcome: 'dismissed',
+      video: { _id: video._id },
+      comment: { _id: comment._id },
+    });
+  });
 });

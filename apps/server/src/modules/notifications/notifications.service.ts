@@ -242,8 +242,15 @@ export class NotificationsService {
   ) {
     const told: string[] = [];
     for (const report of reports) {
+      // A comment's entry names its video too, so that it links to the comment in place.
+      const videoId =
+        report.videoId ??
+        (report.commentId
+          ? ((await this.repo.commentFacts(report.commentId))?.videoId ?? null)
+          : null);
       const added = await this.repo.addReportHandled({
         ...report,
+        videoId,
         actorId: report.targetOwnerId ?? report.reporterId,
       });
       if (added) told.push(report.reporterId);
