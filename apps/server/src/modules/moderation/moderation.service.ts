@@ -237,8 +237,8 @@ export class ModerationService {
   }
 
   /**
-   * A held comment is approved or rejected by its video's owner, a held tweet by staff. Others
-   * are told it is not there, as they cannot see it (its author too: they wait).
+   * A held comment is approved or rejected by its video's owner, a held tweet by staff; anyone
+   * else, its author included (they wait), is refused.
    */
   async reviewHeld(input: {
     actor: Viewer;
