@@ -62,7 +62,10 @@ test('B reports a tweet, a moderator hides it, B is told, and A sees why', async
       path: test.info().outputPath('moderation-1366.png'),
       fullPage: true,
     });
+    // At phone width, drawn afresh (the sidebar is a closed drawer there).
     await modPage.setViewportSize({ width: 390, height: 844 });
+    await modPage.reload();
+    await expect(card).toContainText(content);
     await modPage.screenshot({
       path: test.info().outputPath('moderation-390.png'),
       fullPage: true,
@@ -93,6 +96,9 @@ test('B reports a tweet, a moderator hides it, B is told, and A sees why', async
     await expect(own.getByRole('note')).toContainText('Hidden by a moderator: Spam');
     await aPage.screenshot({ path: test.info().outputPath('hidden-1366.png') });
     await aPage.setViewportSize({ width: 390, height: 844 });
+    await aPage.reload();
+    await aPage.getByRole('button', { name: 'All Tweets' }).click();
+    await expect(own.getByRole('note')).toBeVisible();
     await aPage.screenshot({ path: test.info().outputPath('hidden-390.png') });
   } finally {
     await a.context.close();
