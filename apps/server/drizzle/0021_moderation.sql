@@ -55,7 +55,7 @@ CREATE TABLE "moderation_actions" (
 	"target_owner_id" uuid,
 	"reason" text DEFAULT '' NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "moderation_actions_action_known" CHECK ("moderation_actions"."action" in ('hide', 'restore', 'dismiss', 'ban', 'unban', 'add_watched_word', 'remove_watched_word')),
+	CONSTRAINT "moderation_actions_action_known" CHECK ("moderation_actions"."action" in ('hide', 'restore', 'dismiss', 'ban', 'unban', 'add_watched_word', 'remove_watched_word', 'approve_held', 'reject_held')),
 	CONSTRAINT "moderation_actions_target_kind_known" CHECK ("moderation_actions"."target_kind" in ('video', 'comment', 'tweet', 'user', 'conversation', 'watched_word'))
 );--> statement-breakpoint
 ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_moderator_id_users_id_fk" FOREIGN KEY ("moderator_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint

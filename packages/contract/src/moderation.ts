@@ -150,6 +150,9 @@ export const auditActions = [
   'unban',
   'add_watched_word',
   'remove_watched_word',
+  /** Staff letting out, or removing, a tweet held for a watched word. */
+  'approve_held',
+  'reject_held',
 ] as const;
 
 export const AuditEntry = z.object({

@@ -621,18 +621,46 @@ export class ModerationRepository {
     return row ?? null;
   }
 
-  async approveHeld(kind: 'comment' | 'tweet', id: string): Promise<void> {
+  async approveHeld(kind: 'comment' | 'tweet', id: string, reviewer: Viewer): Promise<void> {
     if (kind === 'comment') {
       await this.db.update(comments).set({ heldAt: null }).where(eq(comments.id, id));
-    } else {
-      await this.db.update(tweets).set({ heldAt: null }).where(eq(tweets.id, id));
+      return;
     }
+    // Staff review held tweets: in the audit log like their other actions.
+    await this.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(tweets)
+        .set({ heldAt: null })
+        .where(eq(tweets.id, id))
+        .returning({ ownerId: tweets.ownerId });
+      await audit(tx, {
+        moderator: reviewer,
+        action: 'approve_held',
+        targetKind: 'tweet',
+        targetId: id,
+        targetOwnerId: row?.ownerId ?? null,
+        reason: '',
+      });
+    });
   }
 
-  /** A rejected comment goes, with its video's count; a rejected tweet goes. */
-  async rejectHeld(kind: 'comment' | 'tweet', id: string): Promise<void> {
+  /** A rejected comment goes, with its video's count; a rejected tweet goes (and is logged). */
+  async rejectHeld(kind: 'comment' | 'tweet', id: string, reviewer: Viewer): Promise<void> {
     if (kind === 'tweet') {
-      await this.db.delete(tweets).where(and(eq(tweets.id, id), isNotNull(tweets.heldAt)));
+      await this.db.transaction(async (tx) => {
+        const [row] = await tx
+          .delete(tweets)
+          .where(and(eq(tweets.id, id), isNotNull(tweets.heldAt)))
+          .returning({ ownerId: tweets.ownerId });
+        await audit(tx, {
+          moderator: reviewer,
+          action: 'reject_held',
+          targetKind: 'tweet',
+          targetId: id,
+          targetOwnerId: row?.ownerId ?? null,
+          reason: '',
+        });
+      });
       return;
     }
     await this.db.transaction(async (tx) => {

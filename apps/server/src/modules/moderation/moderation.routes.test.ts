@@ -403,6 +403,13 @@ describe('watched words', () => {
       body: { targetKind: 'tweet', targetId: heldTweet._id, decision: 'reject' },
     });
     expect((await tweetsSeenBy(bob, bob)).map((x) => x._id)).not.toContain(heldTweet._id);
+    const log = await expectOk(t.app, 'moderationLog', { as: admin, query: { limit: 1 } });
+    expect(log.entries[0]).toMatchObject({
+      moderator: { _id: moderator.userId },
+      action: 'reject_held',
+      targetKind: 'tweet',
+      targetId: heldTweet._id,
+    });
 
     const removed = await expectOk(t.app, 'removeWatchedWord', {
       as: admin,

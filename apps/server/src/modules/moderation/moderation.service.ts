@@ -250,8 +250,9 @@ export class ModerationService {
     const name = input.targetKind === 'comment' ? 'Held comment' : 'Held tweet';
     if (!held) throw notFound(name);
     assertCanReviewHeld(input.actor, { kind: input.targetKind, videoOwnerId: held.videoOwnerId });
-    if (input.decision === 'approve') await this.repo.approveHeld(input.targetKind, input.targetId);
-    else await this.repo.rejectHeld(input.targetKind, input.targetId);
+    if (input.decision === 'approve') {
+      await this.repo.approveHeld(input.targetKind, input.targetId, input.actor);
+    } else await this.repo.rejectHeld(input.targetKind, input.targetId, input.actor);
     if (input.targetKind === 'comment' && held.videoId) {
       const change = { commentId: input.targetId, videoId: held.videoId, authorId: held.ownerId };
       this.events.emit(

@@ -90,6 +90,8 @@ export const actionLabels = {
   unban: 'lifted the ban of',
   add_watched_word: 'watched the word',
   remove_watched_word: 'stopped watching the word',
+  approve_held: 'approved the held',
+  reject_held: 'rejected the held',
 } as const;
 
 export const moderationKeys = {
