@@ -52,6 +52,8 @@ export default defineConfig({
       // Reset links go to the SMTP server that password-reset-and-two-factor.spec.ts runs in its own process.
       SMTP_URL: `smtp://127.0.0.1:${e2eSmtpPort}`,
       MAIL_FROM: 'Kinora <no-reply@kinora.test>',
+      // The first admin (decision 0038): moderation.spec.ts registers this account.
+      ADMIN_USERNAME: 'e2e_admin',
     },
   },
 });

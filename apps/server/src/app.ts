@@ -48,6 +48,7 @@ import { registerPasswordResetRoutes } from './modules/password-reset';
 import { registerPlaylistRoutes } from './modules/playlists';
 import { registerMessageRoutes, registerMessageSockets } from './modules/messages';
 import { deliverNotificationCounts, registerNotificationRoutes } from './modules/notifications';
+import { registerModerationRoutes } from './modules/moderation';
 import { registerSearchRoutes } from './modules/search';
 import { registerSubscriptionRoutes } from './modules/subscriptions';
 import { registerSystemRoutes } from './modules/system';
@@ -285,6 +286,7 @@ export async function buildApp({
     pushes: services.pushes,
     storage,
   });
+  registerModerationRoutes(router, { moderation: services.moderation, storage });
   registerPasswordResetRoutes(router, { passwordReset: services.passwordReset, limitStore });
   registerTwoFactorRoutes(router, { ...signInDeps, twoFactor: services.twoFactor });
   // The chat socket, on this process's HTTP server (decision 0021), its broadcasts shared with

@@ -1,5 +1,6 @@
 /**
- * Calls every endpoint of the contract as a visitor, another user, the owner and a moderator,
+ * Calls every endpoint of the contract as a visitor, another user, the owner, a moderator and an
+ * admin,
  * on real resources built through the real endpoints, and compares each status with the
  * checked-in matrix (`authorization-matrix.ts`). Every difference is reported in one failure.
  */
@@ -55,12 +56,16 @@ interface CallSpec {
 }
 type Build = (caller: { as: Caller; user: RegisteredUser | null }) => Promise<CallSpec> | CallSpec;
 
-const callers: readonly Caller[] = ['visitor', 'other', 'owner', 'moderator'];
+const callers: readonly Caller[] = ['visitor', 'other', 'owner', 'moderator', 'admin'];
 
 let t: TestApp;
 let owner: RegisteredUser;
 let other: RegisteredUser;
 let moderator: RegisteredUser;
+let admin: RegisteredUser;
+/** Someone who writes held comments under the owner's video (it holds a watched word). */
+let commenter: RegisteredUser;
+const watched = 'matrixword';
 /** The owner's things: a published video and a draft, a comment under each, a tweet. */
 let published: string;
 let draft: string;
@@ -82,7 +87,7 @@ let ownersNotification: string;
 let twoFactorOwner: TwoFactorAccount;
 
 const userOf = (as: Caller) =>
-  ({ visitor: null, other, owner, moderator })[as] satisfies RegisteredUser | null;
+  ({ visitor: null, other, owner, moderator, admin })[as] satisfies RegisteredUser | null;
 
 async function comment(user: RegisteredUser, videoId: string): Promise<string> {
   const made = await expectOk(t.app, 'addComment', {
@@ -95,12 +100,32 @@ async function comment(user: RegisteredUser, videoId: string): Promise<string> {
 
 /** A tweet of the owner's, for one call that removes it. */
 async function ownersTweet(): Promise<string> {
+  return tweetOf(owner);
+}
+
+/** A fresh tweet of this person's, held for approval if asked. */
+async function tweetOf(user: RegisteredUser, held = false): Promise<string> {
   const [row] = await t.database.db
     .insert(tweets)
-    .values({ ownerId: owner.userId, content: 'A tweet of the owner' })
+    .values({
+      ownerId: user.userId,
+      content: `A tweet of ${user.username}`,
+      heldAt: held ? new Date() : null,
+    })
     .returning({ id: tweets.id });
   return row!.id;
 }
+
+/** A fresh person with the admin role. */
+async function freshAdmin(): Promise<RegisteredUser> {
+  const person = await registerUser(t.app);
+  await grantUserRole({ username: person.username, role: 'admin' }, t.database.db);
+  return person;
+}
+
+const hide = (targetKind: 'tweet', targetId: string) => ({
+  payload: { action: 'hide', targetKind, targetId, reason: 'Spam' },
+});
 
 /** A video of the owner's made for one call that changes or removes it. */
 async function freshVideo(isDraft: boolean): Promise<string> {
@@ -496,6 +521,77 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
       };
     },
   },
+  reportContent: {
+    aTweet: async () => ({
+      payload: { targetKind: 'tweet', targetId: await ownersTweet(), reason: 'spam' },
+    }),
+    aDraft: () => ({ payload: { targetKind: 'video', targetId: draft, reason: 'other' } }),
+    anAccount: () => ({
+      payload: { targetKind: 'user', targetId: owner.userId, reason: 'harassment', details: 'x' },
+    }),
+  },
+  moderationQueue: { always: () => ({}) },
+  moderateTarget: {
+    hideOwnersTweet: async () => hide('tweet', await ownersTweet()),
+    hideAdminsTweet: async () => hide('tweet', await tweetOf(admin)),
+    hideModeratorsTweet: async () => hide('tweet', await tweetOf(moderator)),
+    dismissOwnersReports: async () => {
+      const targetId = await ownersTweet();
+      await expectOk(t.app, 'reportContent', {
+        as: other,
+        body: { targetKind: 'tweet', targetId, reason: 'spam' },
+      });
+      return { payload: { action: 'dismiss', targetKind: 'tweet', targetId, reason: 'Fine' } };
+    },
+  },
+  banUser: {
+    aPerson: async () => ({
+      params: { id: (await registerUser(t.app)).userId },
+      payload: { reason: 'Spam' },
+    }),
+    anAdmin: async () => ({
+      params: { id: (await freshAdmin()).userId },
+      payload: { reason: 'x' },
+    }),
+    self: ({ user }) => ({ params: { id: (user ?? owner).userId }, payload: { reason: 'x' } }),
+  },
+  unbanUser: {
+    aBannedPerson: async () => {
+      const person = await registerUser(t.app);
+      await expectOk(t.app, 'banUser', {
+        as: admin,
+        params: { id: person.userId },
+        body: { reason: 'Spam' },
+      });
+      return { params: { id: person.userId }, payload: { reason: 'Appeal granted' } };
+    },
+  },
+  moderationLog: { always: () => ({ query: 'limit=5' }) },
+  listWatchedWords: { always: () => ({}) },
+  addWatchedWord: { aNewWord: () => ({ payload: { word: `word_${uniqueSuffix()}` } }) },
+  removeWatchedWord: {
+    aWatchedWord: async () => {
+      const word = await expectOk(t.app, 'addWatchedWord', {
+        as: admin,
+        body: { word: `word_${uniqueSuffix()}` },
+      });
+      return { params: { id: word._id } };
+    },
+  },
+  listHeldTweets: { always: () => ({}) },
+  reviewHeld: {
+    heldCommentOnOwnersVideo: async () => {
+      const held = await expectOk(t.app, 'addComment', {
+        as: commenter,
+        params: { videoId: published },
+        body: { content: `Held for ${watched}` },
+      });
+      return { payload: { targetKind: 'comment', targetId: held._id, decision: 'approve' } };
+    },
+    ownersHeldTweet: async () => ({
+      payload: { targetKind: 'tweet', targetId: await tweetOf(owner, true), decision: 'reject' },
+    }),
+  },
 };
 
 /** A browser's subscription on a known push service (nothing is sent to it here). */
@@ -547,13 +643,17 @@ function send(name: EndpointName, spec: CallSpec, user: RegisteredUser | null) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  [owner, other, moderator] = await Promise.all([
+  [owner, other, moderator, admin, commenter] = await Promise.all([
+    registerUser(t.app),
+    registerUser(t.app),
     registerUser(t.app),
     registerUser(t.app),
     registerUser(t.app),
     clip(),
   ]);
   await grantUserRole({ username: moderator.username, role: 'moderator' }, t.database.db);
+  await grantUserRole({ username: admin.username, role: 'admin' }, t.database.db);
+  await expectOk(t.app, 'addWatchedWord', { as: admin, body: { word: watched } });
   [published, draft] = await Promise.all([freshVideo(false), freshVideo(true)]);
   [commentOnPublished, commentOnDraft] = await Promise.all([
     comment(owner, published),
@@ -587,7 +687,7 @@ describe('the authorization matrix', () => {
     }).toEqual({ withoutRow: [], notInContract: [] });
   });
 
-  it('is what every endpoint answers to a visitor, another user, the owner and a moderator', async () => {
+  it('is what every endpoint answers to a visitor, another user, the owner, a moderator and an admin', async () => {
     const differences: string[] = [];
     for (const name of Object.keys(endpoints) as EndpointName[]) {
       const cases = Object.entries(authorizationMatrix[name] ?? {});

@@ -1,7 +1,8 @@
 /**
  * Who gets what from every endpoint of the contract: the expected HTTP status for a visitor (no
- * token), another user, the owner of the resource the call is about, and a moderator (who owns
- * nothing here; same as another user unless given). `authorization-matrix.test.ts` builds the
+ * token), another user, the owner of the resource the call is about, a moderator and an admin
+ * (who own nothing here; a moderator answers as another user unless given, an admin as a
+ * moderator unless given). `authorization-matrix.test.ts` builds the
  * resources and calls every endpoint as each of them. The type requires a row for every
  * endpoint of `@kinora/contract` (a new endpoint does not compile without one) and the test
  * checks it again at run time.
@@ -13,7 +14,7 @@
 import type { endpoints } from '@kinora/contract';
 
 export type EndpointName = keyof typeof endpoints;
-export type Caller = 'visitor' | 'other' | 'owner' | 'moderator';
+export type Caller = 'visitor' | 'other' | 'owner' | 'moderator' | 'admin';
 
 export interface Expected {
   visitor: number;
@@ -21,6 +22,8 @@ export interface Expected {
   owner: number;
   /** When a moderator's answer differs from another user's. */
   moderator?: number;
+  /** When an admin's answer differs from a moderator's. */
+  admin?: number;
 }
 
 /** Public calls that answer everyone alike. */
@@ -37,6 +40,14 @@ const ownerDraftWrite = (status: number): Expected => ({
   other: 404,
   owner: status,
   moderator: 403,
+});
+
+/** Moderators' and admins' calls: others are refused, whether or not the thing is theirs. */
+const staffOnly = (status: number): Expected => ({
+  visitor: 401,
+  other: 403,
+  owner: 403,
+  moderator: status,
 });
 
 /** A private playlist: its owner's alone, not even told to exist to others. */
@@ -204,6 +215,38 @@ export const authorizationMatrix = {
     ownPassword: anyUser(200),
     anothersPassword: { visitor: 401, other: 400, owner: 400 },
   },
+
+  // Moderation (decision 0038). Reporting: the owner is whose the reported thing is, and may
+  // not report it; one reports what one sees (staff see drafts). Everything else is staff's:
+  // nobody acts on their own things, a moderator not on an admin's; watched words are admins'.
+  reportContent: {
+    aTweet: { visitor: 401, other: 201, owner: 400 },
+    aDraft: { visitor: 401, other: 404, owner: 400, moderator: 201 },
+    anAccount: { visitor: 401, other: 201, owner: 400 },
+  },
+  moderationQueue: { always: staffOnly(200) },
+  moderateTarget: {
+    hideOwnersTweet: staffOnly(200),
+    hideAdminsTweet: { ...staffOnly(403), admin: 400 },
+    hideModeratorsTweet: { ...staffOnly(400), admin: 200 },
+    dismissOwnersReports: staffOnly(200),
+  },
+  banUser: {
+    aPerson: staffOnly(200),
+    anAdmin: { ...staffOnly(403), admin: 200 },
+    self: staffOnly(400),
+  },
+  unbanUser: { aBannedPerson: staffOnly(200) },
+  moderationLog: { always: staffOnly(200) },
+  listWatchedWords: { always: staffOnly(200) },
+  addWatchedWord: { aNewWord: { ...staffOnly(403), admin: 201 } },
+  removeWatchedWord: { aWatchedWord: { ...staffOnly(403), admin: 200 } },
+  listHeldTweets: { always: staffOnly(200) },
+  // A held comment is its video owner's to review; a held tweet (the owner's) staff's.
+  reviewHeld: {
+    heldCommentOnOwnersVideo: { visitor: 401, other: 403, owner: 200, moderator: 403 },
+    ownersHeldTweet: { visitor: 401, other: 403, owner: 403, moderator: 200 },
+  },
 } as const satisfies { [K in EndpointName]: Record<string, Expected> };
 
 /**
@@ -220,5 +263,6 @@ export type MatrixCase<K extends EndpointName> = keyof (typeof authorizationMatr
 
 /** The status a caller should get in one case of the matrix. */
 export function expectedStatus(expected: Expected, caller: Caller): number {
+  if (caller === 'admin') return expected.admin ?? expected.moderator ?? expected.other;
   return caller === 'moderator' ? (expected.moderator ?? expected.other) : expected[caller];
 }

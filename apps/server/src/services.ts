@@ -51,6 +51,7 @@ import {
   PushService,
 } from './modules/notifications';
 import { WebPushSender } from './platform/push/web-push-sender';
+import { keepAdminAccount, ModerationRepository, ModerationService } from './modules/moderation';
 import { SearchRepository, SearchService } from './modules/search';
 import { SubscriptionsRepository, SubscriptionsService } from './modules/subscriptions';
 import { TweetsRepository, TweetsService } from './modules/tweets';
@@ -84,6 +85,8 @@ export interface Services {
   messaging: Messaging;
   notifications: NotificationsService;
   pushes: PushService;
+  /** Reports, the moderators' queue and actions, watched words (decision 0038). */
+  moderation: ModerationService;
   passwordReset: PasswordResetService;
   twoFactor: TwoFactorService;
   /** Sessions and devices, the export of one's data, deleting the account. */
@@ -172,6 +175,15 @@ export function createServices(deps: {
   );
   // Made from events after their commit, in the process that committed them (decision 0035).
   listenForNotifications(events, notifications);
+  const moderationRepo = new ModerationRepository(db);
+  if (config.adminUsername) {
+    keepAdminAccount({
+      events,
+      repo: moderationRepo,
+      username: config.adminUsername,
+      onError: (error) => deps.onListenerError?.(error, 'admin account'),
+    });
+  }
   return {
     tokens,
     sessions,
@@ -196,6 +208,7 @@ export function createServices(deps: {
     messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
     notifications,
     pushes,
+    moderation: new ModerationService(moderationRepo, auth, events),
     passwordReset: new PasswordResetService(
       passwordResetRepo,
       new ResetLinks(passwordResetRepo, {

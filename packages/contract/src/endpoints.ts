@@ -75,6 +75,7 @@ import {
 } from './videos';
 import { Health } from './health';
 import { commentThreadEndpoints } from './comment-threads';
+import { moderationEndpoints } from './moderation';
 import { notificationEndpoints } from './notifications';
 import {
   BlockedUsers,
@@ -875,6 +876,8 @@ export const endpoints = {
   ...commentThreadEndpoints,
   // Notifications (issue 21): declared with their schemas in notifications.ts.
   ...notificationEndpoints,
+  // Moderation (issue 21 item 5): reports, the queue, actions, the log, watched words.
+  ...moderationEndpoints,
   // Account safety: forgotten passwords, two-factor sign-in; sessions and devices, export,
   // deletion (account.ts).
   ...passwordResetEndpoints,

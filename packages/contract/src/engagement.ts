@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModerationNotice } from './moderation-notice';
 import { Id, IsoDate } from './common';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
@@ -30,6 +31,8 @@ export const Comment = z.object({
   isHearted: z.boolean().optional(),
   /** Its author changed the words after posting: shown as '(edited)'. */
   isEdited: z.boolean().optional(),
+  /** Only to its owner (and staff) when hidden or held: why others do not see it. */
+  moderation: ModerationNotice.optional(),
 });
 export type Comment = z.infer<typeof Comment>;
 

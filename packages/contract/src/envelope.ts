@@ -47,6 +47,8 @@ export const ErrorCode = z.enum([
   'RATE_LIMITED',
   /** This server sends no email (no SMTP_URL): an administrator prints reset links instead. */
   'EMAIL_NOT_CONFIGURED',
+  /** Sign-in refused: a moderator banned the account (issue 21 item 5). */
+  'ACCOUNT_BANNED',
   'INTERNAL',
   /** A form of an answer the server does not offer (an oEmbed format other than JSON). */
   'NOT_IMPLEMENTED',

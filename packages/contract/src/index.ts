@@ -18,6 +18,7 @@ export * from './messages';
 export * from './comment-threads';
 export * from './notifications';
 export * from './notification-words';
+export * from './moderation';
 export * from './mentions';
 export * from './account';
 export * from './sharing';

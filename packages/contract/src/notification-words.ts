@@ -13,7 +13,30 @@ export const kindLabels: Record<NotificationKind, string> = {
   new_video: 'New videos from channels you follow',
   message_request: 'Message requests',
   request_accepted: 'Accepted message requests',
+  report_handled: 'Reports you filed, when handled',
 };
+
+/** What a handled report was about, as its entry names it. */
+function reportedThing(n: Notification): string {
+  if (n.video) return `“${n.video.title}”`;
+  if (n.comment) return `a comment by ${n.actor.username}`;
+  if (n.tweet) return `a tweet by ${n.actor.username}`;
+  if (n.conversationId) return 'a conversation';
+  return `${n.actor.username}’s account`;
+}
+
+/** A handled report's entry: how it ended. */
+function reportSentence(n: Notification): string {
+  const thing = reportedThing(n);
+  switch (n.reportOutcome) {
+    case 'hidden':
+      return `Your report was handled: a moderator hid ${thing}`;
+    case 'banned':
+      return `Your report was handled: a moderator banned ${n.actor.username}`;
+    default:
+      return `Your report about ${thing} was reviewed: no action was needed`;
+  }
+}
 
 /** "alice", "alice and 1 other", "alice and 12 others". */
 function who(n: Notification): string {
@@ -43,6 +66,8 @@ export function notificationSentence(n: Notification): string {
       return `${who(n)} sent you a message request`;
     case 'request_accepted':
       return `${who(n)} accepted your message request`;
+    case 'report_handled':
+      return reportSentence(n);
   }
 }
 
@@ -78,5 +103,13 @@ export function notificationLink(n: Notification): string {
       return n.conversationId
         ? `/messages/conversations/${encodeURIComponent(n.conversationId)}`
         : '/messages/conversations';
+    case 'report_handled':
+      if (n.conversationId)
+        return `/messages/conversations/${encodeURIComponent(n.conversationId)}`;
+      if (n.video && n.comment) {
+        return `/video/${encodeURIComponent(n.video._id)}#comment-${n.comment._id}`;
+      }
+      if (n.video) return `/video/${encodeURIComponent(n.video._id)}`;
+      return channel;
   }
 }

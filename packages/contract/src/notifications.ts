@@ -8,11 +8,12 @@ import { IdParams, IsoDate } from './common';
 import type { Endpoint } from './endpoints';
 import { notificationUnreadCap } from './limits';
 import { KeysetCursor } from './pagination';
+import { ReportOutcome } from './moderation';
 import { ChannelSummary } from './people';
 
 /**
- * Every kind a person may be told of. A handled report comes with moderation (issue 21 item 5),
- * a kind added here; a reply to one's comment came with comment threads (item 3).
+ * Every kind a person may be told of: replies to one's comments came with comment threads
+ * (issue 21 item 3), a report one filed being handled with moderation (item 5).
  */
 export const notificationKinds = [
   'new_subscriber',
@@ -23,6 +24,7 @@ export const notificationKinds = [
   'new_video',
   'message_request',
   'request_accepted',
+  'report_handled',
 ] as const;
 export const NotificationKind = z.enum(notificationKinds, { message: 'Unknown notification kind' });
 export type NotificationKind = z.infer<typeof NotificationKind>;
@@ -46,6 +48,8 @@ export const Notification = z.object({
   tweet: Excerpt.nullable(),
   /** The conversation an accepted request opened. */
   conversationId: z.string().nullable(),
+  /** A handled report: how it ended (`report_handled` only). */
+  reportOutcome: ReportOutcome.nullable().optional(),
   isRead: z.boolean(),
   /** When it happened, or when a grouped entry last gained someone. */
   createdAt: IsoDate,

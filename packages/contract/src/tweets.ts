@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModerationNotice } from './moderation-notice';
 import { Id, IsoDate } from './common';
 import { limits } from './limits';
 import { PageInfo, PageQuery } from './pagination';
@@ -16,6 +17,8 @@ export const Tweet = z.object({
   /** Changed by its owner since it was posted; `editedAt` says when last. */
   isEdited: z.boolean(),
   editedAt: IsoDate.nullable(),
+  /** Only to its owner (and staff) when hidden or held: why others do not see it. */
+  moderation: ModerationNotice.optional(),
 });
 export type Tweet = z.infer<typeof Tweet>;
 

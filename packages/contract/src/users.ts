@@ -77,6 +77,8 @@ export const CurrentUser = OwnAccount.extend({
   bio: z.string(),
   /** Who may send this person message requests. */
   messagePolicy: MessagePolicy,
+  /** What the person may do beyond their own things: staff see the moderation pages. */
+  role: z.enum(['user', 'moderator', 'admin']).optional(),
   createdAt: IsoDate,
   updatedAt: IsoDate,
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ModerationNotice } from './moderation-notice';
 import { Id, IsoDate, partialUpdate } from './common';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
@@ -38,6 +39,8 @@ export const Video = z.object({
   owner: VideoOwner,
   createdAt: IsoDate,
   updatedAt: IsoDate,
+  /** Only to its owner (and staff) when hidden or held: why others do not see it. */
+  moderation: ModerationNotice.optional(),
 });
 export type Video = z.infer<typeof Video>;
 

@@ -7,6 +7,7 @@ import { discoveryKeys } from '../features/discovery';
 import { myVideosKeys } from '../features/my-videos';
 import { playlistKeys } from '../features/playlists';
 import { subscriptionKeys } from '../features/subscriptions';
+import { tweetKeys } from '../features/tweets';
 import { videoKeys } from '../features/videos';
 import type { CacheEvent } from '../lib/cache-events';
 
@@ -18,6 +19,7 @@ type Feature =
   | 'my-videos'
   | 'playlists'
   | 'subscriptions'
+  | 'tweets'
   | 'videos';
 type Shows = Partial<Record<Feature, QueryKey[]>>;
 
@@ -39,9 +41,16 @@ const listingVideos: Shows = {
   videos: [videoKeys.root],
 };
 
+/** What hiding, restoring or approving may change: every list of videos, comments or tweets. */
+const showingModeratedThings: Shows = { ...listingVideos, tweets: [tweetKeys.all] };
+
 /** The keys of the answers that `event` makes stale, but for those of the feature that announced it. */
 export function staleAfter(event: CacheEvent): QueryKey[] {
   const shows =
-    event.type === 'subscription-toggled' ? showingSubscription(event.channelId) : listingVideos;
+    event.type === 'subscription-toggled'
+      ? showingSubscription(event.channelId)
+      : event.type === 'content-moderated'
+        ? showingModeratedThings
+        : listingVideos;
   return Object.entries(shows).flatMap(([feature, keys]) => (feature === event.from ? [] : keys));
 }

@@ -11,6 +11,8 @@ import { useSessionSync } from '../lib/auth';
 import { ThemeProvider } from '../lib/theme';
 import { useCacheLinks } from './cache-links';
 import { appVideoCardExtras } from './video-card-extras';
+import { appModerationExtras } from './moderation-extras';
+import { ModerationExtrasProvider } from '../components/moderation-extras';
 
 /** The bell's live count comes from the chat socket's `notifications_changed` (decision 0035). */
 function NotificationsLive({ children }: { children: ReactNode }) {
@@ -30,7 +32,7 @@ function SessionSync() {
 
 /**
  * Everything a screen may rely on: data cache, session, theme, toasts, the chat socket, and what
- * the features add to video cards (Watch later, the part watched).
+ * the features add to video cards (Watch later, the part watched) and to what may be reported.
  */
 export function AppProviders({
   queryClient,
@@ -47,7 +49,9 @@ export function AppProviders({
           <ChatSocketProvider>
             <NotificationsLive>
               <VideoCardExtrasProvider extras={appVideoCardExtras}>
-                {children}
+                <ModerationExtrasProvider extras={appModerationExtras}>
+                  {children}
+                </ModerationExtrasProvider>
               </VideoCardExtrasProvider>
             </NotificationsLive>
           </ChatSocketProvider>

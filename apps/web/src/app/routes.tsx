@@ -167,6 +167,13 @@ export const routes: RouteObject[] = [
             }),
           },
           {
+            path: 'moderation',
+            lazy: async () => ({
+              Component: (await import('../features/moderation/components/ModerationPage'))
+                .ModerationPage,
+            }),
+          },
+          {
             path: 'notifications',
             lazy: async () => ({
               Component: (await import('../features/notifications/components/NotificationsPage'))

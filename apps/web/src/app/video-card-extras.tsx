@@ -7,7 +7,9 @@ import { useSession } from '../lib/auth';
  * nothing shows until then (these are a corner button and a thin bar over a thumbnail, placed
  * absolutely, so nothing moves), and later mounts draw at once.
  */
-function loadedOnDemand<P extends object>(load: () => Promise<ComponentType<P>>): ComponentType<P> {
+export function loadedOnDemand<P extends object>(
+  load: () => Promise<ComponentType<P>>,
+): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
   let loading: Promise<ComponentType<P>> | null = null;
   return function LoadedOnDemand(props: P) {

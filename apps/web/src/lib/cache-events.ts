@@ -8,7 +8,9 @@
 export type CacheEvent =
   | { type: 'subscription-toggled'; channelId: string; from: 'videos' | 'channel' }
   /** A video was published, edited, deleted, or made public or private. */
-  | { type: 'videos-changed'; from: 'upload' | 'my-videos' };
+  | { type: 'videos-changed'; from: 'upload' | 'my-videos' }
+  /** A moderator (or a channel owner reviewing a held comment) hid, restored or let out things. */
+  | { type: 'content-moderated'; from: 'moderation' };
 
 const target = new EventTarget();
 const eventName = 'cache-event';

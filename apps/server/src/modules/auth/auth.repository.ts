@@ -31,9 +31,13 @@ export class AuthRepository {
 
   async findCredentialsByEmail(
     email: string,
-  ): Promise<{ userId: string; passwordHash: string } | null> {
+  ): Promise<{ userId: string; passwordHash: string; isBanned: boolean } | null> {
     const [row] = await this.db
-      .select({ userId: users.id, passwordHash: users.passwordHash })
+      .select({
+        userId: users.id,
+        passwordHash: users.passwordHash,
+        isBanned: sql<boolean>`${users.bannedAt} is not null`,
+      })
       .from(users)
       .where(eq(users.email, email))
       .limit(1);

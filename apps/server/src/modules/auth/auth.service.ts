@@ -39,6 +39,8 @@ export type SignInOutcome =
   { userId: string; tokens: IssuedTokens } | { userId: string; challenge: SignInChallenge };
 
 const invalidCredentials = () => new AppError('INVALID_CREDENTIALS', 'Invalid email or password');
+const accountBanned = () =>
+  new AppError('ACCOUNT_BANNED', 'This account was banned by a moderator and cannot sign in');
 const sessionRevoked = () =>
   new AppError('SESSION_REVOKED', 'Your session has ended; sign in again');
 const noValidRefreshToken = () =>
@@ -94,6 +96,8 @@ export class AuthService {
     const found = await this.repo.findCredentialsByEmail(email);
     const ok = await verifyPassword(found?.passwordHash ?? null, password);
     if (!found || !ok) throw invalidCredentials();
+    // Told only to whoever knows the password: a ban is no secret from its own account.
+    if (found.isBanned) throw accountBanned();
     return found.userId;
   }
 

@@ -1,8 +1,10 @@
 /**
  * Who may do what with a comment. Seeing one follows its video (`videosVisibleTo` in the
- * repository's reads); these rules decide the writes.
+ * repository's reads) and its moderation (`commentsVisibleTo`); these rules decide the writes.
  */
-import type { Viewer } from '../../platform/auth/roles';
+import { sql, type SQL } from 'drizzle-orm';
+import { isStaff, type Viewer } from '../../platform/auth/roles';
+import { comments, videos } from '../../platform/db/schema';
 import { forbidden } from '../../platform/http/errors';
 import { assertCanInteractWithVideo, type PolicyVideo } from '../videos';
 
@@ -59,4 +61,16 @@ export function assertCanHeartComment(actor: Viewer, comment: PolicyComment): vo
 /** A reply goes where a comment may: under a comment the author can see, on a video open to it. */
 export function assertCanReplyTo(actor: Viewer, comment: PolicyComment): void {
   assertCanInteractWithVideo(actor, comment.video);
+}
+
+/**
+ * Moderation's part of seeing a comment (decision 0038), on `comments` joined to its `videos`
+ * row: a comment a moderator hid is its author's (and staff's) alone; one held for a watched
+ * word is its author's and its video owner's, who approves or rejects it.
+ */
+export function commentsVisibleTo(viewer: Viewer | null): SQL {
+  if (isStaff(viewer)) return sql`true`;
+  if (!viewer) return sql`(${comments.hiddenAt} is null and ${comments.heldAt} is null)`;
+  return sql`((${comments.hiddenAt} is null and (${comments.heldAt} is null
+      or ${videos.ownerId} = ${viewer.userId})) or ${comments.ownerId} = ${viewer.userId})`;
 }

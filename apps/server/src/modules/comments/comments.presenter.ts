@@ -1,4 +1,5 @@
 import type { Comment, CommentPage } from '@kinora/contract';
+import { moderationNoticeOf } from '../../platform/http/moderation-notice';
 import { pageInfo } from '../../platform/http/paging';
 import type { Storage } from '../../platform/storage/storage';
 import { presentChannelSummary } from '../users';
@@ -20,6 +21,7 @@ export function presentComment(record: CommentRecord, storage: Storage): Comment
     isPinned: record.pinnedAt !== null,
     isHearted: record.heartedAt !== null,
     isEdited: record.editedAt !== null,
+    ...moderationNoticeOf(record),
   };
 }
 

@@ -2,8 +2,10 @@ import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm'
 import type { CommentSort } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
+import { heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
 import { videosVisibleTo } from '../videos';
+import { commentsVisibleTo } from './comments.policy';
 
 export interface CommentRecord {
   id: string;
@@ -22,7 +24,11 @@ export interface CommentRecord {
   editedAt: Date | null;
   author: { id: string; username: string; fullname: string; avatarKey: string | null };
   /** What the permission rules need of the video it is under. */
-  video: { ownerId: string; isPublished: boolean };
+  video: { ownerId: string; isPublished: boolean; hiddenAt: Date | null };
+  /** Moderation (decision 0038): hidden by a moderator, or held for a watched word. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
+  heldAt: Date | null;
 }
 
 export class CommentsRepository {
@@ -54,11 +60,21 @@ export class CommentsRepository {
           fullname: users.fullname,
           avatarKey: users.avatarKey,
         },
-        video: { ownerId: videos.ownerId, isPublished: videos.isPublished },
+        video: {
+          ownerId: videos.ownerId,
+          isPublished: videos.isPublished,
+          hiddenAt: videos.hiddenAt,
+        },
+        hiddenAt: comments.hiddenAt,
+        hiddenReason: comments.hiddenReason,
+        heldAt: comments.heldAt,
       })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.ownerId))
-      .innerJoin(videos, and(eq(videos.id, comments.videoId), videosVisibleTo(viewer)));
+      .innerJoin(
+        videos,
+        and(eq(videos.id, comments.videoId), videosVisibleTo(viewer), commentsVisibleTo(viewer)),
+      );
   }
 
   async findById(id: string, viewer: Viewer | null): Promise<CommentRecord | null> {
@@ -115,7 +131,10 @@ export class CommentsRepository {
     parentId?: string | null;
   }): Promise<string> {
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(comments).values(input).returning({ id: comments.id });
+      const [row] = await tx
+        .insert(comments)
+        .values({ ...input, heldAt: heldIfWatched(input.content) })
+        .returning({ id: comments.id });
       await tx
         .update(videos)
         .set({ commentsCount: sql`${videos.commentsCount} + 1` })
@@ -133,7 +152,12 @@ export class CommentsRepository {
   async updateContent(id: string, content: string): Promise<void> {
     await this.db
       .update(comments)
-      .set({ content, updatedAt: sql`now()`, editedAt: sql`now()` })
+      .set({
+        content,
+        updatedAt: sql`now()`,
+        editedAt: sql`now()`,
+        heldAt: heldIfWatched(content),
+      })
       .where(eq(comments.id, id));
   }
 

@@ -27,7 +27,7 @@ export class LikesService {
     kind: LikeTarget,
     targetId: string,
     viewer: Viewer | null,
-  ): Promise<{ id: string; ownerId: string; isPublished: boolean } | null> {
+  ): Promise<{ id: string; ownerId: string; isPublished: boolean; hiddenAt: Date | null } | null> {
     if (kind === 'video') return this.videos.getVideo({ videoId: targetId, viewer });
     if (kind === 'comment') {
       const comment = await this.comments.getComment({ commentId: targetId, viewer });

@@ -48,6 +48,7 @@ export function listenForNotifications(
     events.on('messageRequest.accepted', (accepted) =>
       notifications.notifyRequestAccepted(accepted),
     ),
+    events.on('reports.handled', ({ reports }) => notifications.notifyReportsHandled(reports)),
   ];
   return () => {
     for (const stop of stops) stop();

@@ -3,12 +3,15 @@
  * 0035). A notification is its recipient's alone, staff included: another person is told it does
  * not exist. An entry about something the reader may no longer see is left out when read: a
  * video back to a draft (and the comments and likes under it), something of a person either of
- * the two blocks, a comment nobody but its author likes any more. What was deleted takes its
+ * the two blocks, a comment nobody but its author likes any more, a comment or tweet a moderator
+ * hid or that waits for approval (decision 0038). What was deleted takes its
  * entries with it (foreign keys).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
-import { likes, videos } from '../../platform/db/schema';
+import { comments, likes, tweets, videos } from '../../platform/db/schema';
+import { commentsVisibleTo } from '../comments';
+import { tweetsVisibleTo } from '../tweets';
 import { notFound } from '../../platform/http/errors';
 import { blockedBetween } from '../messages';
 import { videosVisibleTo } from '../videos';
@@ -36,8 +39,18 @@ export function assertCanReadNotification<N extends PolicyNotification>(
  * check is the videos module's own `videosVisibleTo`.
  */
 export function notificationsVisibleTo(reader: Viewer, n: SQL): SQL {
+  // A handled report is the reporter's own news, whatever became of what they reported.
+  return sql`(${n}.kind = 'report_handled' or ${visibleEntry(reader, n)})`;
+}
+
+function visibleEntry(reader: Viewer, n: SQL): SQL {
   return sql`(${n}.video_id is null or exists (select 1 from ${videos}
       where ${videos.id} = ${n}.video_id and ${videosVisibleTo(reader)}))
+    and (${n}.comment_id is null or exists (select 1 from ${comments}
+      join ${videos} on ${videos.id} = ${comments.videoId}
+      where ${comments.id} = ${n}.comment_id and ${commentsVisibleTo(reader)}))
+    and (${n}.tweet_id is null or exists (select 1 from ${tweets}
+      where ${tweets.id} = ${n}.tweet_id and ${tweetsVisibleTo(reader.userId)}))
     and not ${blockedBetween(sql`${n}.actor_id`, reader.userId)}
     and (${n}.kind <> 'comment_like' or exists (select 1 from ${likes} l
       where l.comment_id = ${n}.comment_id and l.user_id <> ${n}.recipient_id))`;

@@ -18,6 +18,7 @@ export function presentNotification(n: NotificationRow, storage: Storage): Notif
     tweet:
       n.tweetId && n.tweetContent !== null ? { _id: n.tweetId, content: n.tweetContent } : null,
     conversationId: n.conversationId,
+    ...(n.kind === 'report_handled' ? { reportOutcome: n.reportOutcome } : {}),
     isRead: n.readAt !== null,
     createdAt: n.updatedAt.toISOString(),
   };

@@ -7,7 +7,7 @@
  * by `notificationsVisibleTo`.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { NotificationKind, NotificationSetting } from '@kinora/contract';
+import type { NotificationKind, NotificationSetting, ReportOutcome } from '@kinora/contract';
 import { notificationKinds, notificationUnreadCap } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { queryRows, type Database } from '../../platform/db/client';
@@ -53,6 +53,8 @@ export interface NotificationRow {
   tweetId: string | null;
   tweetContent: string | null;
   conversationId: string | null;
+  /** How a handled report ended (`report_handled`). */
+  reportOutcome: ReportOutcome | null;
   actor: { id: string; username: string; fullname: string; avatarKey: string | null };
   /** Everyone who did it (the likers of a comment); 1 for the other kinds. */
   actorTotal: number;
@@ -72,6 +74,7 @@ interface RawRow {
   tweet_id: string | null;
   tweet_content: string | null;
   conversation_id: string | null;
+  report_outcome: ReportOutcome | null;
   actor_id: string;
   actor_username: string;
   actor_fullname: string;
@@ -112,6 +115,36 @@ export class NotificationsRepository {
           returning recipient_id`,
     );
     return rows.map((r) => r.recipient_id);
+  }
+
+  /**
+   * Tells a reporter how their report ended, one entry per report. The entry's `actor` is whose
+   * the reported thing is (the reporter for a conversation), never the moderator, and it is made
+   * whatever blocks stand between them: it is about the reporter's own report.
+   */
+  async addReportHandled(r: {
+    reportId: string;
+    reporterId: string;
+    actorId: string;
+    outcome: ReportOutcome;
+    videoId: string | null;
+    commentId: string | null;
+    tweetId: string | null;
+    conversationId: string | null;
+  }): Promise<boolean> {
+    const rows = await queryRows<{ recipient_id: string }>(
+      this.db,
+      sql`insert into ${notifications} (recipient_id, kind, actor_id, video_id, comment_id,
+            tweet_id, conversation_id, group_key, report_outcome)
+          select ${r.reporterId}::uuid, 'report_handled', ${r.actorId}::uuid, ${r.videoId}::uuid,
+            ${r.commentId}::uuid, ${r.tweetId}::uuid, ${r.conversationId}::uuid,
+            ${`report:${r.reportId}`}, ${r.outcome}
+          where ${wantsInApp(sql`${r.reporterId}::uuid`, 'report_handled')}
+          on conflict (recipient_id, group_key) do update set report_outcome = excluded.report_outcome,
+            updated_at = now(), read_at = null
+          returning recipient_id`,
+    );
+    return rows.length > 0;
   }
 
   /**
@@ -250,7 +283,7 @@ export class NotificationsRepository {
       sql`select n.id, n.kind, n.read_at, n.updated_at, ${microsOf(sql`n.updated_at`)} as micros,
             n.video_id, ${videos.title} as video_title, n.comment_id,
             left(c.content, 200) as comment_content, c.parent_id as comment_parent_id, n.tweet_id,
-            left(t.content, 200) as tweet_content, n.conversation_id,
+            left(t.content, 200) as tweet_content, n.conversation_id, n.report_outcome,
             a.id as actor_id, a.username as actor_username, a.fullname as actor_fullname,
             a.avatar_key as actor_avatar_key,
             case when n.kind = 'comment_like'
@@ -288,6 +321,7 @@ export class NotificationsRepository {
       tweetId: r.tweet_id,
       tweetContent: r.tweet_content,
       conversationId: r.conversation_id,
+      reportOutcome: r.report_outcome,
       actor: {
         id: r.actor_id,
         username: r.actor_username,

@@ -2,6 +2,7 @@ import {
   mentionedUsernames as readMentions,
   type NotificationKind,
   type NotificationSetting,
+  type ReportOutcome,
 } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
@@ -253,6 +254,37 @@ export class NotificationsService {
         onRepeat: 'keep',
       },
     );
+  }
+
+  /** Each reporter of the closed reports is told how their report ended (decision 0038). */
+  async notifyReportsHandled(
+    reports: {
+      reportId: string;
+      reporterId: string;
+      outcome: ReportOutcome;
+      targetOwnerId: string | null;
+      videoId: string | null;
+      commentId: string | null;
+      tweetId: string | null;
+      conversationId: string | null;
+    }[],
+  ) {
+    const told: string[] = [];
+    for (const report of reports) {
+      // A comment's entry names its video too, so that it links to the comment in place.
+      const videoId =
+        report.videoId ??
+        (report.commentId
+          ? ((await this.repo.commentFacts(report.commentId))?.videoId ?? null)
+          : null);
+      const added = await this.repo.addReportHandled({
+        ...report,
+        videoId,
+        actorId: report.targetOwnerId ?? report.reporterId,
+      });
+      if (added) told.push(report.reporterId);
+    }
+    await this.announceTo([...new Set(told)]);
   }
 
   /** A video out (new, or published): its followers are told by jobs, a batch at a time. */

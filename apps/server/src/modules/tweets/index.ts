@@ -2,3 +2,4 @@ export { TweetsRepository } from './tweets.repository';
 export { TweetsService } from './tweets.service';
 export { registerTweetRoutes } from './tweets.routes';
 export { canDeleteTweet, canEditTweet } from './tweets.policy';
+export { tweetsVisibleTo } from './tweets.policy';

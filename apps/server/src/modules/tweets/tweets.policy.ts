@@ -1,8 +1,11 @@
 /**
- * Who may do what to a tweet. Reading is public; a tweet is its owner's alone to change or
- * remove, staff included ("look, not touch", decision 0013).
+ * Who may do what to a tweet. Reading is public, but for what moderation keeps out of sight
+ * (`tweetsVisibleTo`); a tweet is its owner's alone to change or remove, staff included ("look,
+ * not touch", decision 0013).
  */
+import { sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
+import { tweets } from '../../platform/db/schema';
 import { forbidden } from '../../platform/http/errors';
 
 export interface PolicyTweet {
@@ -23,4 +26,13 @@ export function assertCanEditTweet(viewer: Viewer, tweet: PolicyTweet): void {
 
 export function assertCanDeleteTweet(viewer: Viewer, tweet: PolicyTweet): void {
   if (!canDeleteTweet(viewer, tweet)) throw forbidden('Only its owner can delete this tweet');
+}
+
+/**
+ * The tweets a reader sees (decision 0038): a tweet a moderator hid, or one held for a watched
+ * word until staff approve it, is its author's alone (staff review them in the queue).
+ */
+export function tweetsVisibleTo(viewerId: string | null): SQL {
+  const inSight = sql`(${tweets.hiddenAt} is null and ${tweets.heldAt} is null)`;
+  return viewerId ? sql`(${inSight} or ${tweets.ownerId} = ${viewerId})` : inSight;
 }

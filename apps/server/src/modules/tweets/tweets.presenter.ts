@@ -1,4 +1,5 @@
 import type { Tweet, TweetChannel, TweetPage } from '@kinora/contract';
+import { moderationNoticeOf } from '../../platform/http/moderation-notice';
 import { pageInfo } from '../../platform/http/paging';
 import type { Storage } from '../../platform/storage/storage';
 import { presentChannelSummary } from '../users';
@@ -14,6 +15,7 @@ export function presentTweet(t: TweetRecord, storage: Storage): Tweet {
     isLiked: t.likeId !== null,
     isEdited: t.editedAt !== null,
     editedAt: t.editedAt?.toISOString() ?? null,
+    ...moderationNoticeOf(t),
   };
 }
 

@@ -9,6 +9,8 @@ import {
 import { FollowedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { likes, tweets, users } from '../../platform/db/schema';
+import { heldIfWatched } from '../../platform/db/watched-words';
+import { tweetsVisibleTo } from './tweets.policy';
 import { userExists } from '../users';
 
 export interface TweetRecord {
@@ -20,6 +22,10 @@ export interface TweetRecord {
   likesCount: number;
   likeId: string | null;
   owner: { id: string; username: string; fullname: string; avatarKey: string | null };
+  /** Moderation (decision 0038): hidden by a moderator, or held for a watched word. */
+  hiddenAt: Date | null;
+  hiddenReason: string | null;
+  heldAt: Date | null;
 }
 
 /** A followed channel that has tweets, with its newest tweet. */
@@ -67,9 +73,12 @@ export class TweetsRepository {
           fullname: users.fullname,
           avatarKey: users.avatarKey,
         },
+        hiddenAt: tweets.hiddenAt,
+        hiddenReason: tweets.hiddenReason,
+        heldAt: tweets.heldAt,
       })
       .from(tweets)
-      .innerJoin(users, eq(users.id, tweets.ownerId))
+      .innerJoin(users, and(eq(users.id, tweets.ownerId), tweetsVisibleTo(viewerId)))
       .leftJoin(
         likes,
         and(eq(likes.tweetId, tweets.id), viewerId ? eq(likes.userId, viewerId) : sql`false`),
@@ -93,6 +102,7 @@ export class TweetsRepository {
 
   async list(filter: TweetListFilter): Promise<{ records: TweetRecord[]; total: number }> {
     const where = filter.ownerId ? eq(tweets.ownerId, filter.ownerId) : undefined;
+    const counted = and(where, tweetsVisibleTo(filter.viewerId));
     const direction = filter.sortType === 'asc' ? asc : desc;
     const order: SQL[] =
       filter.sortBy === 'likesCount'
@@ -101,10 +111,10 @@ export class TweetsRepository {
     const capped = this.db
       .select({ one: sql`1` })
       .from(tweets)
-      .where(where)
+      .where(counted)
       .limit(tweetTotalCap)
       .as('capped');
-    const [records, [counted]] = await Promise.all([
+    const [records, [totals]] = await Promise.all([
       this.selectRecords(filter.viewerId)
         .where(where)
         .orderBy(...order)
@@ -112,7 +122,7 @@ export class TweetsRepository {
         .offset((filter.page - 1) * filter.limit),
       this.db.select({ total: count() }).from(capped),
     ]);
-    return { records, total: counted?.total ?? 0 };
+    return { records, total: totals?.total ?? 0 };
   }
 
   /**
@@ -164,7 +174,7 @@ export class TweetsRepository {
         join users u on u.id = s.channel_id
         cross join lateral (
           select id, content, created_at from tweets
-          where owner_id = s.channel_id
+          where owner_id = s.channel_id and hidden_at is null and held_at is null
           order by created_at desc, id desc
           limit 1
         ) t
@@ -203,7 +213,10 @@ export class TweetsRepository {
           since,
         ),
       insert: async (tx) => {
-        const [row] = await tx.insert(tweets).values(input).returning({ id: tweets.id });
+        const [row] = await tx
+          .insert(tweets)
+          .values({ ...input, heldAt: heldIfWatched(input.content) })
+          .returning({ id: tweets.id });
         if (!row) throw new Error('insert answered no row');
         return row.id;
       },
@@ -213,7 +226,12 @@ export class TweetsRepository {
   async updateContent(id: string, content: string): Promise<void> {
     await this.db
       .update(tweets)
-      .set({ content, editedAt: sql`now()`, updatedAt: sql`now()` })
+      .set({
+        content,
+        editedAt: sql`now()`,
+        updatedAt: sql`now()`,
+        heldAt: heldIfWatched(content),
+      })
       .where(eq(tweets.id, id));
   }
 

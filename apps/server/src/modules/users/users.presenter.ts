@@ -38,6 +38,7 @@ export function presentCurrentUser(user: UserRow, storage: Storage): CurrentUser
     ...presentOwnAccount(user, storage),
     bio: user.bio,
     messagePolicy: user.messagePolicy,
+    role: user.role,
     createdAt: user.createdAt.toISOString(),
     updatedAt: user.updatedAt.toISOString(),
   };

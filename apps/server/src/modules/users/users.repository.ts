@@ -6,7 +6,7 @@ import { users } from '../../platform/db/schema';
 
 export type UserRow = Omit<
   typeof users.$inferSelect,
-  'passwordHash' | 'searchVector' | 'role' | 'historyPaused'
+  'passwordHash' | 'searchVector' | 'historyPaused' | 'bannedAt' | 'bannedReason'
 >;
 
 const publicColumns = {
@@ -18,6 +18,7 @@ const publicColumns = {
   coverImageKey: users.coverImageKey,
   bio: users.bio,
   messagePolicy: users.messagePolicy,
+  role: users.role,
   subscribersCount: users.subscribersCount,
   createdAt: users.createdAt,
   updatedAt: users.updatedAt,

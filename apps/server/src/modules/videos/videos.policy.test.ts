@@ -42,11 +42,21 @@ beforeAll(async () => {
   Object.assign(viewers, { owner, other, moderator, admin });
   for (const author of [owner!, other!]) {
     for (const isPublished of [true, false]) {
-      const [row] = await database.handle.db
-        .insert(videos)
-        .values({ ownerId: author.userId, title: 'A video', description: '', isPublished })
-        .returning({ id: videos.id });
-      rows.push({ id: row!.id, ownerId: author.userId, isPublished });
+      // Hidden by a moderator (decision 0038) or not.
+      for (const hiddenAt of [null, new Date()]) {
+        const [row] = await database.handle.db
+          .insert(videos)
+          .values({
+            ownerId: author.userId,
+            title: 'A video',
+            description: '',
+            isPublished,
+            hiddenAt,
+            hiddenReason: hiddenAt ? 'Spam' : null,
+          })
+          .returning({ id: videos.id });
+        rows.push({ id: row!.id, ownerId: author.userId, isPublished, hiddenAt });
+      }
     }
   }
 });
@@ -73,7 +83,9 @@ describe('videosVisibleTo', () => {
       const bySql = new Set(found.map((r) => r.id));
       for (const row of rows) {
         if (bySql.has(row.id) !== canSeeVideo(viewer, row)) {
-          disagreements.push(`${name} on a ${row.isPublished ? 'published' : 'draft'} video`);
+          disagreements.push(
+            `${name} on a ${row.isPublished ? 'published' : 'draft'}${row.hiddenAt ? ' hidden' : ''} video`,
+          );
         }
       }
     }
@@ -81,7 +93,7 @@ describe('videosVisibleTo', () => {
   });
 
   it('lets staff see drafts, but only the owner edit, like or comment on one', () => {
-    const draft = { ownerId: viewers.owner!.userId, isPublished: false };
+    const draft = { ownerId: viewers.owner!.userId, isPublished: false, hiddenAt: null };
     const published = { ...draft, isPublished: true };
     const verdicts = Object.fromEntries(
       Object.entries(viewers).map(([name, viewer]) => [

@@ -1,4 +1,5 @@
 import type { Video, VideoPage } from '@kinora/contract';
+import { moderationNoticeOf } from '../../platform/http/moderation-notice';
 import { pageInfo } from '../../platform/http/paging';
 import type { RouteSharing } from '../../platform/http/router';
 import { publicUrlOf, type Storage } from '../../platform/storage/storage';
@@ -31,6 +32,7 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
     },
     createdAt: record.createdAt.toISOString(),
     updatedAt: record.updatedAt.toISOString(),
+    ...moderationNoticeOf(record),
   };
 }
 
@@ -54,11 +56,12 @@ export function presentVideoPage(
 /**
  * With whom besides visitors an answer listing `videos` may be shared (decision 0018): everyone
  * but `notFor` (an owner, who may see their drafts there), as long as it shows no draft. An
- * answer holding a draft stays with whoever asked for it, whatever the query that found it.
+ * answer holding a draft, or a video a moderator hid, stays with whoever asked for it, whatever
+ * the query that found it.
  */
 export function shareVideos(
-  videos: readonly Pick<Video, 'isPublished'>[],
+  videos: readonly Pick<Video, 'isPublished' | 'moderation'>[],
   notFor: readonly (string | undefined)[] = [],
 ): RouteSharing<never> | null {
-  return videos.every((video) => video.isPublished) ? { notFor } : null;
+  return videos.every((video) => video.isPublished && !video.moderation) ? { notFor } : null;
 }

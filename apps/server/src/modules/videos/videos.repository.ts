@@ -389,9 +389,15 @@ export class VideosRepository {
    * Owner and publication of the video whose files are named by this id: the video's own
    * (processing outputs) or its original's or thumbnail's asset id. One of three indexes.
    */
-  async findByMediaId(mediaId: string): Promise<{ ownerId: string; isPublished: boolean } | null> {
+  async findByMediaId(
+    mediaId: string,
+  ): Promise<{ ownerId: string; isPublished: boolean; hiddenAt: Date | null } | null> {
     const [row] = await this.db
-      .select({ ownerId: videos.ownerId, isPublished: videos.isPublished })
+      .select({
+        ownerId: videos.ownerId,
+        isPublished: videos.isPublished,
+        hiddenAt: videos.hiddenAt,
+      })
       .from(videos)
       .where(
         or(

@@ -206,7 +206,7 @@ export class VideosService {
     const mediaId = named?.[1] ?? named?.[2];
     if (!mediaId) return 'public';
     const video = await this.repo.findByMediaId(mediaId.toLowerCase());
-    if (!video || video.isPublished) return 'public';
+    if (!video || (video.isPublished && video.hiddenAt === null)) return 'public';
     return canSeeVideo(await viewer(), video) ? 'private' : 'hidden';
   }
 

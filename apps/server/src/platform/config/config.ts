@@ -120,6 +120,16 @@ const EnvSchema = z.object({
   PUSH_SERVICES: z.string().optional(),
   /** A PEM file of CA certificates trusted for push services too (a self-hosted push server). */
   PUSH_CA_FILE: z.string().min(1).optional(),
+  /**
+   * The username of the site's first admin (decision 0038): that account is made admin at start
+   * and when it registers, so a new site (or a test run on the embedded database, which
+   * `npm run user:role` cannot reach while the server runs) has someone to moderate. Name an
+   * account that is yours, or register it before others can.
+   */
+  ADMIN_USERNAME: z
+    .string()
+    .regex(/^[a-z0-9_.]{3,30}$/, 'must be a username (a-z, 0-9, _ and ., 3 to 30)')
+    .optional(),
 });
 
 export interface Secrets {
@@ -179,6 +189,8 @@ export interface Config {
   pushCa: string | null;
   /** The private listener of `/metrics`; null when METRICS_PORT is not set. */
   metrics: { port: number; host: string } | null;
+  /** The account made admin at start and at registration (ADMIN_USERNAME). */
+  adminUsername: string | null;
 }
 
 export class ConfigError extends Error {
@@ -345,5 +357,6 @@ export function loadConfig(
           from: e.MAIL_FROM ?? `Kinora <no-reply@${new URL(publicUrl).hostname}>`,
         }
       : null,
+    adminUsername: e.ADMIN_USERNAME ?? null,
   };
 }

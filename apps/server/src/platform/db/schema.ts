@@ -5,7 +5,14 @@
  */
 import { sql } from 'drizzle-orm';
 import { userRoles } from '../auth/roles';
-import { messagePolicies, notificationKinds } from '@kinora/contract';
+import {
+  auditActions,
+  messagePolicies,
+  notificationKinds,
+  reportOutcomes,
+  reportReasons,
+  reportTargetKinds,
+} from '@kinora/contract';
 import {
   customType,
   type AnyPgColumn,
@@ -58,6 +65,9 @@ export const users = pgTable(
     historyPaused: boolean('history_paused').notNull().default(false),
     /** Who may send this person message requests (migration 0014). */
     messagePolicy: text('message_policy', { enum: messagePolicies }).notNull().default('everyone'),
+    /** Set by a moderator's ban: sign-in refused, content hidden (migration 0022). */
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    bannedReason: text('banned_reason'),
     /** Channel name for search (weight C, below a video's title and description). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "username" || ' ' || "fullname"), 'C')`,
@@ -198,6 +208,9 @@ export const videos = pgTable(
      */
     trendingViews: integer('trending_views').notNull().default(0),
     isPublished: boolean('is_published').notNull().default(true),
+    /** Hidden by a moderator (or a ban): out of sight for all but its owner and staff (migration 0022). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
     status: videoStatus('status').notNull().default('uploaded'),
     processingProgress: real('processing_progress'),
     processingError: text('processing_error'),
@@ -307,6 +320,10 @@ export const comments = pgTable(
     heartedAt: timestamp('hearted_at', { withTimezone: true }),
     /** Set when its author changes the words ('(edited)'). */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Hidden by a moderator (or a ban), and held for holding a watched word (migration 0022). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -339,6 +356,10 @@ export const tweets = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     /** When its owner last changed the content; null for a tweet never edited. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
+    /** Hidden by a moderator (or a ban), and held for holding a watched word (migration 0022). */
+    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+    hiddenReason: text('hidden_reason'),
+    heldAt: timestamp('held_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -660,6 +681,10 @@ export const conversationReports = pgTable(
     status: text('status', { enum: ['open', 'closed'] })
       .notNull()
       .default('open'),
+    /** Who closed it, when and how (the moderation queue, migration 0022). */
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    outcome: text('outcome', { enum: reportOutcomes }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -700,6 +725,8 @@ export const notifications = pgTable(
     }),
     /** One entry per recipient and key (`like-comment:<id>`, `video:<id>`...). */
     groupKey: text('group_key').notNull(),
+    /** How a handled report ended (`report_handled`, migration 0022). */
+    reportOutcome: text('report_outcome', { enum: reportOutcomes }),
     readAt: timestamp('read_at', { withTimezone: true }),
     createdAt: createdAt(),
     /** Moved forward when a grouped entry gains someone; the list's order. */
@@ -770,4 +797,95 @@ export const pushSubscriptions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/**
+ * A person's report of a video, comment, tweet or account (issue 21 item 5, migration 0022):
+ * one per reporter and target, ever; `target_owner_id` is whose the thing is (the account
+ * itself for an account), which the queue and the rules about acting on oneself read.
+ */
+export const contentReports = pgTable(
+  'content_reports',
+  {
+    id: id(),
+    targetKind: text('target_kind', { enum: reportTargetKinds }).notNull(),
+    videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
+    commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
+    tweetId: uuid('tweet_id').references(() => tweets.id, { onDelete: 'cascade' }),
+    targetOwnerId: uuid('target_owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: uuid('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason', { enum: reportReasons }).notNull(),
+    details: text('details').notNull().default(''),
+    status: text('status', { enum: ['open', 'closed'] })
+      .notNull()
+      .default('open'),
+    outcome: text('outcome', { enum: reportOutcomes }),
+    handledBy: uuid('handled_by').references(() => users.id, { onDelete: 'set null' }),
+    handledAt: timestamp('handled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('content_reports_reporter_target_key').on(
+      t.reporterId,
+      t.targetKind,
+      sql`coalesce(${t.videoId}, ${t.commentId}, ${t.tweetId}, ${t.targetOwnerId})`,
+    ),
+    index('content_reports_open_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'open'`),
+    index('content_reports_target_owner_idx').on(t.targetOwnerId),
+    index('content_reports_comment_idx')
+      .on(t.commentId)
+      .where(sql`${t.commentId} is not null`),
+    index('content_reports_tweet_idx')
+      .on(t.tweetId)
+      .where(sql`${t.tweetId} is not null`),
+    index('content_reports_video_idx')
+      .on(t.videoId)
+      .where(sql`${t.videoId} is not null`),
+  ],
+);
+
+/**
+ * The audit log: every moderation action, who took it and when (migration 0022). Kept when the
+ * target or the moderator goes: the target is an id (or the watched word), the moderator's
+ * username is copied.
+ */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: id(),
+    moderatorId: uuid('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    moderatorUsername: text('moderator_username').notNull(),
+    action: text('action', { enum: auditActions }).notNull(),
+    targetKind: text('target_kind', {
+      enum: [...reportTargetKinds, 'conversation', 'watched_word'],
+    }).notNull(),
+    targetId: text('target_id').notNull(),
+    targetOwnerId: uuid('target_owner_id'),
+    reason: text('reason').notNull().default(''),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('moderation_actions_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/** Words that hold a comment or tweet for approval (admins keep the list, migration 0022). */
+export const watchedWords = pgTable(
+  'watched_words',
+  {
+    id: id(),
+    word: text('word').notNull(),
+    addedBy: uuid('added_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('watched_words_word_key').on(t.word)],
 );

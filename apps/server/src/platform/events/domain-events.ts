@@ -85,6 +85,29 @@ export interface DomainEventMap {
    * An account deleted with all it held: its own things, and the other people's things whose
    * counts or lists it was in (likes, comments, subscriptions, playlists holding its videos).
    */
+  /**
+   * A moderator hid or restored things, or banned an account or lifted a ban (decision 0038):
+   * what others see of these owners, videos (and the comments under them) and tweets changed.
+   */
+  'content.moderated': {
+    ownerIds: string[];
+    videoIds: string[];
+    commentedVideoIds: string[];
+    tweetIds: string[];
+  };
+  /** Reports closed by a moderator's action: their reporters are told how they ended. */
+  'reports.handled': {
+    reports: {
+      reportId: string;
+      reporterId: string;
+      outcome: 'hidden' | 'restored' | 'dismissed' | 'banned';
+      targetOwnerId: string | null;
+      videoId: string | null;
+      commentId: string | null;
+      tweetId: string | null;
+      conversationId: string | null;
+    }[];
+  };
   'account.deleted': {
     userId: string;
     videoIds: string[];
@@ -138,6 +161,7 @@ export const changeEvents = [
   'user.updated',
   'notifications.changed',
   'account.deleted',
+  'content.moderated',
 ] as const satisfies readonly DomainEventName[];
 export type ChangeEventName = (typeof changeEvents)[number];
 

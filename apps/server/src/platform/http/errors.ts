@@ -22,6 +22,7 @@ const statusOf: Record<ErrorCode, number> = {
   REQUEST_TIMEOUT: 408,
   RATE_LIMITED: 429,
   EMAIL_NOT_CONFIGURED: 409,
+  ACCOUNT_BANNED: 403,
   INTERNAL: 500,
   NOT_IMPLEMENTED: 501,
 };

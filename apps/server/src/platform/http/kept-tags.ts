@@ -128,6 +128,20 @@ export const dropsOf: Drops = {
     ...gone.likedTweetIds.map(shows.tweet),
     ...gone.followedChannelIds.flatMap((id) => [shows.channel(id), shows.subscribers(id)]),
   ],
+  // Hidden or back in sight: as if deleted or made again, for everyone but the owner.
+  'content.moderated': (changed) => [
+    ...changed.ownerIds.flatMap((id) => [
+      shows.channel(id),
+      shows.channelVideos(id),
+      shows.tweets(id),
+    ]),
+    ...(changed.videoIds.length > 0
+      ? [shows.videoListings, shows.videoSearch, shows.followedVideos]
+      : []),
+    ...changed.videoIds.flatMap((id) => [shows.video(id), shows.comments(id)]),
+    ...changed.commentedVideoIds.map(shows.comments),
+    ...changed.tweetIds.map(shows.tweet),
+  ],
 };
 
 /**

@@ -2,6 +2,7 @@ import { useEffect, useRef, type ComponentType, type RefObject } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import {
   ChartIcon,
+  Icon,
   CloseIcon,
   DashboardIcon,
   FlameIcon,
@@ -34,6 +35,13 @@ interface NavItem {
 }
 
 /** Spec §2.4: everyone's items, then the signed-in user's. */
+/** The moderation page's mark: a shield. */
+const ShieldIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M12 22s8-4 8-10V5l-8-3-8 3v7c0 6 8 10 8 10z" />
+  </Icon>
+);
+
 const everyoneItems: NavItem[] = [
   { to: '/', label: 'Home', Icon: HomeIcon },
   { to: '/trending', label: 'Trending', Icon: FlameIcon },
@@ -149,6 +157,11 @@ function SidebarNav({ onNavigate }: { onNavigate: (() => void) | undefined }) {
   const youItems = signedInItems.map((item) =>
     item.to === '/messages/conversations' ? { ...item, count: unread } : item,
   );
+  // Staff reach the moderation queue from here (decision 0038).
+  const isStaff =
+    session.status === 'signedIn' &&
+    (session.user.role === 'moderator' || session.user.role === 'admin');
+  if (isStaff) youItems.push({ to: '/moderation', label: 'Moderation', Icon: ShieldIcon });
 
   return (
     <nav aria-label="Main" className="flex flex-col gap-1 p-3">

@@ -21,6 +21,7 @@ import { formatRelativeTime } from '../../../lib/format';
 import { shareUrl } from '../../../lib/share-links';
 import { channelKeys, channelText } from '../api/channel-api';
 import { useSubscriptionToggle } from '../hooks/use-channel';
+import { ReportAction } from '../../../components/moderation-extras';
 
 /** 'Joined 3 mo ago': the channel page uses the short forms (core §9). */
 export function JoinedTime({ createdAt }: { createdAt: string }) {
@@ -86,6 +87,7 @@ export function ChannelHeader({
             isRefreshing={isRefreshing}
             onRefresh={onRefresh}
             messageControl={messageControl}
+            channelName={channel.username}
           />
         </div>
 
@@ -136,8 +138,10 @@ function ChannelActions({
   isRefreshing,
   onRefresh,
   messageControl,
+  channelName,
 }: {
   channelId: string;
+  channelName: string;
   isSubscribed: boolean;
   sessionStatus: Session['status'];
   isOwner: boolean;
@@ -183,6 +187,14 @@ function ChannelActions({
       ) : null}
       {/* Hidden on one's own channel, and until we know who is looking. */}
       {sessionStatus !== 'loading' && !isOwner ? messageControl : null}
+      <ReportAction
+        target={{
+          targetKind: 'user',
+          targetId: channelId,
+          ownerId: channelId,
+          label: `@${channelName}’s account`,
+        }}
+      />
     </div>
   );
 }

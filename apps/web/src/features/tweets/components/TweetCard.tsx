@@ -10,6 +10,8 @@ import { tweetText } from '../api/tweets-api';
 import { TweetComposer } from './TweetComposer';
 import { BoneList } from '../../../components/Skeleton';
 import { RichText } from '../../../components/RichText';
+import { ReportAction } from '../../../components/moderation-extras';
+import { ModerationNotice } from '../../../components/ModerationNotice';
 
 const pillClass =
   'inline-flex h-8 items-center gap-1.5 rounded-full border px-3 text-sm font-medium transition-colors';
@@ -76,7 +78,8 @@ export function TweetCard({
             <RichText text={tweet.content} />
           </p>
         )}
-        <div className="mt-3 flex flex-wrap gap-2">
+        <ModerationNotice notice={tweet.moderation} className="mt-2" />
+        <div className="mt-3 flex flex-wrap items-center gap-2">
           <button
             type="button"
             aria-pressed={tweet.isLiked}
@@ -122,6 +125,16 @@ export function TweetCard({
               Delete
             </Button>
           ) : null}
+          <span className="ml-auto">
+            <ReportAction
+              target={{
+                targetKind: 'tweet',
+                targetId: tweet._id,
+                ownerId: tweet.owner._id,
+                label: `tweet by @${tweet.owner.username}`,
+              }}
+            />
+          </span>
         </div>
       </div>
     </article>

@@ -8,6 +8,8 @@ import { PencilIcon, ThumbsUpIcon, TrashIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { channelPathOf } from '../../../lib/paths';
+import { HeldReview, ReportAction } from '../../../components/moderation-extras';
+import { ModerationNotice } from '../../../components/ModerationNotice';
 import { useReplies, type CommentActions } from '../hooks/use-comments';
 import { HeartIcon, PinIcon } from '../icons';
 import { MentionTextarea, type Mentionable } from './MentionTextarea';
@@ -199,6 +201,11 @@ function CommentBody({
             <RichText text={comment.content} onSeek={ctx.onSeek} />
           </p>
         )}
+        <ModerationNotice notice={comment.moderation} className="mt-1.5">
+          {comment.moderation?.state === 'held' && isCreator && !isAuthor ? (
+            <HeldReview targetKind="comment" targetId={comment._id} />
+          ) : null}
+        </ModerationNotice>
         <div className="mt-1.5 flex flex-wrap items-center gap-1">
           {viewer ? (
             <button
@@ -276,6 +283,14 @@ function CommentBody({
               <TrashIcon size={15} />
             </button>
           ) : null}
+          <ReportAction
+            target={{
+              targetKind: 'comment',
+              targetId: comment._id,
+              ownerId: comment.owner,
+              label: `comment by @${authorName}`,
+            }}
+          />
         </div>
       </div>
     </div>

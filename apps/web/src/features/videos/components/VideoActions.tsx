@@ -29,6 +29,7 @@ export function VideoActions({
   likes,
   isSignedIn,
   saveControl,
+  reportControl,
   currentTime = () => 0,
 }: {
   videoId: string;
@@ -36,6 +37,8 @@ export function VideoActions({
   likes: number;
   isSignedIn: boolean;
   saveControl?: ReactNode;
+  /** The report menu (moderation), last. */
+  reportControl?: ReactNode;
   /** Where the player is now, for a link that starts there. */
   currentTime?: () => number;
 }) {
@@ -44,6 +47,7 @@ export function VideoActions({
       <LikeButton videoId={videoId} fallbackCount={likes} isSignedIn={isSignedIn} />
       <ShareButton videoId={videoId} title={title} currentTime={currentTime} />
       {saveControl}
+      {reportControl}
     </div>
   );
 }

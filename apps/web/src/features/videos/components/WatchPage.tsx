@@ -18,6 +18,8 @@ import { ChannelRow } from './ChannelRow';
 import { CommentsSection } from './CommentsSection';
 import { RelatedVideos } from './RelatedVideos';
 import { VideoActions } from './VideoActions';
+import { ReportAction } from '../../../components/moderation-extras';
+import { ModerationNotice } from '../../../components/ModerationNotice';
 import { VideoDescription } from './VideoDescription';
 import { Bone, BoneRow } from '../../../components/Skeleton';
 
@@ -159,6 +161,7 @@ function WatchView({
           />
         ) : null}
         <ProcessingNote video={video} />
+        <ModerationNotice notice={video.moderation} />
         <h1 className="text-xl leading-snug font-bold tracking-tight break-words text-fg sm:text-2xl">
           {video.title.trim() || 'Untitled Video'}
         </h1>
@@ -178,6 +181,16 @@ function WatchView({
             likes={video.likes}
             isSignedIn={viewer !== null}
             saveControl={renderSave?.({ videoId: video._id, userId: viewer?._id ?? null })}
+            reportControl={
+              <ReportAction
+                target={{
+                  targetKind: 'video',
+                  targetId: video._id,
+                  ownerId: video.owner._id,
+                  label: 'video',
+                }}
+              />
+            }
           />
         </div>
         <VideoDescription
