@@ -2,7 +2,7 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { comments, likes, users, videos } from '../../platform/db/schema';
-import { videosVisibleTo } from '../videos';
+import { videosWatchableBy } from '../videos';
 
 export interface CommentRecord {
   id: string;
@@ -15,7 +15,7 @@ export interface CommentRecord {
   updatedAt: Date;
   author: { id: string; username: string; fullname: string; avatarKey: string | null };
   /** What the permission rules need of the video it is under. */
-  video: { ownerId: string; isPublished: boolean };
+  video: { ownerId: string; isPublished: boolean; isUnlisted: boolean };
 }
 
 export class CommentsRepository {
@@ -42,11 +42,15 @@ export class CommentsRepository {
           fullname: users.fullname,
           avatarKey: users.avatarKey,
         },
-        video: { ownerId: videos.ownerId, isPublished: videos.isPublished },
+        video: {
+          ownerId: videos.ownerId,
+          isPublished: videos.isPublished,
+          isUnlisted: videos.isUnlisted,
+        },
       })
       .from(comments)
       .innerJoin(users, eq(users.id, comments.ownerId))
-      .innerJoin(videos, and(eq(videos.id, comments.videoId), videosVisibleTo(viewer)));
+      .innerJoin(videos, and(eq(videos.id, comments.videoId), videosWatchableBy(viewer)));
   }
 
   async findById(id: string, viewer: Viewer | null): Promise<CommentRecord | null> {

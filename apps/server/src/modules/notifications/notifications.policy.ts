@@ -11,7 +11,7 @@ import type { Viewer } from '../../platform/auth/roles';
 import { likes, videos } from '../../platform/db/schema';
 import { notFound } from '../../platform/http/errors';
 import { blockedBetween } from '../messages';
-import { videosVisibleTo } from '../videos';
+import { videosVisibleTo, videosWatchableBy } from '../videos';
 
 export { blockedBetween };
 
@@ -33,11 +33,14 @@ export function assertCanReadNotification<N extends PolicyNotification>(
 
 /**
  * The entries (`n`, an alias of `notifications`) this reader may see, as a condition. The video
- * check is the videos module's own `videosVisibleTo`.
+ * checks are the videos module's own: a new video is told while it is listed
+ * (`videosVisibleTo`: not once it is unlisted or private), anything else about a video while the
+ * reader may reach it (`videosWatchableBy`: a comment under an unlisted video, say).
  */
 export function notificationsVisibleTo(reader: Viewer, n: SQL): SQL {
   return sql`(${n}.video_id is null or exists (select 1 from ${videos}
-      where ${videos.id} = ${n}.video_id and ${videosVisibleTo(reader)}))
+      where ${videos.id} = ${n}.video_id and case when ${n}.kind = 'new_video'
+        then ${videosVisibleTo(reader)} else ${videosWatchableBy(reader)} end))
     and not ${blockedBetween(sql`${n}.actor_id`, reader.userId)}
     and (${n}.kind <> 'comment_like' or exists (select 1 from ${likes} l
       where l.comment_id = ${n}.comment_id and l.user_id <> ${n}.recipient_id))`;
