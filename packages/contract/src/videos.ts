@@ -122,17 +122,17 @@ const scheduleIsPrivate = (
  * Creates a video from assets this user uploaded. The spec's client also sends videofile,
  * thumbnail and duration: they are ignored, since the server knows them from its own probe.
  */
-export const CreateVideoBody = z
-  .object({
-    title: Title,
-    description: Description,
-    videoPublicId: PublicId,
-    thumbnailPublicId: PublicId.optional(),
-    /** Public when absent, as the spec's client expects; private when `publishAt` is given. */
-    visibility: VideoVisibility.optional(),
-    publishAt: PublishAt.optional(),
-  })
-  .superRefine(scheduleIsPrivate);
+export const CreateVideoFields = z.object({
+  title: Title,
+  description: Description,
+  videoPublicId: PublicId,
+  thumbnailPublicId: PublicId.optional(),
+  /** Public when absent, as the spec's client expects; private when `publishAt` is given. */
+  visibility: VideoVisibility.optional(),
+  publishAt: PublishAt.optional(),
+});
+/** The fields, checked together: a schedule goes with `private` alone. */
+export const CreateVideoBody = CreateVideoFields.superRefine(scheduleIsPrivate);
 export type CreateVideoBody = z.input<typeof CreateVideoBody>;
 
 export const UpdateVideoBody = partialUpdate({

@@ -1,4 +1,4 @@
-import { CreateVideoBody } from '@kinora/contract';
+import { CreateVideoFields } from '@kinora/contract';
 import { visibilityBody, type VisibilityValue } from '../../components/VideoVisibility';
 import { fieldErrorsFromSchema, type FieldErrors } from '../../lib/validation';
 
@@ -30,7 +30,7 @@ export interface UploadFormValues {
 
 /** All problems at once (the spec shows every error together); empty when the form is good. */
 export function validateUpload(values: UploadFormValues): FieldErrors {
-  const parsed = CreateVideoBody.pick({ title: true, description: true }).safeParse({
+  const parsed = CreateVideoFields.pick({ title: true, description: true }).safeParse({
     title: values.title,
     description: values.description,
   });
