@@ -127,9 +127,10 @@ test('a playlist built from the Save dropdown is reordered and played through', 
   await expect(queue.getByText('1 / 2')).toBeVisible();
   await expect(queue.locator('[aria-current="true"]')).toContainText(second);
 
-  // When it ends, the player moves on to the second video.
+  // When it ends, the player moves on to the second video, after the Up next countdown.
   await page.getByRole('button', { name: 'Play video' }).click();
   await seekNearEnd(page);
+  await expect(page.getByText(/^Up next in \d s$/)).toBeVisible({ timeout: 10_000 });
   await expect(page).toHaveURL(new RegExp(`/video/${ids[first]}\\?playlist=${playlistId}$`), {
     timeout: 15_000,
   });

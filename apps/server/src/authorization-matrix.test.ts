@@ -33,6 +33,7 @@ import {
   clip,
   createVideo,
   postUpload,
+  setVisibility,
   signUpload,
   togglePublish,
   uploadAsset,
@@ -66,14 +67,20 @@ let admin: RegisteredUser;
 /** Someone who writes held comments under the owner's video (it holds a watched word). */
 let commenter: RegisteredUser;
 const watched = 'matrixword';
-/** The owner's things: a published video and a draft, a comment under each, a tweet. */
+/**
+ * The owner's things: a published video, an unlisted one and a draft (private), a comment
+ * under each, a tweet.
+ */
 let published: string;
+let unlisted: string;
 let draft: string;
 let commentOnPublished: string;
+let commentOnUnlisted: string;
 let commentOnDraft: string;
 let tweet: string;
-/** A draft of the other user's. */
+/** A draft of the other user's, and an unlisted video of theirs. */
 let othersDraft: string;
+let othersUnlisted: string;
 /** The owner's playlists, each holding the published video, and their Watch later. */
 let publicPlaylist: string;
 let unlistedPlaylist: string;
@@ -131,6 +138,13 @@ const hide = (targetKind: 'tweet', targetId: string) => ({
 async function freshVideo(isDraft: boolean): Promise<string> {
   const video = await createVideo(t.app, owner);
   if (isDraft) await togglePublish(t.app, owner, video._id);
+  return video._id;
+}
+
+/** An unlisted video of this user's. */
+async function unlistedVideo(user: RegisteredUser = owner): Promise<string> {
+  const video = await createVideo(t.app, user);
+  await setVisibility(t.app, user, video._id, 'unlisted');
   return video._id;
 }
 
@@ -217,6 +231,7 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   },
   getVideo: {
     published: () => ({ params: { id: published } }),
+    unlisted: () => ({ params: { id: unlisted } }),
     draft: () => ({ params: { id: draft } }),
   },
   createVideo: {
@@ -230,27 +245,47 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   },
   updateVideo: {
     published: () => ({ params: { id: published }, payload: { title: 'Renamed' } }),
+    unlisted: () => ({ params: { id: unlisted }, payload: { title: 'Renamed unlisted' } }),
     draft: () => ({ params: { id: draft }, payload: { title: 'Renamed draft' } }),
   },
   deleteVideo: {
     published: async () => ({ params: { id: await freshVideo(false) } }),
+    unlisted: async () => ({ params: { id: await unlistedVideo() } }),
     draft: async () => ({ params: { id: await freshVideo(true) } }),
   },
   togglePublish: {
     published: async () => ({ params: { id: await freshVideo(false) } }),
+    unlisted: async () => ({ params: { id: await unlistedVideo() } }),
     draft: async () => ({ params: { id: await freshVideo(true) } }),
+  },
+  setVideoVisibility: {
+    published: async () => ({
+      params: { id: await freshVideo(false) },
+      payload: { visibility: 'unlisted' },
+    }),
+    unlisted: async () => ({
+      params: { id: await unlistedVideo() },
+      payload: { visibility: 'private', publishAt: new Date(Date.now() + 3_600_000).toISOString() },
+    }),
+    draft: async () => ({
+      params: { id: await freshVideo(true) },
+      payload: { visibility: 'public' },
+    }),
   },
   recordView: {
     published: () => ({ params: { id: published }, payload: {} }),
+    unlisted: () => ({ params: { id: unlisted }, payload: {} }),
     draft: () => ({ params: { id: draft }, payload: {} }),
   },
 
   listComments: {
     published: () => ({ params: { videoId: published } }),
+    unlisted: () => ({ params: { videoId: unlisted } }),
     draft: () => ({ params: { videoId: draft } }),
   },
   addComment: {
     published: () => ({ params: { videoId: published }, payload: { content: 'Hello' } }),
+    unlisted: () => ({ params: { videoId: unlisted }, payload: { content: 'Hello' } }),
     draft: () => ({ params: { videoId: draft }, payload: { content: 'Hello' } }),
   },
   updateComment: {
@@ -258,10 +293,15 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
       params: { commentId: commentOnPublished },
       payload: { content: 'Edited' },
     }),
+    onUnlisted: () => ({
+      params: { commentId: commentOnUnlisted },
+      payload: { content: 'Edited' },
+    }),
     onDraft: () => ({ params: { commentId: commentOnDraft }, payload: { content: 'Edited' } }),
   },
   deleteComment: {
     onPublished: async () => ({ params: { commentId: await comment(owner, published) } }),
+    onUnlisted: async () => ({ params: { commentId: await comment(owner, unlisted) } }),
     onDraft: async () => ({ params: { commentId: await comment(owner, draft) } }),
   },
   listReplies: {
@@ -286,23 +326,28 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
 
   toggleVideoLike: {
     published: () => ({ params: { id: published } }),
+    unlisted: () => ({ params: { id: unlisted } }),
     draft: () => ({ params: { id: draft } }),
   },
   toggleCommentLike: {
     onPublished: () => ({ params: { id: commentOnPublished } }),
+    onUnlisted: () => ({ params: { id: commentOnUnlisted } }),
     onDraft: () => ({ params: { id: commentOnDraft } }),
   },
   toggleTweetLike: { tweet: () => ({ params: { id: tweet } }) },
   videoLikeStatus: {
     published: () => ({ params: { id: published } }),
+    unlisted: () => ({ params: { id: unlisted } }),
     draft: () => ({ params: { id: draft } }),
   },
   commentLikeStatus: {
     onPublished: () => ({ params: { id: commentOnPublished } }),
+    onUnlisted: () => ({ params: { id: commentOnUnlisted } }),
     onDraft: () => ({ params: { id: commentOnDraft } }),
   },
   videoLikeCount: {
     published: () => ({ params: { id: published } }),
+    unlisted: () => ({ params: { id: unlisted } }),
     draft: () => ({ params: { id: draft } }),
   },
   likedVideos: { ownersLikes: () => ({ params: { userId: owner.userId } }) },
@@ -313,6 +358,7 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   getWatchLater: { self: () => ({}) },
   toggleWatchLater: {
     published: () => ({ params: { videoId: published } }),
+    unlisted: () => ({ params: { videoId: unlisted } }),
     ownersDraft: () => ({ params: { videoId: draft } }),
   },
   getPlaylist: {
@@ -342,6 +388,9 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
       params: { playlistId: await freshPlaylist('private'), videoId: published },
     }),
     othersDraft: () => ({ params: { playlistId: publicPlaylist, videoId: othersDraft } }),
+    othersUnlisted: async () => ({
+      params: { playlistId: await freshPlaylist('public'), videoId: othersUnlisted },
+    }),
   },
   removePlaylistVideo: {
     public: async () => ({
@@ -366,6 +415,7 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   watchPositions: { published: () => ({ query: `videoIds=${published}` }) },
   saveWatchPosition: {
     published: () => ({ params: { videoId: published }, payload: { positionSeconds: 1 } }),
+    unlisted: () => ({ params: { videoId: unlisted }, payload: { positionSeconds: 1 } }),
     draft: () => ({ params: { videoId: draft }, payload: { positionSeconds: 1 } }),
   },
   removeFromHistory: {
@@ -654,11 +704,17 @@ beforeAll(async () => {
   await grantUserRole({ username: moderator.username, role: 'moderator' }, t.database.db);
   await grantUserRole({ username: admin.username, role: 'admin' }, t.database.db);
   await expectOk(t.app, 'addWatchedWord', { as: admin, body: { word: watched } });
-  [published, draft] = await Promise.all([freshVideo(false), freshVideo(true)]);
-  [commentOnPublished, commentOnDraft] = await Promise.all([
+  [published, unlisted, draft] = await Promise.all([
+    freshVideo(false),
+    unlistedVideo(),
+    freshVideo(true),
+  ]);
+  [commentOnPublished, commentOnUnlisted, commentOnDraft] = await Promise.all([
     comment(owner, published),
+    comment(owner, unlisted),
     comment(owner, draft),
   ]);
+  othersUnlisted = await unlistedVideo(other);
   tweet = await ownersTweet();
   const othersVideo = await createVideo(t.app, other);
   await togglePublish(t.app, other, othersVideo._id);

@@ -7,7 +7,11 @@
  * endpoint of `@kinora/contract` (a new endpoint does not compile without one) and the test
  * checks it again at run time.
  *
- * The owner is the owner of the video (published or draft), the author of the comment, the
+ * Videos come in the three levels of decision 0039: `published` (public), `unlisted` (anyone
+ * with the link; no listing shows it, which `video-privacy.routes.test.ts` checks listing by
+ * listing) and `draft` (private: the owner's and staff's).
+ *
+ * The owner is the owner of the video (of any level), the author of the comment, the
  * person whose channel, likes, tweets or playlist they are, or, for calls about oneself
  * (profile, password, stats, history, Watch later), the caller.
  */
@@ -69,18 +73,43 @@ export const authorizationMatrix = {
   signUpload: { self: anyUser(200) },
 
   listVideos: { home: everyone(200), ownersChannel: everyone(200) },
-  getVideo: { published: everyone(200), draft: draftRead },
+  getVideo: { published: everyone(200), unlisted: everyone(200), draft: draftRead },
   // Naming an upload of the owner's: only the owner may make a video of it.
   createVideo: { ownersUpload: { visitor: 401, other: 400, owner: 201 } },
-  updateVideo: { published: ownerWrite(200), draft: ownerDraftWrite(200) },
-  deleteVideo: { published: ownerWrite(200), draft: ownerDraftWrite(200) },
-  togglePublish: { published: ownerWrite(200), draft: ownerDraftWrite(200) },
-  recordView: { published: everyone(200), draft: draftRead },
+  updateVideo: {
+    published: ownerWrite(200),
+    unlisted: ownerWrite(200),
+    draft: ownerDraftWrite(200),
+  },
+  deleteVideo: {
+    published: ownerWrite(200),
+    unlisted: ownerWrite(200),
+    draft: ownerDraftWrite(200),
+  },
+  togglePublish: {
+    published: ownerWrite(200),
+    unlisted: ownerWrite(200),
+    draft: ownerDraftWrite(200),
+  },
+  setVideoVisibility: {
+    published: ownerWrite(200),
+    unlisted: ownerWrite(200),
+    draft: ownerDraftWrite(200),
+  },
+  recordView: { published: everyone(200), unlisted: everyone(200), draft: draftRead },
 
-  listComments: { published: everyone(200), draft: draftRead },
-  addComment: { published: anyUser(201), draft: ownerDraftWrite(201) },
-  updateComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
-  deleteComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
+  listComments: { published: everyone(200), unlisted: everyone(200), draft: draftRead },
+  addComment: { published: anyUser(201), unlisted: anyUser(201), draft: ownerDraftWrite(201) },
+  updateComment: {
+    onPublished: ownerWrite(200),
+    onUnlisted: ownerWrite(200),
+    onDraft: ownerDraftWrite(200),
+  },
+  deleteComment: {
+    onPublished: ownerWrite(200),
+    onUnlisted: ownerWrite(200),
+    onDraft: ownerDraftWrite(200),
+  },
   // Threads (issue 21 item 3): a reply goes where a comment may; pinning and the creator heart
   // are the video's creator's (the owner here), not staff's.
   listReplies: { onPublished: everyone(200), onDraft: draftRead },
@@ -88,12 +117,16 @@ export const authorizationMatrix = {
   pinComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
   heartComment: { onPublished: ownerWrite(200), onDraft: ownerDraftWrite(200) },
 
-  toggleVideoLike: { published: anyUser(200), draft: ownerDraftWrite(200) },
-  toggleCommentLike: { onPublished: anyUser(200), onDraft: ownerDraftWrite(200) },
+  toggleVideoLike: { published: anyUser(200), unlisted: anyUser(200), draft: ownerDraftWrite(200) },
+  toggleCommentLike: {
+    onPublished: anyUser(200),
+    onUnlisted: anyUser(200),
+    onDraft: ownerDraftWrite(200),
+  },
   toggleTweetLike: { tweet: anyUser(200) },
-  videoLikeStatus: { published: everyone(200), draft: draftRead },
-  commentLikeStatus: { onPublished: everyone(200), onDraft: draftRead },
-  videoLikeCount: { published: everyone(200), draft: draftRead },
+  videoLikeStatus: { published: everyone(200), unlisted: everyone(200), draft: draftRead },
+  commentLikeStatus: { onPublished: everyone(200), onUnlisted: everyone(200), onDraft: draftRead },
+  videoLikeCount: { published: everyone(200), unlisted: everyone(200), draft: draftRead },
   // A person's likes are theirs alone, staff included.
   likedVideos: { ownersLikes: ownerWrite(200) },
 
@@ -101,7 +134,11 @@ export const authorizationMatrix = {
   // later is always private) is its owner's alone, staff included (decision 0019).
   userPlaylists: { ownersPlaylists: everyone(200) },
   getWatchLater: { self: anyUser(200) },
-  toggleWatchLater: { published: anyUser(200), ownersDraft: ownerDraftWrite(200) },
+  toggleWatchLater: {
+    published: anyUser(200),
+    unlisted: anyUser(200),
+    ownersDraft: ownerDraftWrite(200),
+  },
   getPlaylist: {
     public: everyone(200),
     unlisted: everyone(200),
@@ -127,6 +164,8 @@ export const authorizationMatrix = {
     private: privateWrite(200),
     // The owner adding a draft of the other user's: not found, as if it did not exist.
     othersDraft: { visitor: 401, other: 403, owner: 404 },
+    // Another's unlisted video: its link is enough to save it, as on YouTube (decision 0039).
+    othersUnlisted: { visitor: 401, other: 403, owner: 200 },
   },
   removePlaylistVideo: { public: ownerWrite(200), private: privateWrite(200) },
   movePlaylistVideo: { public: ownerWrite(200), private: privateWrite(200) },
@@ -137,6 +176,7 @@ export const authorizationMatrix = {
   watchPositions: { published: anyUser(200) },
   saveWatchPosition: {
     published: anyUser(200),
+    unlisted: anyUser(200),
     draft: { visitor: 401, other: 404, owner: 200, moderator: 200 },
   },
   removeFromHistory: { ownEntry: anyUser(200) },

@@ -22,6 +22,15 @@ const refreshTrendingJob = defineJob<object>({
   expireInSeconds: 600,
 });
 
+/** Makes public the scheduled videos whose time has come (decision 0039). Idempotent. */
+const publishScheduledJob = defineJob<object>({
+  name: 'videos-publish-scheduled',
+  retryLimit: 1,
+  retryDelaySeconds: 30,
+  retryBackoff: false,
+  expireInSeconds: 120,
+});
+
 const cleanLeftoversJob = defineJob<object>({
   name: 'files-clean-crash-leftovers',
   retryLimit: 1,
@@ -36,6 +45,7 @@ const allJobs = [
   deleteFilesJob,
   cleanUploadsJob,
   refreshTrendingJob,
+  publishScheduledJob,
   cleanLeftoversJob,
 ];
 
@@ -121,4 +131,9 @@ export async function startWorkers(deps: {
   });
   // Views leave the 7-day trending window within ten minutes of turning 7 days old.
   await queue.schedule(refreshTrendingJob, '*/10 * * * *');
+  await queue.work(publishScheduledJob, async () => {
+    await services.videos.publishScheduled();
+  });
+  // A scheduled video goes public within the minute its time comes.
+  await queue.schedule(publishScheduledJob, '* * * * *');
 }

@@ -5,7 +5,13 @@
  */
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { SignUploadResult, UploadedAsset, UploadFolder, Video } from '@kinora/contract';
+import type {
+  SignUploadResult,
+  UploadedAsset,
+  UploadFolder,
+  Video,
+  VideoVisibility,
+} from '@kinora/contract';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { makeClip, makeTempDir, type ClipOptions } from '../src/platform/media/video/test-clips';
 import { expectOk } from './api-client';
@@ -191,6 +197,21 @@ export async function togglePublish(
   videoId: string,
 ): Promise<Video> {
   return expectOk(app, 'togglePublish', { params: { id: videoId }, as: user });
+}
+
+/** Sets a video's level (decision 0039) through the API. */
+export async function setVisibility(
+  app: FastifyInstance,
+  user: RegisteredUser,
+  videoId: string,
+  visibility: VideoVisibility,
+  publishAt?: string,
+): Promise<Video> {
+  return expectOk(app, 'setVideoVisibility', {
+    params: { id: videoId },
+    as: user,
+    body: { visibility, ...(publishAt ? { publishAt } : {}) },
+  });
 }
 
 /** Every file below `dir`, as paths relative to it; none when the folder does not exist. */

@@ -13,6 +13,14 @@ export type VideoOwner = z.infer<typeof VideoOwner>;
 export const VideoStatus = z.enum(['uploaded', 'processing', 'ready', 'failed']);
 export type VideoStatus = z.infer<typeof VideoStatus>;
 
+/**
+ * Who may see a video (decision 0039): `public` is listed everywhere (`isPublished` true);
+ * `unlisted` plays for anyone with its link but is listed nowhere; `private` is its owner's and
+ * staff's alone (the spec's "Draft").
+ */
+export const VideoVisibility = z.enum(['public', 'unlisted', 'private']);
+export type VideoVisibility = z.infer<typeof VideoVisibility>;
+
 export const Video = z.object({
   _id: z.string(),
   title: z.string(),
@@ -26,7 +34,11 @@ export const Video = z.object({
   likes: z.number().int(),
   comments: z.number().int(),
   isLive: z.boolean(),
+  /** True exactly when `visibility` is `public`, as the spec's client reads it. */
   isPublished: z.boolean(),
+  visibility: VideoVisibility,
+  /** When a private video becomes public by itself (scheduled publishing); else null. */
+  publishAt: IsoDate.nullable(),
   status: VideoStatus,
   /** Master HLS playlist once the ladder exists, else null. */
   hls: z.string().nullable(),
@@ -84,15 +96,46 @@ const Description = requiredText(
 const PublicId = z.string().trim().min(1).max(200);
 
 /**
+ * The date and time a video becomes public, with its offset (`2026-12-01T18:00:00Z`). It must
+ * be in the future: the server refuses a past one with 400 on this field.
+ */
+const PublishAt = z.iso.datetime({
+  offset: true,
+  message: 'Enter the date and time to publish at, as 2026-12-01T18:00:00Z',
+});
+
+/** A scheduled video stays private until its time: `publishAt` goes with `private` alone. */
+const scheduleIsPrivate = (
+  body: { visibility?: VideoVisibility | undefined; publishAt?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
+  if (
+    body.publishAt !== undefined &&
+    body.visibility !== undefined &&
+    body.visibility !== 'private'
+  )
+    ctx.addIssue({
+      code: 'custom',
+      path: ['publishAt'],
+      message: 'A scheduled video stays private until then: choose private, or no date',
+    });
+};
+
+/**
  * Creates a video from assets this user uploaded. The spec's client also sends videofile,
  * thumbnail and duration: they are ignored, since the server knows them from its own probe.
  */
-export const CreateVideoBody = z.object({
+export const CreateVideoFields = z.object({
   title: Title,
   description: Description,
   videoPublicId: PublicId,
   thumbnailPublicId: PublicId.optional(),
+  /** Public when absent, as the spec's client expects; private when `publishAt` is given. */
+  visibility: VideoVisibility.optional(),
+  publishAt: PublishAt.optional(),
 });
+/** The fields, checked together: a schedule goes with `private` alone. */
+export const CreateVideoBody = CreateVideoFields.superRefine(scheduleIsPrivate);
 export type CreateVideoBody = z.input<typeof CreateVideoBody>;
 
 export const UpdateVideoBody = partialUpdate({
@@ -101,6 +144,15 @@ export const UpdateVideoBody = partialUpdate({
   thumbnailPublicId: PublicId.optional(),
 });
 export type UpdateVideoBody = z.input<typeof UpdateVideoBody>;
+
+/** A video's level, and for a private one optionally the time it becomes public. */
+export const SetVideoVisibilityBody = z
+  .object({
+    visibility: VideoVisibility,
+    publishAt: PublishAt.optional(),
+  })
+  .superRefine(scheduleIsPrivate);
+export type SetVideoVisibilityBody = z.input<typeof SetVideoVisibilityBody>;
 
 export const VideoIdParams = z.object({ id: Id });
 

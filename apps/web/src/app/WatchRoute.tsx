@@ -1,4 +1,4 @@
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import { MessageCreatorButton } from '../features/messages';
 import {
   nextInPlaylist,
@@ -13,12 +13,12 @@ import { WatchPage } from '../features/videos';
  * /video/{id}: the watch page with the playlists feature's Save dropdown in its Save slot and
  * the messages feature's button beside Subscribe.
  * With ?playlist={playlistId} the playlist sits beside the player (current video marked) and
- * its next video plays when one ends; a playlist that cannot be read just leaves the side empty.
+ * its next video is up next, played when one ends after a short countdown; a playlist that
+ * cannot be read just leaves the side empty (and the first related video is up next).
  */
 export function WatchRoute() {
   const { id = '' } = useParams();
   const [searchParams] = useSearchParams();
-  const navigate = useNavigate();
   const playlistId = searchParams.get('playlist');
   const playlist = usePlaylist(playlistId ?? '', { enabled: playlistId !== null });
   const queue = playlistId !== null ? playlist.data : undefined;
@@ -35,8 +35,12 @@ export function WatchRoute() {
         />
       )}
       side={queue ? <PlaylistQueue playlist={queue} videoId={id} /> : null}
-      onEnded={
-        queue && next ? () => void navigate(playlistVideoPath(queue._id, next._id)) : undefined
+      playlistNext={
+        queue
+          ? next
+            ? { video: next, path: playlistVideoPath(queue._id, next._id) }
+            : null
+          : undefined
       }
     />
   );

@@ -18,8 +18,11 @@ export function makeOwner(overrides: Partial<VideoOwner> = {}): VideoOwner {
 
 let sequence = 0;
 
+/** `isPublished` and `visibility` agree: give either (a draft is private). */
 export function makeVideo(overrides: Partial<Video> = {}): Video {
   sequence += 1;
+  const visibility =
+    overrides.visibility ?? (overrides.isPublished === false ? 'private' : 'public');
   return {
     _id: videoId,
     title: 'Compilers, explained',
@@ -31,7 +34,9 @@ export function makeVideo(overrides: Partial<Video> = {}): Video {
     likes: 42,
     comments: 3,
     isLive: false,
-    isPublished: true,
+    isPublished: visibility === 'public',
+    visibility,
+    publishAt: null,
     status: 'ready',
     hls: null,
     storyboard: null,

@@ -4,7 +4,7 @@ import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
-import { videosVisibleTo } from '../videos';
+import { videosWatchableBy } from '../videos';
 import { commentsVisibleTo } from './comments.policy';
 
 export interface CommentRecord {
@@ -24,7 +24,7 @@ export interface CommentRecord {
   editedAt: Date | null;
   author: { id: string; username: string; fullname: string; avatarKey: string | null };
   /** What the permission rules need of the video it is under. */
-  video: { ownerId: string; isPublished: boolean; hiddenAt: Date | null };
+  video: { ownerId: string; isPublished: boolean; isUnlisted: boolean; hiddenAt: Date | null };
   /** Moderation (decision 0038): hidden by a moderator, or held for a watched word. */
   hiddenAt: Date | null;
   hiddenReason: string | null;
@@ -63,6 +63,7 @@ export class CommentsRepository {
         video: {
           ownerId: videos.ownerId,
           isPublished: videos.isPublished,
+          isUnlisted: videos.isUnlisted,
           hiddenAt: videos.hiddenAt,
         },
         hiddenAt: comments.hiddenAt,
@@ -73,7 +74,7 @@ export class CommentsRepository {
       .innerJoin(users, eq(users.id, comments.ownerId))
       .innerJoin(
         videos,
-        and(eq(videos.id, comments.videoId), videosVisibleTo(viewer), commentsVisibleTo(viewer)),
+        and(eq(videos.id, comments.videoId), videosWatchableBy(viewer), commentsVisibleTo(viewer)),
       );
   }
 

@@ -3,7 +3,7 @@ import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { users, videos, watchHistory } from '../../platform/db/schema';
-import { videoRecordSource, videosVisibleTo, type VideoRecord } from '../videos';
+import { videoRecordSource, videosWatchableBy, type VideoRecord } from '../videos';
 
 /** A watched video, with when it was last watched and where playback stopped. */
 export type HistoryRecord = VideoRecord & {
@@ -42,7 +42,7 @@ export class HistoryRepository {
         positionSeconds: watchHistory.positionSeconds,
       })
       .from(watchHistory)
-      .innerJoin(videos, and(eq(videos.id, watchHistory.videoId), videosVisibleTo(input.viewer)))
+      .innerJoin(videos, and(eq(videos.id, watchHistory.videoId), videosWatchableBy(input.viewer)))
       .innerJoin(users, eq(users.id, videos.ownerId))
       .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
       .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
@@ -75,7 +75,7 @@ export class HistoryRepository {
         watchedAt: watchHistory.watchedAt,
       })
       .from(watchHistory)
-      .innerJoin(videos, and(eq(videos.id, watchHistory.videoId), videosVisibleTo(input.viewer)))
+      .innerJoin(videos, and(eq(videos.id, watchHistory.videoId), videosWatchableBy(input.viewer)))
       .where(
         and(eq(watchHistory.userId, input.userId), inArray(watchHistory.videoId, input.videoIds)),
       );

@@ -3,7 +3,7 @@ import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { comments, likes, tweets, videos } from '../../platform/db/schema';
-import { videosVisibleTo } from '../videos';
+import { videosWatchableBy } from '../videos';
 
 export type LikeTarget = 'video' | 'comment' | 'tweet';
 
@@ -97,7 +97,7 @@ export class LikesRepository {
         likedAtMicros: microsOf(likes.createdAt),
       })
       .from(likes)
-      .innerJoin(videos, and(eq(videos.id, likes.videoId), videosVisibleTo(input.viewer)))
+      .innerJoin(videos, and(eq(videos.id, likes.videoId), videosWatchableBy(input.viewer)))
       .where(
         and(
           eq(likes.userId, input.userId),

@@ -3,7 +3,12 @@ import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import type { CommentsService } from '../comments';
-import { assertCanInteractWithVideo, type VideoRecord, type VideosService } from '../videos';
+import {
+  assertCanInteractWithVideo,
+  type PolicyVideo,
+  type VideoRecord,
+  type VideosService,
+} from '../videos';
 import { assertCanSeeLikedVideos } from './likes.policy';
 import type { LikesRepository, LikeTarget } from './likes.repository';
 
@@ -27,7 +32,7 @@ export class LikesService {
     kind: LikeTarget,
     targetId: string,
     viewer: Viewer | null,
-  ): Promise<{ id: string; ownerId: string; isPublished: boolean; hiddenAt: Date | null } | null> {
+  ): Promise<(PolicyVideo & { id: string }) | null> {
     if (kind === 'video') return this.videos.getVideo({ videoId: targetId, viewer });
     if (kind === 'comment') {
       const comment = await this.comments.getComment({ commentId: targetId, viewer });
@@ -81,7 +86,7 @@ export class LikesService {
       cursor: input.cursor === undefined ? undefined : decodeCursor(input.cursor),
       limit: input.limit,
     });
-    const visible = await this.videos.getVisibleVideos({
+    const visible = await this.videos.getReachableVideos({
       ids: liked.map((l) => l.videoId),
       viewer: input.actor,
     });

@@ -14,7 +14,7 @@ import { commentsVisibleTo } from '../comments';
 import { tweetsVisibleTo } from '../tweets';
 import { notFound } from '../../platform/http/errors';
 import { blockedBetween } from '../messages';
-import { videosVisibleTo } from '../videos';
+import { videosVisibleTo, videosWatchableBy } from '../videos';
 
 export { blockedBetween };
 
@@ -36,7 +36,9 @@ export function assertCanReadNotification<N extends PolicyNotification>(
 
 /**
  * The entries (`n`, an alias of `notifications`) this reader may see, as a condition. The video
- * check is the videos module's own `videosVisibleTo`.
+ * checks are the videos module's own: a new video is told while it is listed
+ * (`videosVisibleTo`: not once it is unlisted or private), anything else about a video while the
+ * reader may reach it (`videosWatchableBy`: a comment under an unlisted video, say).
  */
 export function notificationsVisibleTo(reader: Viewer, n: SQL): SQL {
   // A handled report is the reporter's own news, whatever became of what they reported.
@@ -45,7 +47,8 @@ export function notificationsVisibleTo(reader: Viewer, n: SQL): SQL {
 
 function visibleEntry(reader: Viewer, n: SQL): SQL {
   return sql`(${n}.video_id is null or exists (select 1 from ${videos}
-      where ${videos.id} = ${n}.video_id and ${videosVisibleTo(reader)}))
+      where ${videos.id} = ${n}.video_id and case when ${n}.kind = 'new_video'
+        then ${videosVisibleTo(reader)} else ${videosWatchableBy(reader)} end))
     and (${n}.comment_id is null or exists (select 1 from ${comments}
       join ${videos} on ${videos.id} = ${comments.videoId}
       where ${comments.id} = ${n}.comment_id and ${commentsVisibleTo(reader)}))

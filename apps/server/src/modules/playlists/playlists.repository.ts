@@ -9,7 +9,7 @@ import {
   type LimitedInsert,
 } from '../../platform/db/creation-limit';
 import { playlistItems, playlists, users, videos } from '../../platform/db/schema';
-import { videoRecordSource, videosVisibleTo, type VideoRecord } from '../videos';
+import { videoRecordSource, videosWatchableBy, type VideoRecord } from '../videos';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 export type PlaylistVisibility = PlaylistRow['visibility'];
@@ -144,7 +144,7 @@ export class PlaylistsRepository {
         and(
           eq(hidden.id, playlistItems.videoId),
           sql`not ${hidden.isPublished}`,
-          sql`not (${videosVisibleTo(viewer, hidden)})`,
+          sql`not (${videosWatchableBy(viewer, hidden)})`,
         ),
       )
       .where(inArray(playlistItems.playlistId, playlistIds))
@@ -165,7 +165,7 @@ export class PlaylistsRepository {
     return this.db
       .select(itemColumns)
       .from(playlistItems)
-      .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosVisibleTo(input.viewer)))
+      .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosWatchableBy(input.viewer)))
       .innerJoin(users, eq(users.id, videos.ownerId))
       .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
       .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
@@ -193,7 +193,7 @@ export class PlaylistsRepository {
         addedAt: playlistItems.addedAt,
       })
       .from(playlistItems)
-      .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosVisibleTo(viewer)))
+      .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosWatchableBy(viewer)))
       .where(eq(playlistItems.playlistId, playlists.id))
       .orderBy(asc(playlistItems.position))
       .limit(perPlaylist)
@@ -326,7 +326,7 @@ export class PlaylistsRepository {
       const [item] = await tx
         .select({ position: playlistItems.position })
         .from(playlistItems)
-        .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosVisibleTo(viewer)))
+        .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosWatchableBy(viewer)))
         .where(and(eq(playlistItems.playlistId, playlistId), eq(playlistItems.videoId, videoId)));
       if (!item) return null;
       const [{ n } = { n: 0 }] = await tx

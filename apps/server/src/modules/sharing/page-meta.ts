@@ -23,7 +23,8 @@ const shortened = (text: string) => {
 /**
  * What a link to a video or a channel shows where it is pasted (Open Graph and Twitter card
  * tags): read as a visitor sees it, so a draft, or anything a visitor may not see,
- * gets the plain page and gives away nothing, not even that it exists.
+ * gets the plain page and gives away nothing, not even that it exists. An unlisted video's link
+ * shows its card (the link is how it is shared) but asks search engines not to index it.
  */
 export function pageMetaReader(deps: {
   videos: Pick<VideosService, 'getVideo'>;
@@ -55,6 +56,7 @@ export function pageMetaReader(deps: {
           author: video.owner.fullname || video.owner.username,
           durationSeconds: video.durationSeconds,
           oembed: `${deps.publicUrl}/api/v1/oembed?url=${encodeURIComponent(url)}&format=json`,
+          noindex: video.isUnlisted,
         };
       }
       const { channel } = await deps.channels.getChannel({ by: { id }, viewer: null });

@@ -6,9 +6,12 @@ export {
   assertCanInteractWithVideo,
   canInteractWithVideo,
   canSeeDraftsOf,
+  canEmbedVideo,
+  canListVideo,
   canSeeVideo,
   leavesWatchTraces,
   videosVisibleTo,
+  videosWatchableBy,
   type PolicyVideo,
 } from './videos.policy';
 export { VideoProcessor, processVideoJob, deleteFilesJob, deleteFiles } from './videos.jobs';

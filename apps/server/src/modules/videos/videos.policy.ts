@@ -1,7 +1,11 @@
 /**
  * Who may see and do what with a video. Each rule exists once here; services call them before
- * they read or write, and every query that reaches videos narrows them with `videosVisibleTo`,
- * the same `canSeeVideo` rule written in SQL (a test holds the two to the same answers).
+ * they read or write. A video is public (`isPublished`), unlisted (anyone with its link) or
+ * private (its owner and staff), decision 0039. Queries narrow videos with one of two SQL forms
+ * of these rules (a test holds each to its rule): `videosVisibleTo`, what may be *listed* to a
+ * viewer (`canListVideo`: feeds, search, channels, related), and `videosWatchableBy`, what the
+ * viewer may *reach* by a link or a list of their own (`canSeeVideo`: the video, its comments, a
+ * playlist, one's history and likes).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
@@ -9,13 +13,18 @@ import { isStaff, type Viewer } from '../../platform/auth/roles';
 import { videos } from '../../platform/db/schema';
 import { forbidden, notFound } from '../../platform/http/errors';
 
-/** What the rules look at: whose video it is, whether it is published, whether hidden. */
+/** What the rules look at: whose video it is, whether public or unlisted, whether hidden. */
 export interface PolicyVideo {
   ownerId: string;
   isPublished: boolean;
+  isUnlisted: boolean;
   /** Set when a moderator hid it (or banned its owner): then its owner's and staff's alone. */
   hiddenAt: Date | null;
 }
+
+/** Public or unlisted, and not hidden by a moderator: out for anyone who has the link. */
+const isOut = (video: PolicyVideo) =>
+  (video.isPublished || video.isUnlisted) && video.hiddenAt === null;
 
 const isOwner = (viewer: Viewer | null, video: PolicyVideo) => viewer?.userId === video.ownerId;
 
@@ -24,9 +33,22 @@ export function canSeeDraftsOf(viewer: Viewer | null, ownerId: string): boolean 
   return viewer?.userId === ownerId || isStaff(viewer);
 }
 
-/** A published video is everyone's; a draft is its owner's (and staff's, to review). */
+/**
+ * A public or unlisted video is everyone's who has its link; a private one (a draft) is its
+ * owner's (and staff's, to review).
+ */
 export function canSeeVideo(viewer: Viewer | null, video: PolicyVideo): boolean {
+  return isOut(video) || canSeeDraftsOf(viewer, video.ownerId);
+}
+
+/** Listings offer public videos only, and a channel's owner (and staff) all of its videos. */
+export function canListVideo(viewer: Viewer | null, video: PolicyVideo): boolean {
   return (video.isPublished && video.hiddenAt === null) || canSeeDraftsOf(viewer, video.ownerId);
+}
+
+/** The embed page and oEmbed give out public and unlisted videos, never a private one. */
+export function canEmbedVideo(video: PolicyVideo): boolean {
+  return isOut(video);
 }
 
 /** Editing, publishing and deleting belong to the owner alone; a moderator looks, not touches. */
@@ -39,7 +61,7 @@ export function canEditVideo(viewer: Viewer | null, video: PolicyVideo): boolean
  * leave no trace on it.
  */
 export function canInteractWithVideo(viewer: Viewer | null, video: PolicyVideo): boolean {
-  return (video.isPublished && video.hiddenAt === null) || isOwner(viewer, video);
+  return isOut(video) || isOwner(viewer, video);
 }
 
 /**
@@ -47,15 +69,15 @@ export function canInteractWithVideo(viewer: Viewer | null, video: PolicyVideo):
  * draft leave neither, so a draft goes out with no views and nobody's history holds it.
  */
 export function leavesWatchTraces(video: PolicyVideo): boolean {
-  return video.isPublished && video.hiddenAt === null;
+  return isOut(video);
 }
 
 /**
- * The videos this viewer may see, as a condition on the `videos` table: the SQL form of
- * `canSeeVideo`, used by every query that reaches videos (listings, search, channels, liked
- * videos, comments). For a visitor it is `is_published` alone, the predicate of the partial
- * indexes on published videos, so public listings keep those indexes. A video a moderator hid
- * is left out for all but its owner (`notHiddenFrom`, decision 0038).
+ * The videos this viewer may be offered in a listing, as a condition on the `videos` table: the
+ * SQL form of `canListVideo`, used by every query that lists videos (feeds, search, channels,
+ * trending, related). For a visitor it is `is_published` (the predicate of the partial indexes
+ * on published videos, so public listings keep those indexes) and not hidden by a moderator
+ * (decision 0038); the owner lists all of theirs.
  */
 export function videosVisibleTo(
   viewer: Viewer | null,
@@ -63,18 +85,27 @@ export function videosVisibleTo(
   table: { isPublished: AnyPgColumn; ownerId: AnyPgColumn; hiddenAt: AnyPgColumn } = videos,
 ): SQL {
   if (isStaff(viewer)) return sql`true`;
-  if (!viewer) return sql`(${table.isPublished} and ${notHiddenFrom(viewer, table)})`;
-  return sql`((${table.isPublished} and ${notHiddenFrom(viewer, table)}) or ${table.ownerId} = ${viewer.userId})`;
+  const out = sql`(${table.isPublished} and ${table.hiddenAt} is null)`;
+  if (!viewer) return out;
+  return sql`(${out} or ${table.ownerId} = ${viewer.userId})`;
 }
 
-/** Not hidden by a moderator, unless the viewer owns it (moderation, decision 0038). */
-function notHiddenFrom(
+/**
+ * The videos this viewer may reach, as a condition on the `videos` table: the SQL form of
+ * `canSeeVideo`, what `videosVisibleTo` lists plus the unlisted videos (whose link the reader
+ * has). Used where the reader names the video or keeps it in a list of their own or of a
+ * playlist: comments, playlists' items, one's history and likes, notifications.
+ */
+export function videosWatchableBy(
   viewer: Viewer | null,
-  table: { ownerId: AnyPgColumn; hiddenAt: AnyPgColumn },
+  table: {
+    isPublished: AnyPgColumn;
+    isUnlisted: AnyPgColumn;
+    ownerId: AnyPgColumn;
+    hiddenAt: AnyPgColumn;
+  } = videos,
 ): SQL {
-  return viewer
-    ? sql`(${table.hiddenAt} is null or ${table.ownerId} = ${viewer.userId})`
-    : sql`${table.hiddenAt} is null`;
+  return sql`((${table.isUnlisted} and ${table.hiddenAt} is null) or ${videosVisibleTo(viewer, table)})`;
 }
 
 /** A video the viewer may not see is not there for them: a draft's existence is not told. */

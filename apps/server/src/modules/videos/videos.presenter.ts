@@ -1,10 +1,19 @@
-import type { Video, VideoPage } from '@kinora/contract';
+import type { Video, VideoPage, VideoVisibility } from '@kinora/contract';
 import { moderationNoticeOf } from '../../platform/http/moderation-notice';
 import { pageInfo } from '../../platform/http/paging';
 import type { RouteSharing } from '../../platform/http/router';
 import { publicUrlOf, type Storage } from '../../platform/storage/storage';
 import { presentChannelSummary } from '../users';
 import type { VideoRecord } from './videos.repository';
+
+/** The level the two columns say (decision 0039). */
+export function visibilityOf(video: {
+  isPublished: boolean;
+  isUnlisted: boolean;
+}): VideoVisibility {
+  if (video.isPublished) return 'public';
+  return video.isUnlisted ? 'unlisted' : 'private';
+}
 
 export function presentVideo(record: VideoRecord, storage: Storage): Video {
   const url = (key: string | null) => publicUrlOf(storage, key);
@@ -20,6 +29,8 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
     comments: record.commentsCount,
     isLive: false,
     isPublished: record.isPublished,
+    visibility: visibilityOf(record),
+    publishAt: record.publishAt?.toISOString() ?? null,
     status: record.status,
     hls: url(record.hlsMasterKey),
     storyboard: url(record.storyboardKey),
@@ -55,13 +66,15 @@ export function presentVideoPage(
 
 /**
  * With whom besides visitors an answer listing `videos` may be shared (decision 0018): everyone
- * but `notFor` (an owner, who may see their drafts there), as long as it shows no draft. An
- * answer holding a draft, or a video a moderator hid, stays with whoever asked for it, whatever
- * the query that found it.
+ * but `notFor` (an owner, who may see their drafts there), as long as it shows no private video
+ * (an unlisted one is anyone's who has the link) and none a moderator hid. Any other answer stays
+ * with whoever asked for it, whatever the query that found it.
  */
 export function shareVideos(
-  videos: readonly Pick<Video, 'isPublished' | 'moderation'>[],
+  videos: readonly Pick<Video, 'visibility' | 'moderation'>[],
   notFor: readonly (string | undefined)[] = [],
 ): RouteSharing<never> | null {
-  return videos.every((video) => video.isPublished && !video.moderation) ? { notFor } : null;
+  return videos.every((video) => video.visibility !== 'private' && !video.moderation)
+    ? { notFor }
+    : null;
 }

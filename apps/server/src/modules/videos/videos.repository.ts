@@ -22,7 +22,7 @@ import {
   viewEvents,
   watchHistory,
 } from '../../platform/db/schema';
-import { videosVisibleTo } from './videos.policy';
+import { videosVisibleTo, videosWatchableBy } from './videos.policy';
 
 const videoAsset = alias(mediaAssets, 'video_asset');
 const thumbnailAsset = alias(mediaAssets, 'thumbnail_asset');
@@ -78,6 +78,12 @@ export type VideoRecord = Omit<
   thumbnailKey: string | null;
   thumbnailPublicId: string | null;
 };
+
+/** A video's level as its columns say it (decision 0039). */
+export type VisibilityColumns = Pick<
+  typeof videos.$inferInsert,
+  'isPublished' | 'isUnlisted' | 'publishAt'
+>;
 
 export interface ListFilter {
   /** Whose view of the listing it is (`videosVisibleTo`); null lists what a visitor sees. */
@@ -171,6 +177,12 @@ export class VideosRepository {
       return this.publishedByIdsStatement.execute({ ids: `{${ids.join(',')}}` });
     }
     return this.selectRecords().where(and(inArray(videos.id, ids), videosVisibleTo(viewer)));
+  }
+
+  /** The videos among `ids` that the viewer may reach (unlisted ones too), in no order. */
+  async findReachableByIds(ids: string[], viewer: Viewer | null): Promise<VideoRecord[]> {
+    if (ids.length === 0) return [];
+    return this.selectRecords().where(and(inArray(videos.id, ids), videosWatchableBy(viewer)));
   }
 
   /**
@@ -322,14 +334,16 @@ export class VideosRepository {
     return changed.length;
   }
 
-  async insert(input: {
-    ownerId: string;
-    title: string;
-    description: string;
-    videoAssetId: string;
-    thumbnailAssetId: string | null;
-    durationSeconds: number;
-  }): Promise<string> {
+  async insert(
+    input: {
+      ownerId: string;
+      title: string;
+      description: string;
+      videoAssetId: string;
+      thumbnailAssetId: string | null;
+      durationSeconds: number;
+    } & VisibilityColumns,
+  ): Promise<string> {
     const [row] = await this.db.insert(videos).values(input).returning({ id: videos.id });
     return row!.id;
   }
@@ -373,11 +387,27 @@ export class VideosRepository {
     });
   }
 
-  async togglePublished(id: string): Promise<void> {
-    await this.db
+  /** Sets the video's level (and schedule) as one change; false when the video is gone. */
+  async setVisibility(id: string, level: VisibilityColumns): Promise<boolean> {
+    const changed = await this.db
       .update(videos)
-      .set({ isPublished: sql`not ${videos.isPublished}`, updatedAt: sql`now()` })
-      .where(eq(videos.id, id));
+      .set({ ...level, updatedAt: sql`now()` })
+      .where(eq(videos.id, id))
+      .returning({ id: videos.id });
+    return changed.length > 0;
+  }
+
+  /**
+   * Makes public every scheduled video whose time has come, in one statement (the
+   * `videos-publish-scheduled` job): a video made private or unlisted meanwhile has no
+   * `publish_at` any more, so it is left alone. Answers what it published.
+   */
+  async publishDue(): Promise<{ id: string; ownerId: string }[]> {
+    return this.db
+      .update(videos)
+      .set({ isPublished: true, isUnlisted: false, publishAt: null, updatedAt: sql`now()` })
+      .where(sql`${videos.publishAt} <= now()`)
+      .returning({ id: videos.id, ownerId: videos.ownerId });
   }
 
   /**
@@ -389,14 +419,18 @@ export class VideosRepository {
    * Owner and publication of the video whose files are named by this id: the video's own
    * (processing outputs) or its original's or thumbnail's asset id. One of three indexes.
    */
-  async findByMediaId(
-    mediaId: string,
-  ): Promise<{ ownerId: string; isPublished: boolean; hiddenAt: Date | null } | null> {
+  async findByMediaId(mediaId: string): Promise<{
+    ownerId: string;
+    isPublished: boolean;
+    isUnlisted: boolean;
+    hiddenAt: Date | null;
+  } | null> {
     const [row] = await this.db
       .select({
         ownerId: videos.ownerId,
         isPublished: videos.isPublished,
         hiddenAt: videos.hiddenAt,
+        isUnlisted: videos.isUnlisted,
       })
       .from(videos)
       .where(
@@ -446,13 +480,17 @@ export class VideosRepository {
   }): Promise<{ views: number; counted: boolean } | null> {
     return this.db.transaction(async (tx) => {
       const [locked] = await tx
-        .select({ views: videos.views, isPublished: videos.isPublished })
+        .select({
+          views: videos.views,
+          isPublished: videos.isPublished,
+          isUnlisted: videos.isUnlisted,
+        })
         .from(videos)
         .where(eq(videos.id, input.videoId))
         .for('update');
       if (!locked) return null;
-      // Made a draft since the service looked: a draft keeps no views nor history.
-      if (!locked.isPublished) return { views: locked.views, counted: false };
+      // Made private since the service looked: a private video keeps no views nor history.
+      if (!locked.isPublished && !locked.isUnlisted) return { views: locked.views, counted: false };
       const [recent] = await tx
         .select({ id: viewEvents.id })
         .from(viewEvents)

@@ -59,6 +59,12 @@ export function registerVideoRoutes(
     },
   });
 
+  router.route(endpoints.setVideoVisibility, {
+    message: 'Visibility changed',
+    handler: async ({ params, body, actor }) =>
+      present(await videos.setVisibility({ videoId: params.id, actor, level: body })),
+  });
+
   router.route(endpoints.togglePublish, {
     message: 'Publication changed',
     handler: async ({ params, actor }) =>

@@ -1,6 +1,11 @@
 import type { DomainEvents } from '../../platform/events/domain-events';
 import { createHash } from 'node:crypto';
-import type { CreateVideoBody, ListVideosOptions, UpdateVideoBody } from '@kinora/contract';
+import type {
+  CreateVideoBody,
+  ListVideosOptions,
+  SetVideoVisibilityBody,
+  UpdateVideoBody,
+} from '@kinora/contract';
 import { uniqueViolation } from '../../platform/db/errors';
 import type { Viewer } from '../../platform/auth/roles';
 import { AppError, badRequest, notFound } from '../../platform/http/errors';
@@ -12,7 +17,12 @@ import {
   canSeeVideo,
   leavesWatchTraces,
 } from './videos.policy';
-import type { ListFilter, VideoRecord, VideosRepository } from './videos.repository';
+import type {
+  ListFilter,
+  VideoRecord,
+  VideosRepository,
+  VisibilityColumns,
+} from './videos.repository';
 
 /** The most views that visitors from one address can add to one video in an hour. */
 export const visitorSlotsPerAddress = 10;
@@ -32,6 +42,34 @@ const missingUpload = {
 } as const;
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+/**
+ * The columns of a level the owner chose. A schedule must lie ahead (`now` is the server's
+ * clock): a past or present one is a 400 on `publishAt`, and nothing is written.
+ */
+function levelColumns(
+  level: {
+    visibility?: SetVideoVisibilityBody['visibility'] | undefined;
+    publishAt?: string | undefined;
+  },
+  now: Date,
+): VisibilityColumns {
+  if (level.publishAt !== undefined) {
+    const publishAt = new Date(level.publishAt);
+    if (!(publishAt.getTime() > now.getTime())) {
+      throw badRequest('The scheduled date is in the past', [
+        { field: 'publishAt', message: 'Choose a date and time in the future' },
+      ]);
+    }
+    return { isPublished: false, isUnlisted: false, publishAt };
+  }
+  const visibility = level.visibility ?? 'public';
+  return {
+    isPublished: visibility === 'public',
+    isUnlisted: visibility === 'unlisted',
+    publishAt: null,
+  };
+}
 
 /** `anon:<address hash>:<slot>`, the slot chosen by the view cookie. */
 function visitorViewerKey(ip: string, viewerCookie: string): string {
@@ -79,6 +117,21 @@ export class VideosService {
   }
 
   /**
+   * The videos among `ids` that the viewer may reach, unlisted ones too, in the order of `ids`:
+   * for a list of the viewer's own (their liked videos), not for a feed.
+   */
+  async getReachableVideos({
+    ids,
+    viewer,
+  }: {
+    ids: string[];
+    viewer: Viewer | null;
+  }): Promise<VideoRecord[]> {
+    const byId = new Map((await this.repo.findReachableByIds(ids, viewer)).map((r) => [r.id, r]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  /**
    * A channel's listing (`userId`) shows what the viewer may see of it: the owner and staff
    * find its drafts there. Any other listing is a feed, and a feed offers everyone what a
    * visitor sees: drafts are never offered in one, and a feed stays a shared answer on the
@@ -110,6 +163,8 @@ export class VideosService {
     ownerId: string;
     input: CreateVideoBody;
   }): Promise<VideoRecord> {
+    // Checked first: a past schedule writes nothing.
+    const level = levelColumns(input, new Date());
     const video = await this.ownUpload(ownerId, input.videoPublicId, 'video');
     const thumbnailAssetId = input.thumbnailPublicId
       ? (await this.ownUpload(ownerId, input.thumbnailPublicId, 'image')).id
@@ -123,6 +178,7 @@ export class VideosService {
         videoAssetId: video.id,
         thumbnailAssetId,
         durationSeconds: video.durationSeconds ?? 0,
+        ...level,
       });
     } catch (error) {
       if (uniqueViolation(error) === 'videos_video_asset_key') {
@@ -170,6 +226,10 @@ export class VideosService {
     return (await this.repo.findById(videoId))!;
   }
 
+  /**
+   * The spec's publish toggle: a public video becomes private, any other (unlisted, private,
+   * scheduled) public now, its schedule cleared.
+   */
   async togglePublish({
     videoId,
     actor,
@@ -179,14 +239,57 @@ export class VideosService {
   }): Promise<VideoRecord> {
     const video = await this.repo.findById(videoId);
     assertCanEditVideo(actor, video);
-    await this.repo.togglePublished(videoId);
-    const toggled = (await this.repo.findById(videoId))!;
+    return this.changeLevel(video, { visibility: video.isPublished ? 'private' : 'public' });
+  }
+
+  /** Sets a video's level, or schedules a private one to become public (owner only). */
+  async setVisibility({
+    videoId,
+    actor,
+    level,
+  }: {
+    videoId: string;
+    actor: Viewer;
+    level: SetVideoVisibilityBody;
+  }): Promise<VideoRecord> {
+    const video = await this.repo.findById(videoId);
+    assertCanEditVideo(actor, video);
+    return this.changeLevel(video, level);
+  }
+
+  /**
+   * Writes the level and tells of it: `video.published` drops every kept answer that showed
+   * the video or a listing it enters or leaves (decision 0025), and a video turning public
+   * reaches its channel's followers.
+   */
+  private async changeLevel(
+    video: VideoRecord,
+    level: { visibility: SetVideoVisibilityBody['visibility']; publishAt?: string | undefined },
+  ): Promise<VideoRecord> {
+    const columns = levelColumns(level, new Date());
+    if (!(await this.repo.setVisibility(video.id, columns))) throw notFound('Video');
     this.events.emit('video.published', {
-      videoId,
-      ownerId: toggled.ownerId,
-      isPublished: toggled.isPublished,
+      videoId: video.id,
+      ownerId: video.ownerId,
+      isPublished: columns.isPublished === true,
     });
-    return toggled;
+    return (await this.repo.findById(video.id))!;
+  }
+
+  /**
+   * Makes public the scheduled videos whose time has come (the `videos-publish-scheduled` job,
+   * every minute); each is new to its followers then. Answers how many it published.
+   */
+  async publishScheduled(): Promise<number> {
+    const published = await this.repo.publishDue();
+    for (const video of published) {
+      this.events.emit('video.published', {
+        videoId: video.id,
+        ownerId: video.ownerId,
+        isPublished: true,
+      });
+    }
+    return published.length;
   }
 
   /**
@@ -206,7 +309,9 @@ export class VideosService {
     const mediaId = named?.[1] ?? named?.[2];
     if (!mediaId) return 'public';
     const video = await this.repo.findByMediaId(mediaId.toLowerCase());
-    if (!video || (video.isPublished && video.hiddenAt === null)) return 'public';
+    if (!video || ((video.isPublished || video.isUnlisted) && video.hiddenAt === null)) {
+      return 'public';
+    }
     return canSeeVideo(await viewer(), video) ? 'private' : 'hidden';
   }
 

@@ -207,10 +207,18 @@ export const videos = pgTable(
      * counted, and brought back to the window's count of view events by a periodic job.
      */
     trendingViews: integer('trending_views').notNull().default(0),
+    /** Public: listed everywhere. `isPublished` alone says so (the spec's client reads it). */
     isPublished: boolean('is_published').notNull().default(true),
     /** Hidden by a moderator (or a ban): out of sight for all but its owner and staff (migration 0022). */
     hiddenAt: timestamp('hidden_at', { withTimezone: true }),
     hiddenReason: text('hidden_reason'),
+    /**
+     * Not public but reachable by its link (unlisted, decision 0039); a video neither public nor
+     * unlisted is private: its owner's and staff's alone.
+     */
+    isUnlisted: boolean('is_unlisted').notNull().default(false),
+    /** When the `videos-publish-scheduled` job makes this private video public; else null. */
+    publishAt: timestamp('publish_at', { withTimezone: true }),
     status: videoStatus('status').notNull().default('uploaded'),
     processingProgress: real('processing_progress'),
     processingError: text('processing_error'),
@@ -256,6 +264,15 @@ export const videos = pgTable(
     index('videos_published_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
+    // The scheduled videos, for the job that publishes them (migration 0022).
+    index('videos_publish_at_idx')
+      .on(t.publishAt)
+      .where(sql`${t.publishAt} is not null`),
+    check('videos_one_visibility', sql`not (${t.isPublished} and ${t.isUnlisted})`),
+    check(
+      'videos_scheduled_is_private',
+      sql`${t.publishAt} is null or not (${t.isPublished} or ${t.isUnlisted})`,
+    ),
     check('videos_title_length', sql`char_length(${t.title}) between 1 and 200`),
     check('videos_description_length', sql`char_length(${t.description}) <= 5000`),
     check(

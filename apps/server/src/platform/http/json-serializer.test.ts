@@ -41,6 +41,8 @@ const video = (i: number, changes: Partial<Video> = {}): Video => ({
   comments: 3,
   isLive: false,
   isPublished: true,
+  visibility: 'public',
+  publishAt: null,
   status: 'ready',
   hls: null,
   storyboard: '/media/videos/a/storyboard.vtt',

@@ -5,7 +5,7 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser } from '../../../test/factories';
-import { createVideo, togglePublish } from '../../../test/media-factories';
+import { createVideo, setVisibility, togglePublish } from '../../../test/media-factories';
 
 const page =
   '<!doctype html><html><head><title>Kinora</title></head><body><div id="root"></div></body></html>';
@@ -204,6 +204,21 @@ describe('the web app served by the API server', () => {
       // Nothing of the title is markup, and the page is otherwise the app's.
       expect(res.body).not.toContain('<b>');
       expect(res.body).toContain('<div id="root"></div>');
+    });
+
+    it("gives an unlisted video's link its card, but asks search engines not to index it", async () => {
+      const owner = await registerUser(t.app);
+      const video = await createVideo(t.app, owner, { title: 'By link only' });
+      const page = async () =>
+        ogTags((await t.app.inject({ method: 'GET', url: `/video/${video._id}` })).body);
+      expect((await page())['robots']).toBeUndefined();
+      await setVisibility(t.app, owner, video._id, 'unlisted');
+      const tags = await page();
+      expect(tags['og:title']).toBe('By link only');
+      expect(tags['robots']).toBe('noindex');
+      // Private: the plain page.
+      await setVisibility(t.app, owner, video._id, 'private');
+      expect((await page())['og:title']).toBeUndefined();
     });
 
     it("gives a channel's page its card", async () => {

@@ -49,6 +49,8 @@ export interface PageMeta {
   durationSeconds: number | null;
   /** Where oEmbed readers ask for the embed (a video's page), or null. */
   oembed: string | null;
+  /** Keep search engines out (an unlisted video: its card shows, its page is not indexed). */
+  noindex?: boolean;
 }
 
 /**
@@ -75,6 +77,7 @@ export function withPageMeta(html: string, meta: PageMeta): string {
     tag('name', 'twitter:description', meta.description || null),
     tag('name', 'twitter:image', meta.image),
     tag('name', 'description', meta.description || null),
+    tag('name', 'robots', meta.noindex ? 'noindex' : null),
     `<link rel="canonical" href="${escapeHtml(meta.url)}">`,
     meta.oembed
       ? `<link rel="alternate" type="application/json+oembed" href="${escapeHtml(meta.oembed)}" title="${escapeHtml(meta.title)}">`

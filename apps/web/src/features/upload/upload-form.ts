@@ -1,4 +1,5 @@
-import { CreateVideoBody } from '@kinora/contract';
+import { CreateVideoFields } from '@kinora/contract';
+import { visibilityBody, type VisibilityValue } from '../../components/VideoVisibility';
 import { fieldErrorsFromSchema, type FieldErrors } from '../../lib/validation';
 
 /** Every text of the upload screen that the spec gives (core §2.13, §5, §8). */
@@ -24,11 +25,12 @@ export interface UploadFormValues {
   description: string;
   videoFile: File | null;
   thumbnail: File | null;
+  visibility: VisibilityValue;
 }
 
 /** All problems at once (the spec shows every error together); empty when the form is good. */
 export function validateUpload(values: UploadFormValues): FieldErrors {
-  const parsed = CreateVideoBody.pick({ title: true, description: true }).safeParse({
+  const parsed = CreateVideoFields.pick({ title: true, description: true }).safeParse({
     title: values.title,
     description: values.description,
   });
@@ -37,6 +39,8 @@ export function validateUpload(values: UploadFormValues): FieldErrors {
   if (video) errors.videoFile = video;
   const thumbnail = thumbnailError(values.thumbnail);
   if (thumbnail) errors.thumbnail = thumbnail;
+  const level = visibilityBody(values.visibility);
+  if ('error' in level) errors.publishAt = level.error;
   return errors;
 }
 

@@ -1,4 +1,4 @@
-import type { UpdateVideoBody, Video } from '@kinora/contract';
+import type { SetVideoVisibilityBody, UpdateVideoBody, Video } from '@kinora/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadMedia } from '../../../lib/media-upload';
@@ -22,9 +22,9 @@ export const myVideosText = {
   deleteQuestion: 'Are you sure you want to delete this video? This action cannot be undone.',
   deleted: 'Video deleted successfully',
   deleteFailed: 'Failed to delete video',
-  published: 'Published',
-  draft: 'Draft',
-  toggleFailed: 'Failed to update video',
+  visibilityTitle: 'Visibility',
+  visibilitySaved: 'Visibility saved',
+  visibilityFailed: 'Failed to update video',
   editTitle: 'Edit Video',
   updated: 'Video updated successfully',
   updateFailed: 'Failed to update video',
@@ -49,8 +49,15 @@ export function deleteVideo(videoId: string) {
   return api('deleteVideo', { params: { id: videoId } });
 }
 
-export function togglePublish(videoId: string) {
-  return api('togglePublish', { params: { id: videoId } });
+/** Public, unlisted, private, or a schedule (decision 0039). */
+export function setVisibility({
+  videoId,
+  body,
+}: {
+  videoId: string;
+  body: SetVideoVisibilityBody;
+}) {
+  return api('setVideoVisibility', { params: { id: videoId }, body });
 }
 
 export interface EditVideoInput {

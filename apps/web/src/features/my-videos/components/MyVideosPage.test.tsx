@@ -6,6 +6,7 @@ import { networkFailure, withContractServer } from '../../../testing/contract-se
 import { makeFile, makeUser } from '../../../testing/fixtures';
 import { signUploadsTo, withMediaHost } from '../../../testing/media-host';
 import { makeVideo, makeVideoPage } from '../../../testing/video-fixtures';
+import { localDateTimeValue } from '../../../components/VideoVisibility';
 
 const server = withContractServer();
 const host = withMediaHost();
@@ -54,7 +55,7 @@ describe('my videos', { timeout: 15_000 }, () => {
     }
   });
 
-  it('lists every own video with limit 50: drafts as Draft, processing ones with progress', async () => {
+  it('lists every own video with limit 50: its level as a badge, processing ones with progress', async () => {
     serve([
       makeVideo({ _id: 'v1', title: 'Live one', isPublished: true, status: 'ready' }),
       makeVideo({ _id: 'v2', title: 'Hidden one', isPublished: false, status: 'ready' }),
@@ -69,11 +70,12 @@ describe('my videos', { timeout: 15_000 }, () => {
     await openMyVideos();
     const [live, hidden, fresh] = await rows();
     expect(server().requestsTo('listVideos')[0]?.query).toEqual({ userId: me._id, limit: '50' });
-    expect(within(live!).getByRole('switch', { name: 'Published: Live one' })).toHaveTextContent(
-      'Published',
-    );
-    expect(within(hidden!).getByRole('switch')).toHaveTextContent('Draft');
-    expect(within(hidden!).getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+    expect(
+      within(live!).getByRole('button', { name: 'Visibility of Live one: Public' }),
+    ).toHaveTextContent('Public');
+    expect(
+      within(hidden!).getByRole('button', { name: 'Visibility of Hidden one: Private' }),
+    ).toHaveTextContent('Private');
     expect(within(fresh!).getByText('Processing… 42%')).toBeInTheDocument();
     expect(within(live!).queryByText(/Processing/)).not.toBeInTheDocument();
   });
@@ -103,25 +105,91 @@ describe('my videos', { timeout: 15_000 }, () => {
     expect(server().requestsTo('listVideos')).toHaveLength(2);
   });
 
-  it('toggles a video to Draft and back with PATCH /videos/{id}/toggle', async () => {
+  it('changes a video’s level in the Visibility dialog, and shows it as the badge', async () => {
     const video = makeVideo({ _id: 'v1', title: 'Live one', isPublished: true });
     serve([video]);
-    let published = true;
-    server().on('togglePublish', () => {
-      published = !published;
-      return { data: { ...video, isPublished: published } };
+    server().on('setVideoVisibility', ({ body }) => {
+      const { visibility } = body as { visibility: 'public' | 'unlisted' | 'private' };
+      return { data: { ...video, visibility, isPublished: visibility === 'public' } };
     });
     const { user } = await openMyVideos();
-    const toggle = await screen.findByRole('switch', { name: 'Published: Live one' });
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).toHaveTextContent('Draft'));
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).toHaveTextContent('Published'));
+    await user.click(await screen.findByRole('button', { name: 'Visibility of Live one: Public' }));
+    let dialog = screen.getByRole('dialog', { name: 'Visibility' });
+    const select = within(dialog).getByLabelText('Visibility');
+    expect(select).toHaveValue('public');
+    expect(
+      within(select)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Public', 'Unlisted', 'Private', 'Schedule']);
+    await user.selectOptions(select, 'Private');
+    expect(within(dialog).getByText('Only you can watch it.')).toBeVisible();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByRole('button', { name: 'Visibility of Live one: Private' }),
+    ).toHaveTextContent('Private');
+    expect(await within(notifications()).findByText('Visibility saved')).toBeVisible();
+
+    await user.click(screen.getByRole('button', { name: 'Visibility of Live one: Private' }));
+    dialog = screen.getByRole('dialog', { name: 'Visibility' });
+    await user.selectOptions(within(dialog).getByLabelText('Visibility'), 'Unlisted');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await screen.findByRole('button', { name: 'Visibility of Live one: Unlisted' });
     expect(
       server()
-        .requestsTo('togglePublish')
-        .map((r) => r.params),
-    ).toEqual([{ id: 'v1' }, { id: 'v1' }]);
+        .requestsTo('setVideoVisibility')
+        .map((r) => [r.params, r.body]),
+    ).toEqual([
+      [{ id: 'v1' }, { visibility: 'private' }],
+      [{ id: 'v1' }, { visibility: 'unlisted' }],
+    ]);
+  });
+
+  it('schedules a video at a date and time, refusing a past one before sending', async () => {
+    const video = makeVideo({ _id: 'v1', title: 'Soon', isPublished: false });
+    serve([video]);
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    at.setSeconds(0, 0);
+    server().on('setVideoVisibility', ({ body }) => ({
+      data: { ...video, publishAt: (body as { publishAt: string }).publishAt },
+    }));
+    const { user } = await openMyVideos();
+    await user.click(await screen.findByRole('button', { name: 'Visibility of Soon: Private' }));
+    const dialog = screen.getByRole('dialog', { name: 'Visibility' });
+    await user.selectOptions(within(dialog).getByLabelText('Visibility'), 'Schedule');
+    const when = within(dialog).getByLabelText('Publish on');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Choose the date and time to publish on')).toBeVisible();
+    await user.type(when, localDateTimeValue(new Date(Date.now() - 86_400_000)));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText('Choose a date and time in the future')).toBeVisible();
+    expect(when).toHaveAttribute('aria-invalid', 'true');
+    expect(server().requestsTo('setVideoVisibility')).toHaveLength(0);
+    await user.clear(when);
+    await user.type(when, localDateTimeValue(at));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    const badge = await screen.findByRole('button', { name: 'Visibility of Soon: Scheduled' });
+    expect(badge).toHaveTextContent(/^Scheduled · /);
+    expect(server().requestsTo('setVideoVisibility')[0]?.body).toEqual({
+      visibility: 'private',
+      publishAt: at.toISOString(),
+    });
+  });
+
+  it('shows the server’s refusal in the dialog and keeps the level', async () => {
+    const video = makeVideo({ _id: 'v1', title: 'Live one' });
+    serve([video]);
+    server().on('setVideoVisibility', () => ({
+      status: 400,
+      error: { code: 'VALIDATION_FAILED', message: 'The scheduled date is in the past' },
+    }));
+    const { user } = await openMyVideos();
+    await user.click(await screen.findByRole('button', { name: 'Visibility of Live one: Public' }));
+    const dialog = screen.getByRole('dialog', { name: 'Visibility' });
+    await user.selectOptions(within(dialog).getByLabelText('Visibility'), 'Unlisted');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByText('The scheduled date is in the past')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Visibility of Live one: Public' })).toBeVisible();
   });
 
   it("deletes only after the 'Delete Video' confirmation, then says 'Video deleted successfully'", async () => {

@@ -7,7 +7,7 @@ import { formatDate } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { myVideosText } from '../api/my-videos-api';
 import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
-import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
+import { ProcessingState, VisibilityButton, videoTitle } from './VideoManagement';
 import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageHeader } from '../../../components/Page';
 
@@ -48,7 +48,7 @@ function MyVideos({ user }: { user: CurrentUser }) {
   );
 }
 
-function MyVideoRow({ video, isToggling, onToggle, onEdit, onDelete }: OwnVideoProps) {
+function MyVideoRow({ video, onVisibility, onEdit, onDelete }: OwnVideoProps) {
   const title = videoTitle(video);
   return (
     <li className="flex flex-col gap-3 p-3 sm:flex-row sm:items-center sm:gap-4 sm:p-4">
@@ -77,7 +77,7 @@ function MyVideoRow({ video, isToggling, onToggle, onEdit, onDelete }: OwnVideoP
         </div>
       </div>
       <div className="flex flex-wrap items-center gap-2 sm:shrink-0 sm:justify-end">
-        <PublishToggle video={video} isToggling={isToggling} onToggle={onToggle} />
+        <VisibilityButton video={video} onClick={onVisibility} />
         <Button variant="secondary" size="sm" onClick={onEdit} aria-label={`Edit ${title}`}>
           <PencilIcon size={16} />
           Edit

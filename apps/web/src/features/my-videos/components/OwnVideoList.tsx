@@ -7,12 +7,12 @@ import { LoadError } from '../../../components/LoadError';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { myVideosText } from '../api/my-videos-api';
 import { useMyVideos } from '../hooks/use-my-videos';
-import { usePublishToggle, useVideoDeletion, useVideoEditing } from './VideoManagement';
+import { useVideoDeletion, useVideoEditing, useVisibilityEditing } from './VideoManagement';
 
-/** What one row or card of the owner's videos is handed: its switch state and its actions. */
+/** What one row or card of the owner's videos is handed: its actions. */
 export interface OwnVideoActions {
-  isToggling: boolean;
-  onToggle: () => void;
+  /** Opens the Visibility dialog (public, unlisted, private, schedule). */
+  onVisibility: () => void;
   onEdit: () => void;
   onDelete: () => void;
 }
@@ -40,13 +40,12 @@ export function OwnVideoList({
   list: (items: ReactNode) => ReactNode;
 }) {
   const videos = useMyVideos(userId);
-  const publish = usePublishToggle(userId);
+  const visibility = useVisibilityEditing(userId);
   const editing = useVideoEditing(userId);
   const deletion = useVideoDeletion(userId);
 
   const actionsFor = (video: Video): OwnVideoActions => ({
-    isToggling: publish.isToggling(video),
-    onToggle: () => publish.toggle(video),
+    onVisibility: () => visibility.request(video),
     onEdit: () => editing.request(video),
     onDelete: () => deletion.request(video),
   });
@@ -77,6 +76,7 @@ export function OwnVideoList({
         )
       )}
 
+      {visibility.dialog}
       {editing.dialog}
       {deletion.dialog}
     </>

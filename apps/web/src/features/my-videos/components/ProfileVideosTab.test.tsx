@@ -99,10 +99,12 @@ describe('profile videos tab', { timeout: 15_000 }, () => {
       'href',
       '/video/v1',
     );
-    expect(within(live!).getByRole('switch', { name: 'Published: Live one' })).toHaveTextContent(
-      'Published',
-    );
-    expect(within(hidden!).getByRole('switch')).toHaveTextContent('Draft');
+    expect(
+      within(live!).getByRole('button', { name: 'Visibility of Live one: Public' }),
+    ).toHaveTextContent('Public');
+    expect(
+      within(hidden!).getByRole('button', { name: 'Visibility of Hidden one: Private' }),
+    ).toHaveTextContent('Private');
     expect(within(fresh!).getByText('Processing… 42%')).toBeInTheDocument();
     expect(within(live!).getByRole('button', { name: 'Delete Live one' })).toBeInTheDocument();
     expect(within(live!).getByRole('button', { name: 'Edit Live one' })).toBeInTheDocument();
@@ -169,14 +171,23 @@ describe('profile videos tab', { timeout: 15_000 }, () => {
     expect(screen.getByRole('link', { name: 'Stubborn' })).toBeInTheDocument();
   });
 
-  it('switches a video between Published and Draft', async () => {
+  it('makes a video unlisted from its Visibility badge', async () => {
     const video = makeVideo({ _id: 'v1', title: 'Live one', isPublished: true });
     serve(() => [video]);
-    server().on('togglePublish', () => ({ data: { ...video, isPublished: false } }));
+    server().on('setVideoVisibility', () => ({
+      data: { ...video, isPublished: false, visibility: 'unlisted' },
+    }));
     const { user } = await openTab();
-    const toggle = await screen.findByRole('switch', { name: 'Published: Live one' });
-    await user.click(toggle);
-    await waitFor(() => expect(toggle).toHaveTextContent('Draft'));
-    expect(server().requestsTo('togglePublish')[0]?.params).toEqual({ id: 'v1' });
+    await user.click(await screen.findByRole('button', { name: 'Visibility of Live one: Public' }));
+    const dialog = screen.getByRole('dialog', { name: 'Visibility' });
+    await user.selectOptions(within(dialog).getByLabelText('Visibility'), 'Unlisted');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByRole('button', { name: 'Visibility of Live one: Unlisted' }),
+    ).toBeVisible();
+    expect(server().requestsTo('setVideoVisibility')[0]).toMatchObject({
+      params: { id: 'v1' },
+      body: { visibility: 'unlisted' },
+    });
   });
 });

@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import { myVideosText } from '../api/my-videos-api';
 import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
-import { ProcessingState, PublishToggle, videoTitle } from './VideoManagement';
+import { ProcessingState, VisibilityButton, videoTitle } from './VideoManagement';
 import { TabSection } from '../../../components/TabSection';
 import { videoPathOf } from '../../../lib/paths';
 
@@ -46,7 +46,7 @@ function ProfileVideos({ user }: { user: CurrentUser }) {
   );
 }
 
-function OwnVideoCard({ video, isToggling, onToggle, onEdit, onDelete }: OwnVideoProps) {
+function OwnVideoCard({ video, onVisibility, onEdit, onDelete }: OwnVideoProps) {
   const title = videoTitle(video);
   const videoPath = videoPathOf(video._id);
   return (
@@ -64,7 +64,7 @@ function OwnVideoCard({ video, isToggling, onToggle, onEdit, onDelete }: OwnVide
         </p>
         <ProcessingState video={video} />
         <div className="mt-1 flex items-center gap-1">
-          <PublishToggle video={video} isToggling={isToggling} onToggle={onToggle} />
+          <VisibilityButton video={video} onClick={onVisibility} />
           <IconButton label={`Edit ${title}`} onClick={onEdit} className="ml-auto">
             <PencilIcon size={18} />
           </IconButton>

@@ -3,22 +3,20 @@ import { useState, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog, DialogActions } from '../../../components/Dialog';
 import { useToast } from '../../../components/toast';
-import { videoCardText } from '../../../components/VideoCard';
 import { messageOf } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
 import { isProcessing, myVideosText } from '../api/my-videos-api';
-import { useDeleteVideo, useTogglePublish, useUpdateVideo } from '../hooks/use-my-videos';
+import { VisibilityBadge, visibilityText } from '../../../components/VideoVisibility';
+import { useDeleteVideo, useSetVisibility, useUpdateVideo } from '../hooks/use-my-videos';
 import { EditVideoDialog } from './EditVideoDialog';
+import { VisibilityDialog } from './VisibilityDialog';
+import { videoTitle } from './videoTitle';
 
 /*
  * What an owner can do to one of their videos, shared by /my-videos and the profile's videos
  * tab so both ask the same question and say the same things (signed-in-areas §4, §8).
  */
 
-/** The name a control uses for a video ('Delete Untitled Video' when it has no title). */
-export function videoTitle(video: Video): string {
-  return video.title.trim() || videoCardText.untitled;
-}
+export { videoTitle };
 
 /**
  * Delete with the 'Delete Video' confirmation: `request(video)` opens it, and `dialog` is to be
@@ -85,51 +83,50 @@ export function useVideoEditing(userId: string): {
   return { request: setEditing, dialog };
 }
 
-/** Published/Draft switch state and action for a list of the owner's videos. */
-export function usePublishToggle(userId: string) {
+/**
+ * The Visibility dialog: `request(video)` opens it; `dialog` is to be rendered by the screen.
+ * Saving sends the level (or the schedule) and puts the server's answer in the list.
+ */
+export function useVisibilityEditing(userId: string): {
+  request: (video: Video) => void;
+  dialog: ReactNode;
+} {
   const toast = useToast();
-  const toggle = useTogglePublish(userId);
-  return {
-    toggle: (video: Video) =>
-      toggle.mutate(video._id, {
-        onError: (error) => toast.error(messageOf(error, myVideosText.toggleFailed)),
-      }),
-    isToggling: (video: Video) => toggle.isPending && toggle.variables === video._id,
-  };
+  const save = useSetVisibility(userId);
+  const [editing, setEditing] = useState<Video | null>(null);
+
+  const dialog = editing ? (
+    <VisibilityDialog
+      video={editing}
+      onClose={() => setEditing(null)}
+      onSubmit={async (body) => {
+        await save.mutateAsync({ videoId: editing._id, body });
+        toast.success(myVideosText.visibilitySaved);
+      }}
+    />
+  ) : null;
+
+  return { request: setEditing, dialog };
 }
 
-/** The Published/Draft pill: a switch (PATCH /videos/{id}/toggle) that names the video. */
-export function PublishToggle({
-  video,
-  isToggling,
-  onToggle,
-}: {
-  video: Video;
-  isToggling: boolean;
-  onToggle: () => void;
-}) {
+/** The level's badge as a button that opens the Visibility dialog; it names the video. */
+export function VisibilityButton({ video, onClick }: { video: Video; onClick: () => void }) {
   return (
     <button
       type="button"
-      role="switch"
-      aria-checked={video.isPublished}
-      aria-label={`Published: ${videoTitle(video)}`}
-      disabled={isToggling}
-      onClick={onToggle}
-      className={cn(
-        'inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold text-fg transition-colors disabled:opacity-60',
-        video.isPublished
-          ? 'bg-success-soft hover:bg-success-soft/70'
-          : 'bg-warning-soft hover:bg-warning-soft/70',
-      )}
+      aria-haspopup="dialog"
+      aria-label={`Visibility of ${videoTitle(video)}: ${visibilityLabel(video)}`}
+      onClick={onClick}
+      className="rounded-full transition-opacity hover:opacity-80"
     >
-      <span
-        aria-hidden="true"
-        className={cn('size-1.5 rounded-full', video.isPublished ? 'bg-success' : 'bg-warning')}
-      />
-      {video.isPublished ? myVideosText.published : myVideosText.draft}
+      <VisibilityBadge video={video} />
     </button>
   );
+}
+
+/** The level in words, as the badge says it. */
+function visibilityLabel(video: Video): string {
+  return video.publishAt ? visibilityText.scheduled : visibilityText.options[video.visibility];
 }
 
 /** 'Processing… 42%' while the server works on a video, 'Processing failed' if it gave up. */

@@ -6,7 +6,7 @@ import {
   deleteVideo,
   myVideosKeys,
   myVideosQueries,
-  togglePublish,
+  setVisibility,
   updateVideo,
   type EditVideoInput,
 } from '../api/my-videos-api';
@@ -28,9 +28,9 @@ function useReplaceInList(userId: string) {
   };
 }
 
-export function useTogglePublish(userId: string) {
+export function useSetVisibility(userId: string) {
   const replace = useReplaceInList(userId);
-  return useMutation({ mutationFn: togglePublish, onSuccess: replace });
+  return useMutation({ mutationFn: setVisibility, onSuccess: replace });
 }
 
 export function useUpdateVideo(userId: string) {

@@ -62,18 +62,27 @@ describe('a video played from a playlist', () => {
     );
   });
 
-  it('plays the next video when one ends, and stops after the last', async () => {
+  it('plays the next video when one ends (after the Up next card), and stops after the last', async () => {
     serveWatchPage();
-    const { router, media } = await openInPlaylist(0);
+    const { router, media, user } = await openInPlaylist(0);
+    const upNext = screen.getByRole('region', { name: 'Up next' });
+    expect(upNext).toHaveTextContent('Part two');
+    expect(upNext).toHaveTextContent('Next in this playlist');
+    // A playlist plays on whatever the Autoplay choice: there is no switch for it here.
+    expect(within(upNext).queryByRole('switch')).toBeNull();
     media().dispatchEvent(new Event('ended'));
+    expect(await screen.findByText('Up next in 5 s')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Play now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/video/${videos[1]!._id}`));
     expect(router.state.location.search).toBe(`?playlist=${playlist._id}`);
     expect(await screen.findByRole('heading', { level: 1, name: 'Part two' })).toBeInTheDocument();
 
     await router.navigate(`/video/${videos[2]!._id}?playlist=${playlist._id}`);
     await screen.findByRole('heading', { level: 1, name: 'Part three' });
+    expect(screen.queryByRole('region', { name: 'Up next' })).toBeNull();
     media().dispatchEvent(new Event('ended'));
     await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByText(/Up next in/)).toBeNull();
     expect(router.state.location.pathname).toBe(`/video/${videos[2]!._id}`);
   });
 

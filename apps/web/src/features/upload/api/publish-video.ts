@@ -1,4 +1,4 @@
-import type { Video } from '@kinora/contract';
+import type { SetVideoVisibilityBody, Video } from '@kinora/contract';
 import { api } from '../../../lib/api';
 import { uploadMedia } from '../../../lib/media-upload';
 
@@ -7,6 +7,8 @@ export interface PublishVideoInput {
   description: string;
   videoFile: File;
   thumbnailFile: File;
+  /** Public when absent; private with `publishAt` for a schedule. */
+  level?: SetVideoVisibilityBody;
 }
 
 export interface PublishVideoOptions {
@@ -54,6 +56,7 @@ export async function publishVideo(
     videofile: video.url,
     thumbnail: thumbnail.url,
     duration: video.duration ?? undefined,
+    ...input.level,
   };
   return api('createVideo', { body, signal });
 }

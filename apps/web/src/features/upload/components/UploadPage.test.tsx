@@ -5,6 +5,7 @@ import { withContractServer } from '../../../testing/contract-server';
 import { makeFile, makeUser } from '../../../testing/fixtures';
 import { signUploadsTo, withMediaHost } from '../../../testing/media-host';
 import { makeVideo } from '../../../testing/video-fixtures';
+import { localDateTimeValue } from '../../../components/VideoVisibility';
 
 const server = withContractServer();
 const host = withMediaHost();
@@ -118,6 +119,52 @@ describe('upload page', { timeout: 15_000 }, () => {
       thumbnailPublicId: expect.stringMatching(/^thumbnails\//),
     });
     expect(thumbnailBar).toBeDefined();
+  });
+
+  it('offers Public (the default), Unlisted, Private and Schedule, and sends the level chosen', async () => {
+    server().on('createVideo', () => ({
+      status: 201,
+      data: makeVideo({ visibility: 'unlisted' }),
+    }));
+    const { user } = await renderUploadPage();
+    const level = screen.getByLabelText('Visibility');
+    expect(level).toHaveValue('public');
+    expect(screen.getByText('Everyone can find and watch it.')).toBeVisible();
+    await fillForm(user);
+    await user.selectOptions(level, 'Unlisted');
+    expect(
+      screen.getByText(
+        'Anyone with the link can watch it. It is not listed, searched or sent to followers.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Upload Video' }));
+    expect(await within(notifications()).findByText('Video uploaded successfully!')).toBeVisible();
+    expect(server().requestsTo('createVideo')[0]?.body).toMatchObject({ visibility: 'unlisted' });
+  });
+
+  it('schedules the new video: a date is needed and must lie ahead, and nothing is sent until it does', async () => {
+    server().on('createVideo', () => ({ status: 201, data: makeVideo({ isPublished: false }) }));
+    const { user } = await renderUploadPage();
+    await fillForm(user);
+    await user.selectOptions(screen.getByLabelText('Visibility'), 'Schedule');
+    const when = screen.getByLabelText('Publish on');
+    await user.click(screen.getByRole('button', { name: 'Upload Video' }));
+    expect(screen.getByText('Choose the date and time to publish on')).toBeVisible();
+    expect(when).toHaveFocus();
+    await user.type(when, localDateTimeValue(new Date(Date.now() - 3_600_000)));
+    await user.click(screen.getByRole('button', { name: 'Upload Video' }));
+    expect(screen.getByText('Choose a date and time in the future')).toBeVisible();
+    expect(host().parts).toHaveLength(0);
+    const at = new Date(Date.now() + 86_400_000);
+    at.setSeconds(0, 0);
+    await user.clear(when);
+    await user.type(when, localDateTimeValue(at));
+    await user.click(screen.getByRole('button', { name: 'Upload Video' }));
+    expect(await within(notifications()).findByText('Video uploaded successfully!')).toBeVisible();
+    expect(server().requestsTo('createVideo')[0]?.body).toMatchObject({
+      visibility: 'private',
+      publishAt: at.toISOString(),
+    });
   });
 
   it('shows the bars reaching 100 % before the video is saved', async () => {

@@ -22,6 +22,11 @@ import {
 import { MediaFileField } from './MediaFileField';
 import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageTitle } from '../../../components/Page';
+import {
+  defaultVisibility,
+  visibilityBody,
+  VisibilityFields,
+} from '../../../components/VideoVisibility';
 
 /** /upload (core §2.13): sign-in screen for visitors, the upload form for signed-in users. */
 export const UploadPage = signedInOnly(UploadForm, uploadText);
@@ -40,6 +45,7 @@ function UploadForm() {
     description: '',
     videoFile: null,
     thumbnail: null,
+    visibility: defaultVisibility,
   });
   const [errors, setErrors] = useState<FieldErrors>({});
   const [progress, setProgress] = useState<Progress | null>(null);
@@ -96,7 +102,9 @@ function UploadForm() {
     }
     setErrors({});
     setProgress({ video: 0, thumbnail: 0 });
+    const level = visibilityBody(values.visibility);
     upload.mutate({
+      ...('body' in level ? { level: level.body } : {}),
       title: values.title.trim(),
       description: values.description.trim(),
       videoFile: values.videoFile as File,
@@ -158,6 +166,15 @@ function UploadForm() {
               onChange={(file) => chooseFile('thumbnail', file)}
             />
           </div>
+          <VisibilityFields
+            value={values.visibility}
+            error={errors.publishAt}
+            disabled={isBusy}
+            onChange={(visibility) => {
+              set('visibility', visibility);
+              setErrors((current) => ({ ...current, publishAt: undefined }));
+            }}
+          />
         </fieldset>
 
         {progress ? (

@@ -30,7 +30,15 @@ describe('/embed/{id}: the player alone, for other sites', () => {
     await waitFor(() => expect(media.currentTime).toBe(90));
   });
 
-  it('does not play a draft, even for whoever may see it', async () => {
+  it('plays an unlisted video: its link is enough (decision 0039)', async () => {
+    const unlisted = makeVideo({ title: 'By link only', visibility: 'unlisted' });
+    server().on('getVideo', () => ({ data: unlisted }));
+    renderRoute(`/embed/${unlisted._id}`);
+    expect(await screen.findByRole('link', { name: 'By link only' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Video player' })).toBeInTheDocument();
+  });
+
+  it('does not play a private video (a draft), even for whoever may see it', async () => {
     const draft = makeVideo({ title: 'Not yet', isPublished: false });
     server().on('getVideo', () => ({ data: draft }));
     renderRoute(`/embed/${draft._id}`);

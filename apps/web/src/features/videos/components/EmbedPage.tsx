@@ -8,17 +8,18 @@ import { VideoPlayer } from '../player/VideoPlayer';
 
 /**
  * /embed/{id}: the player alone, for other sites' pages (an iframe the oEmbed answer and the
- * embed code give). Published videos only, whoever is looking: a draft is not played here even
- * for its owner. `?t=` starts it where the link says. The title links to the video on Kinora.
+ * embed code give). Public and unlisted videos only, whoever is looking: a private one is not
+ * played here even for its owner (decision 0039). `?t=` starts it where the link says. The title links to the video on Kinora.
  */
 export function EmbedPage() {
   const { id = '' } = useParams();
   const query = useVideo(id);
   const video = query.data;
-  useDocumentTitle(video?.isPublished ? video.title : 'Kinora');
+  const isEmbeddable = video !== undefined && video.visibility !== 'private';
+  useDocumentTitle(isEmbeddable ? video.title : 'Kinora');
 
   if (query.isPending) return <div className="dark h-dvh w-full bg-canvas" aria-busy="true" />;
-  const playable = video?.isPublished && (video.hls || video.videofile) ? video : null;
+  const playable = isEmbeddable && (video.hls || video.videofile) ? video : null;
   if (!playable) {
     return (
       <main className="dark flex h-dvh w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted">

@@ -1,6 +1,6 @@
 import type { Video } from '@kinora/contract';
 import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { AlertTriangleIcon, FilmIcon, SpinnerIcon } from '../../../components/icons';
 import { useSession } from '../../../lib/auth';
@@ -10,13 +10,20 @@ import { formatDuration } from '../../../lib/format';
 import { parseStartTime } from '../../../lib/start-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
-import { useRecordView, useVideo } from '../hooks/use-watch-data';
+import { useRecordView, useRelatedVideos, useVideo } from '../hooks/use-watch-data';
 import { useWatchPosition } from '../hooks/use-watch-position';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { ChapterList } from './ChapterList';
 import { ChannelRow } from './ChannelRow';
 import { CommentsSection } from './CommentsSection';
 import { RelatedVideos } from './RelatedVideos';
+import {
+  UpNextCard,
+  UpNextCountdown,
+  useAutoplay,
+  useUpNextCountdown,
+  type UpNextVideo,
+} from './UpNext';
 import { VideoActions } from './VideoActions';
 import { ReportAction } from '../../../components/moderation-extras';
 import { ModerationNotice } from '../../../components/ModerationNotice';
@@ -38,14 +45,17 @@ export function WatchPage({
   renderSave,
   renderMessage,
   side,
-  onEnded,
+  playlistNext,
 }: {
   renderSave?: RenderSaveControl;
   renderMessage?: RenderMessageControl;
   /** Shown above the related videos (the playlist being played). */
   side?: ReactNode;
-  /** Called when the video ends (the playlist's next video). */
-  onEnded?: () => void;
+  /**
+   * Watching from a playlist: its next video and where it plays (null after the last one).
+   * Left out, the first related video is up next.
+   */
+  playlistNext?: { video: Video; path: string } | null | undefined;
 } = {}) {
   const { id = '' } = useParams();
   const query = useVideo(id);
@@ -63,7 +73,7 @@ export function WatchPage({
       renderSave={renderSave}
       renderMessage={renderMessage}
       side={side}
-      onEnded={onEnded}
+      playlistNext={playlistNext}
     />
   );
 }
@@ -73,16 +83,25 @@ function WatchView({
   renderSave,
   renderMessage,
   side,
-  onEnded,
+  playlistNext,
 }: {
   video: Video;
   renderSave?: RenderSaveControl | undefined;
   renderMessage?: RenderMessageControl | undefined;
   side?: ReactNode;
-  onEnded?: (() => void) | undefined;
+  playlistNext?: { video: Video; path: string } | null | undefined;
 }) {
   const session = useSession();
   const viewer = session.status === 'signedIn' ? session.user : null;
+  const upNext = useUpNext(video._id, playlistNext);
+  const autoplay = useAutoplay(viewer?._id ?? null);
+  const navigate = useNavigate();
+  const countdown = useUpNextCountdown(() => {
+    if (upNext) void navigate(upNext.path);
+  });
+  // A playlist plays on (as Play All means); a related video only with Autoplay on.
+  const playsNext = upNext !== null && (upNext.fromPlaylist || autoplay.isOn);
+  const onEnded = playsNext ? countdown.start : undefined;
   const recordView = useRecordView(video._id);
   const hasMedia = Boolean(video.videofile || video.hls);
   const position = useWatchPosition(video._id, video.duration, viewer !== null);
@@ -120,7 +139,7 @@ function WatchView({
       <div
         ref={playerRef}
         className={cn(
-          'min-w-0 scroll-mt-topbar',
+          'relative min-w-0 scroll-mt-topbar',
           theater.isOn
             ? 'xl:col-span-2 xl:mx-auto xl:w-full xl:max-w-[calc((100vh-8rem)*16/9)]'
             : 'xl:col-start-1 xl:row-start-1',
@@ -147,6 +166,14 @@ function WatchView({
             <p className="font-medium text-fg">Video not available</p>
           </div>
         )}
+        {upNext && countdown.seconds !== null ? (
+          <UpNextCountdown
+            next={upNext}
+            seconds={countdown.seconds}
+            onCancel={countdown.cancel}
+            onPlayNow={() => void navigate(upNext.path)}
+          />
+        ) : null}
       </div>
 
       <div className="flex min-w-0 flex-col gap-4 px-4 pt-3 sm:px-0 xl:col-start-1">
@@ -214,6 +241,7 @@ function WatchView({
           theater.isOn ? 'xl:row-start-2 xl:pt-3' : 'xl:row-span-2 xl:row-start-1',
         )}
       >
+        {upNext ? <UpNextCard next={upNext} autoplay={autoplay} /> : null}
         {side}
         <aside aria-label="Related videos">
           <RelatedVideos watchingId={video._id} />
@@ -226,6 +254,24 @@ function WatchView({
 const THEATER_STORAGE_KEY = 'kinora.theaterMode';
 
 /** Theater mode on wide screens, remembered on this device. */
+/**
+ * What plays after this video: the playlist's next when watching from one (none after its
+ * last), else the first related video.
+ */
+function useUpNext(
+  watchingId: string,
+  playlistNext: { video: Video; path: string } | null | undefined,
+): UpNextVideo | null {
+  const related = useRelatedVideos(watchingId);
+  if (playlistNext !== undefined) {
+    return playlistNext ? { ...playlistNext, fromPlaylist: true } : null;
+  }
+  const first = related.data?.[0];
+  return first
+    ? { video: first, path: `/video/${encodeURIComponent(first._id)}`, fromPlaylist: false }
+    : null;
+}
+
 function useTheaterMode(): { isOn: boolean; toggle: () => void } {
   const [isOn, setIsOn] = useState(() => {
     try {
