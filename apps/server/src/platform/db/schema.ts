@@ -264,7 +264,7 @@ export const videos = pgTable(
     index('videos_published_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
-    // The scheduled videos, for the job that publishes them (migration 0022).
+    // The scheduled videos, for the job that publishes them (migration 0023).
     index('videos_publish_at_idx')
       .on(t.publishAt)
       .where(sql`${t.publishAt} is not null`),
