@@ -23,6 +23,10 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
     hls: url(record.hlsMasterKey),
     storyboard: url(record.storyboardKey),
     processingProgress: record.status === 'processing' ? (record.processingProgress ?? 0) : null,
+    originalPlayable: record.videoKey === null ? null : record.videoPlayable,
+    originalMimeType: record.videoKey === null ? null : record.videoMimeType,
+    originalCodecs: record.videoKey === null ? null : record.videoCodecs,
+    renditions: record.renditions ?? [],
     videoPublicId: record.videoPublicId,
     thumbnailPublicId: record.thumbnailPublicId,
     owner: {

@@ -109,6 +109,8 @@ export interface HlsArgumentsOptions {
   segmentSeconds?: number;
   /** x264 constant quality; the bit rate cap of each rung still applies. */
   crf?: number;
+  /** Only these of the planned renditions (a first rendition alone, or the rest); all if unset. */
+  renditions?: readonly PlannedRendition[];
 }
 
 /**
@@ -130,7 +132,8 @@ export function hlsArguments(options: HlsArgumentsOptions): {
   const preset = options.preset ?? 'veryfast';
   const segmentSeconds = options.segmentSeconds ?? defaultSegmentSeconds;
   const crf = options.crf ?? 23;
-  const renditions = planRenditions(source);
+  const renditions = options.renditions ? [...options.renditions] : planRenditions(source);
+  if (renditions.length === 0) throw new Error('hlsArguments needs at least one rendition');
   const framesPerSecond = renditions[0]!.framesPerSecond;
   const gop = Math.max(1, Math.round(framesPerSecond * segmentSeconds));
 
@@ -223,6 +226,12 @@ export interface BuildHlsLadderOptions {
   preset?: string;
   threads?: number;
   segmentSeconds?: number;
+  /** Encode only these planned renditions (see `planRenditions`); all of them if unset. */
+  renditions?: readonly PlannedRendition[];
+  /** Renditions made by an earlier run into the same folder, listed in the master too. */
+  alreadyMade?: readonly HlsRendition[];
+  /** The master playlist's file name; `master.m3u8` unless set. */
+  masterName?: string;
 }
 
 async function measureRendition(
@@ -263,6 +272,7 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
   const input = path.resolve(options.input);
   const outputDir = path.resolve(options.outputDir);
   const segmentSeconds = options.segmentSeconds ?? defaultSegmentSeconds;
+  const masterName = options.masterName ?? masterPlaylistName;
   const { args, renditions } = hlsArguments({
     input,
     outputDir,
@@ -270,10 +280,11 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
     preset: options.preset,
     threads: options.threads,
     segmentSeconds,
+    renditions: options.renditions,
   });
 
   // A retried job starts clean: stale segments of an earlier attempt must not linger.
-  await rm(path.join(outputDir, masterPlaylistName), { force: true });
+  await rm(path.join(outputDir, masterName), { force: true });
   for (const r of renditions) {
     const dir = path.join(outputDir, r.name);
     await rm(dir, { recursive: true, force: true });
@@ -289,9 +300,10 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
     onStdoutLine: progress.onLine,
   });
 
-  const measured = await Promise.all(
-    renditions.map((r) => measureRendition(outputDir, r, segmentSeconds)),
-  );
+  const measured = [
+    ...(options.alreadyMade ?? []),
+    ...(await Promise.all(renditions.map((r) => measureRendition(outputDir, r, segmentSeconds)))),
+  ];
   const entries: MasterPlaylistEntry[] = measured.map((r) => ({
     uri: r.playlist,
     bandwidth: r.bandwidth,
@@ -301,9 +313,64 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
     framesPerSecond: r.framesPerSecond,
     codecs: r.codecs,
   }));
-  const masterPath = path.join(outputDir, masterPlaylistName);
+  const masterPath = path.join(outputDir, masterName);
   await writeFile(`${masterPath}.tmp`, masterPlaylist(entries));
   await rename(`${masterPath}.tmp`, masterPath);
   progress.finish();
-  return { masterPlaylist: masterPlaylistName, renditions: measured };
+  return { masterPlaylist: masterName, renditions: measured };
+}
+
+/** The master playlist that lists the first rendition alone, until the ladder is whole. */
+export const firstMasterPlaylistName = 'first.m3u8';
+
+export interface BuildFirstRenditionFirstOptions
+  extends Omit<BuildHlsLadderOptions, 'onProgress' | 'renditions' | 'alreadyMade' | 'masterName'> {
+  /**
+   * x264 preset of the first rendition; `veryfast` unless set. It stays the ladder's lowest
+   * rung, so it is not made again.
+   */
+  firstPreset?: string;
+  /**
+   * Called once the first rendition is whole, with its own master playlist (`first.m3u8`, or
+   * `master.m3u8` when it is the whole ladder); awaited, so it can publish the files first.
+   */
+  onFirstRendition?: (ladder: HlsLadder) => Promise<void>;
+  /** `first` while the first rendition is made, then `rest`; each from 0 to 1. */
+  onProgress?: (stage: 'first' | 'rest', fraction: number) => void;
+}
+
+/**
+ * For an original that browsers cannot play (issue 22): the lowest rendition is made alone
+ * first, so the video plays within seconds, then the rest of the ladder in a second run; the
+ * final master.m3u8 lists all of them. Costs one more decoding of the source than
+ * `buildHlsLadder`, which is why a playable original goes through that instead.
+ */
+export async function buildFirstRenditionFirst(
+  options: BuildFirstRenditionFirstOptions,
+): Promise<HlsLadder> {
+  const [first, ...rest] = planRenditions(options.probe);
+  const common = {
+    input: options.input,
+    outputDir: options.outputDir,
+    probe: options.probe,
+    signal: options.signal,
+    threads: options.threads,
+    segmentSeconds: options.segmentSeconds,
+  };
+  const firstLadder = await buildHlsLadder({
+    ...common,
+    preset: options.firstPreset ?? options.preset,
+    renditions: [first!],
+    masterName: rest.length === 0 ? masterPlaylistName : firstMasterPlaylistName,
+    onProgress: (fraction) => options.onProgress?.('first', fraction),
+  });
+  await options.onFirstRendition?.(firstLadder);
+  if (rest.length === 0) return firstLadder;
+  return buildHlsLadder({
+    ...common,
+    preset: options.preset,
+    renditions: rest,
+    alreadyMade: firstLadder.renditions,
+    onProgress: (fraction) => options.onProgress?.('rest', fraction),
+  });
 }
