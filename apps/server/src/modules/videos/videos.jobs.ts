@@ -138,10 +138,7 @@ export class VideoProcessor {
           outputDir: hlsDir,
           probe,
           signal: context.signal,
-          onProgress: (stage, fraction) => {
-            if (stage === 'rest' && progress.stage[0] === firstName) {
-              progress.startStage(restNames);
-            }
+          onProgress: (_stage, fraction) => {
             progress.report(fraction);
             publishProgress();
           },
@@ -160,6 +157,7 @@ export class VideoProcessor {
               renditions: progress.snapshot(),
             });
             changed();
+            progress.startStage(restNames);
           },
         });
       }
