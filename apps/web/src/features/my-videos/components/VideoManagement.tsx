@@ -6,7 +6,7 @@ import { useToast } from '../../../components/toast';
 import { videoCardText } from '../../../components/VideoCard';
 import { messageOf } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
-import { isProcessing, myVideosText } from '../api/my-videos-api';
+import { isProcessing, myVideosText, renditionSummary } from '../api/my-videos-api';
 import { useDeleteVideo, useTogglePublish, useUpdateVideo } from '../hooks/use-my-videos';
 import { EditVideoDialog } from './EditVideoDialog';
 
@@ -132,13 +132,18 @@ export function PublishToggle({
   );
 }
 
-/** 'Processing… 42%' while the server works on a video, 'Processing failed' if it gave up. */
+/**
+ * 'Processing… 42%' while the server works on a video, with each rendition's state below it
+ * ('360p ready · 720p 40%'); 'Processing failed' if it gave up.
+ */
 export function ProcessingState({ video }: { video: Video }) {
   if (isProcessing(video)) {
     const percent = Math.round((video.processingProgress ?? 0) * 100);
+    const renditions = renditionSummary(video.renditions);
     return (
       <p className="text-sm text-fg-muted" role="status">
         Processing… {percent}%
+        {renditions ? <span className="block text-xs">{renditions}</span> : null}
       </p>
     );
   }
