@@ -7,7 +7,12 @@ describe('RenditionProgress', () => {
     const progress = new RenditionProgress(['360p', '720p', '1080p'], 60, () => now);
     progress.startStage(['360p']);
     // Before any progress: a guess from the video's length (a lone 360p at about 5x real time).
-    expect(progress.snapshot()[0]).toEqual({ name: '360p', progress: 0, ready: false, secondsLeft: 12 });
+    expect(progress.snapshot()[0]).toEqual({
+      name: '360p',
+      progress: 0,
+      ready: false,
+      secondsLeft: 12,
+    });
     now = 4000;
     progress.report(0.5);
     expect(progress.snapshot()[0]).toMatchObject({ progress: 0.5, secondsLeft: 4 });

@@ -194,7 +194,12 @@ describe('video processing', () => {
   });
   it('says an H.264 original plays, and gives the codecs a player asks the browser about', async () => {
     const video = await createVideo(t.app, alice, {
-      file: await clip({ width: 320, height: 180, seconds: 1, outputArgs: ['-movflags', '+faststart'] }),
+      file: await clip({
+        width: 320,
+        height: 180,
+        seconds: 1,
+        outputArgs: ['-movflags', '+faststart'],
+      }),
     });
     expect(video).toMatchObject({ originalPlayable: true, originalMimeType: 'video/mp4' });
     expect(video.originalCodecs).toMatch(/^avc1\.[0-9a-f]{6}, mp4a\.40\.2$/);

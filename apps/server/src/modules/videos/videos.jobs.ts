@@ -148,7 +148,11 @@ export class VideoProcessor {
             await this.storage.deletePrefix(prefix);
             for (const file of await listFiles(hlsDir)) {
               const key = `${prefix}hls/${file.split(path.sep).join('/')}`;
-              await this.storage.put(key, createReadStream(path.join(hlsDir, file)), contentTypeOf(key));
+              await this.storage.put(
+                key,
+                createReadStream(path.join(hlsDir, file)),
+                contentTypeOf(key),
+              );
               published.add(path.join('hls', file));
             }
             await this.repo.setProcessing(videoId, {

@@ -15,7 +15,12 @@ const sine = ['-ac', '2'];
 
 beforeAll(async () => {
   ({ dir, cleanup } = await makeTempDir('browser-playback'));
-  const make = async (name: string, fileName: string, codecArgs?: string[], outputArgs?: string[]) => {
+  const make = async (
+    name: string,
+    fileName: string,
+    codecArgs?: string[],
+    outputArgs?: string[],
+  ) => {
     clips[name] = await makeClip(dir, { ...small, fileName, codecArgs, outputArgs });
   };
   await Promise.all([
@@ -49,14 +54,7 @@ beforeAll(async () => {
       'libopus',
       ...sine,
     ]),
-    make('prores mov', 'prores.mov', [
-      '-c:v',
-      'prores_ks',
-      '-profile:v',
-      '0',
-      '-c:a',
-      'pcm_s16le',
-    ]),
+    make('prores mov', 'prores.mov', ['-c:v', 'prores_ks', '-profile:v', '0', '-c:a', 'pcm_s16le']),
     make('mpeg-2 ts', 'mpeg2.ts', ['-c:v', 'mpeg2video', '-c:a', 'mp2', '-f', 'mpegts']),
   ]);
 });
@@ -124,23 +122,32 @@ describe('browserPlayback, the rule', () => {
       codecs: 'avc1.640028, mp4a.40.2',
     });
     expect(
-      browserPlayback({ ...h264, audioCodec: null, videoProfile: 'Constrained Baseline', videoLevel: 31 }, { moovFirst: true })
-        .codecs,
+      browserPlayback(
+        { ...h264, audioCodec: null, videoProfile: 'Constrained Baseline', videoLevel: 31 },
+        { moovFirst: true },
+      ).codecs,
     ).toBe('avc1.42e01f');
   });
 
   it('refuses H.264 that browsers do not decode: 10-bit, 4:2:2', () => {
     expect(
-      browserPlayback({ ...h264, videoProfile: 'High 10', pixelFormat: 'yuv420p10le' }, { moovFirst: true }),
+      browserPlayback(
+        { ...h264, videoProfile: 'High 10', pixelFormat: 'yuv420p10le' },
+        { moovFirst: true },
+      ),
     ).toMatchObject({ playable: false, codecs: 'avc1.6e0028, mp4a.40.2' });
     expect(
-      browserPlayback({ ...h264, videoProfile: 'High 4:2:2', pixelFormat: 'yuv422p' }, { moovFirst: true })
-        .playable,
+      browserPlayback(
+        { ...h264, videoProfile: 'High 4:2:2', pixelFormat: 'yuv422p' },
+        { moovFirst: true },
+      ).playable,
     ).toBe(false);
   });
 
   it('refuses sound browsers do not play, and H.264 in Matroska', () => {
-    expect(browserPlayback({ ...h264, audioCodec: 'pcm_s16le' }, { moovFirst: true })).toMatchObject({
+    expect(
+      browserPlayback({ ...h264, audioCodec: 'pcm_s16le' }, { moovFirst: true }),
+    ).toMatchObject({
       playable: false,
       codecs: null,
     });
@@ -151,7 +158,10 @@ describe('browserPlayback, the rule', () => {
 
   it('plays AV1 in MP4 with fast start', () => {
     expect(
-      browserPlayback({ ...h264, videoCodec: 'av1', videoProfile: 'Main', audioCodec: 'opus' }, { moovFirst: true }),
+      browserPlayback(
+        { ...h264, videoCodec: 'av1', videoProfile: 'Main', audioCodec: 'opus' },
+        { moovFirst: true },
+      ),
     ).toMatchObject({ playable: true, codecs: 'av01.0.09M.08, opus' });
   });
 });

@@ -148,10 +148,16 @@ export function browserPlayback(
       return no(`H.264 ${probe.videoProfile ?? 'of an unknown profile'} does not play in browsers`);
     }
     if (!eightBit420.has(probe.pixelFormat ?? '')) {
-      return no(`H.264 in ${probe.pixelFormat ?? 'an unknown pixel format'} does not play in browsers`);
+      return no(
+        `H.264 in ${probe.pixelFormat ?? 'an unknown pixel format'} does not play in browsers`,
+      );
     }
   }
-  if (probe.videoCodec === 'vp9' && probe.videoProfile !== null && probe.videoProfile !== 'Profile 0') {
+  if (
+    probe.videoCodec === 'vp9' &&
+    probe.videoProfile !== null &&
+    probe.videoProfile !== 'Profile 0'
+  ) {
     return no(`VP9 ${probe.videoProfile} does not play in every browser`);
   }
   if (codecs === null) return no('the codecs are unknown');

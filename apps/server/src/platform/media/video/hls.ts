@@ -323,8 +323,10 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
 /** The master playlist that lists the first rendition alone, until the ladder is whole. */
 export const firstMasterPlaylistName = 'first.m3u8';
 
-export interface BuildFirstRenditionFirstOptions
-  extends Omit<BuildHlsLadderOptions, 'onProgress' | 'renditions' | 'alreadyMade' | 'masterName'> {
+export interface BuildFirstRenditionFirstOptions extends Omit<
+  BuildHlsLadderOptions,
+  'onProgress' | 'renditions' | 'alreadyMade' | 'masterName'
+> {
   /**
    * x264 preset of the first rendition; `veryfast` unless set. It stays the ladder's lowest
    * rung, so it is not made again.
