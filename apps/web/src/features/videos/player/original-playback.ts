@@ -39,7 +39,8 @@ export function playableSources(video: Video): { hlsUrl: string | null; fileUrl:
  */
 export function secondsUntilPlayable(video: Pick<Video, 'renditions' | 'duration'>): number {
   const first: VideoRendition | undefined = video.renditions?.[0];
-  if (first?.secondsLeft != null) return Math.max(1, Math.round(first.secondsLeft));
+  if (first?.secondsLeft !== undefined && first.secondsLeft !== null)
+    return Math.max(1, Math.round(first.secondsLeft));
   return Math.max(5, Math.round(video.duration / 5));
 }
 
