@@ -26,7 +26,10 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
     originalPlayable: record.videoKey === null ? null : record.videoPlayable,
     originalMimeType: record.videoKey === null ? null : record.videoMimeType,
     originalCodecs: record.videoKey === null ? null : record.videoCodecs,
-    renditions: record.renditions ?? [],
+    // A progress write that trails the job's last one cannot make a ready video look unfinished.
+    renditions: (record.renditions ?? []).map((r) =>
+      record.status === 'ready' ? { ...r, progress: 1, ready: true, secondsLeft: null } : r,
+    ),
     videoPublicId: record.videoPublicId,
     thumbnailPublicId: record.thumbnailPublicId,
     owner: {
