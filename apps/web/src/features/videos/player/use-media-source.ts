@@ -104,7 +104,7 @@ export function useMediaSource(
 
     const resume = () => {
       if (resumeAt > 0) video.currentTime = resumeAt;
-      if (wasPlaying) video.play()?.catch(() => undefined);
+      if (wasPlaying || playRequested) video.play()?.catch(() => undefined);
     };
     const playFile = () => {
       if (!fileUrl) return;
