@@ -303,7 +303,8 @@ function PreparingVideo({ video }: { video: Video }) {
       >
         <div className="h-full rounded-full bg-fg" style={{ width: `${percent}%` }} />
       </div>
-      <p className="max-w-sm text-sm">
+      {/* The why, where there is room for it (a phone's player is too short). */}
+      <p className="hidden max-w-sm text-sm sm:block">
         This browser cannot play the uploaded file as it is; a first quality is being made and
         starts playing here when it is ready.
       </p>
