@@ -8,6 +8,7 @@ import { UploadSigner } from './platform/auth/upload-signatures';
 import type { Config } from './platform/config/config';
 import type { Database, DatabaseHandle } from './platform/db/client';
 import { DomainEvents } from './platform/events/domain-events';
+import { browserPlaybackOf } from './platform/media/video/browser-playback';
 import { probeVideo } from './platform/media/video/probe';
 import type { JobQueue } from './platform/queue/job-queue';
 import type { Storage } from './platform/storage/storage';
@@ -132,7 +133,10 @@ export function createServices(deps: {
     storage,
     new UploadSigner(config.secrets.uploadSigningSecret),
     // An upload cut short is refused before it becomes a video (decoding its last second).
-    (file) => probeVideo(file, { requireComplete: true }),
+    async (file) => {
+      const probe = await probeVideo(file, { requireComplete: true });
+      return { ...probe, playback: await browserPlaybackOf(file, probe) };
+    },
     config.uploadsDir,
     config.uploadLimits,
   );

@@ -21,6 +21,18 @@ export type VideoStatus = z.infer<typeof VideoStatus>;
 export const VideoVisibility = z.enum(['public', 'unlisted', 'private']);
 export type VideoVisibility = z.infer<typeof VideoVisibility>;
 
+/** One rung of the HLS ladder while it is made (issue 22). */
+export const VideoRendition = z.object({
+  /** e.g. `360p`. */
+  name: z.string(),
+  /** 0..1; 1 once it plays. */
+  progress: z.number().min(0).max(1),
+  ready: z.boolean(),
+  /** Estimated seconds until it plays, while it is being made; else null. */
+  secondsLeft: z.number().nullable(),
+});
+export type VideoRendition = z.infer<typeof VideoRendition>;
+
 export const Video = z.object({
   _id: z.string(),
   title: z.string(),
@@ -46,6 +58,17 @@ export const Video = z.object({
   storyboard: z.string().nullable(),
   /** 0..1 while processing. */
   processingProgress: z.number().nullable(),
+  /**
+   * Whether the original file plays in browsers as it is (H.264/AAC or VP9/AV1/Opus in
+   * MP4/WebM, fast start), from the server's probe; null when unknown (older uploads). When
+   * false the player waits for `hls`: a first rendition comes before the rest of the ladder.
+   */
+  originalPlayable: z.boolean().nullable().optional(),
+  /** The original's media type and RFC 6381 codecs, for `canPlayType`; null when unknown. */
+  originalMimeType: z.string().nullable().optional(),
+  originalCodecs: z.string().nullable().optional(),
+  /** The ladder's renditions with their progress, lowest first; empty before processing. */
+  renditions: z.array(VideoRendition).optional(),
   videoPublicId: z.string().nullable(),
   thumbnailPublicId: z.string().nullable(),
   owner: VideoOwner,

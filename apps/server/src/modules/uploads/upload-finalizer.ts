@@ -14,6 +14,8 @@ export interface VideoFacts {
   height: number;
   formatName: string;
   videoCodec: string;
+  /** Whether the file plays in browsers as it is, and its codecs (issue 22); unknown if absent. */
+  playback?: { playable: boolean; codecs: string | null };
 }
 export type VideoProber = (filePath: string) => Promise<VideoFacts>;
 
@@ -34,7 +36,14 @@ const mimeOfExtension: Record<string, string> = {
 
 type AssetFacts = Pick<
   MediaAssetRow,
-  'mimeType' | 'format' | 'bytes' | 'width' | 'height' | 'durationSeconds'
+  | 'mimeType'
+  | 'format'
+  | 'bytes'
+  | 'width'
+  | 'height'
+  | 'durationSeconds'
+  | 'browserPlayable'
+  | 'codecs'
 >;
 
 /**
@@ -70,6 +79,8 @@ export class UploadFinalizer {
           width: probe.width,
           height: probe.height,
           durationSeconds: probe.durationSeconds,
+          browserPlayable: probe.playback?.playable ?? null,
+          codecs: probe.playback?.codecs ?? null,
         };
       } else {
         const image = await processImage(await readFile(partPath), 'thumbnail', 'file');
@@ -82,6 +93,8 @@ export class UploadFinalizer {
           width: image.width,
           height: image.height,
           durationSeconds: null,
+          browserPlayable: null,
+          codecs: null,
         };
       }
       return await this.repo.completeUpload(session.id, {

@@ -192,4 +192,79 @@ describe('video processing', () => {
     expect(master.body).toContain('RESOLUTION=320x180');
     expect((await get(ready.storyboard!)).statusCode).toBe(200);
   });
+  it('says an H.264 original plays, and gives the codecs a player asks the browser about', async () => {
+    const video = await createVideo(t.app, alice, {
+      file: await clip({
+        width: 320,
+        height: 180,
+        seconds: 1,
+        outputArgs: ['-movflags', '+faststart'],
+      }),
+    });
+    expect(video).toMatchObject({ originalPlayable: true, originalMimeType: 'video/mp4' });
+    expect(video.originalCodecs).toMatch(/^avc1\.[0-9a-f]{6}, mp4a\.40\.2$/);
+    const ready = await settled(video._id);
+    expect(ready.renditions).toEqual([
+      { name: '180p', progress: 1, ready: true, secondsLeft: null },
+    ]);
+  });
+
+  it('makes a first rendition of an HEVC .mov and publishes it before the rest of the ladder', async () => {
+    const hevc = await clip({
+      width: 1280,
+      height: 720,
+      seconds: 3,
+      fileName: 'phone.mov',
+      codecArgs: [
+        '-c:v',
+        'libx265',
+        '-preset',
+        'ultrafast',
+        '-x265-params',
+        'log-level=error',
+        '-tag:v',
+        'hvc1',
+        '-c:a',
+        'aac',
+      ],
+    });
+    // Every state a player could have seen, read the moment the job says the video changed.
+    const seen: Video[] = [];
+    const stop = t.services.events.on('video.updated', async ({ videoId }) => {
+      seen.push(await getVideo(videoId));
+    });
+    try {
+      const video = await createVideo(t.app, alice, { file: hevc });
+      expect(video.originalPlayable).toBe(false);
+      expect(video.originalCodecs).toMatch(/^hvc1\./);
+      expect(video.hls).toBeNull();
+
+      const ready = await settled(video._id);
+      expect(ready.hls).toMatch(/\/hls\/master\.m3u8$/);
+      expect(ready.renditions).toEqual([
+        { name: '360p', progress: 1, ready: true, secondsLeft: null },
+        { name: '720p', progress: 1, ready: true, secondsLeft: null },
+      ]);
+
+      // Published while processing went on: 360p alone, ready, and 720p not yet.
+      const early = seen.find((v) => v._id === video._id && v.status === 'processing' && v.hls);
+      expect(early, 'a first rendition published while processing').toBeDefined();
+      expect(early!.hls).toMatch(/\/hls\/first\.m3u8$/);
+      expect(early!.renditions?.[0]).toMatchObject({ name: '360p', ready: true });
+      expect(early!.renditions?.[1]).toMatchObject({ name: '720p', ready: false });
+      const first = await get(early!.hls!);
+      expect(first.statusCode).toBe(200);
+      expect(first.body).toContain('RESOLUTION=640x360');
+      expect(first.body).not.toContain('720');
+      // Its segments still play once the ladder is whole (they were not made again).
+      const rendition = first.body.split('\n').find((l) => l.trim().endsWith('.m3u8'))!;
+      const media = await get(resolve(rendition, early!.hls!));
+      expect(media.statusCode).toBe(200);
+      const master = await get(ready.hls!);
+      expect(master.body).toContain('RESOLUTION=640x360');
+      expect(master.body).toContain('RESOLUTION=1280x720');
+    } finally {
+      stop();
+    }
+  });
 });

@@ -4,12 +4,19 @@ import { mkdir, mkdtemp, readdir, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../platform/http/errors';
-import { buildHlsLadder } from '../../platform/media/video/hls';
+import { browserPlaybackOf } from '../../platform/media/video/browser-playback';
+import {
+  buildFirstRenditionFirst,
+  buildHlsLadder,
+  planRenditions,
+  type HlsLadder,
+} from '../../platform/media/video/hls';
 import { extractPoster } from '../../platform/media/video/poster';
 import { probeVideo } from '../../platform/media/video/probe';
 import { buildStoryboard } from '../../platform/media/video/storyboard';
 import { defineJob, type JobContext } from '../../platform/queue/job-queue';
 import { contentTypeOf, type Storage } from '../../platform/storage/storage';
+import { RenditionProgress } from './rendition-progress';
 import type { VideosRepository } from './videos.repository';
 
 export const processVideoJob = defineJob<{ videoId: string }>({
@@ -86,22 +93,80 @@ export class VideoProcessor {
         await pipeline(await this.storage.get(input.videoKey), createWriteStream(source));
       }
       const probe = await probeVideo(source, { signal: context.signal });
-      let reported = 0;
-      const ladder = await buildHlsLadder({
-        input: source,
-        outputDir: path.join(work, 'hls'),
-        probe,
-        signal: context.signal,
-        onProgress: (fraction) => {
-          // The ladder is most of the work; report it as the first 90%, a few times a second at most.
-          const now = Date.now();
-          if (now - reported < 1000) return;
-          reported = now;
-          void this.repo.setProcessing(videoId, {
-            processingProgress: Math.min(0.9, fraction * 0.9),
-          });
-        },
-      });
+      const prefix = outputPrefix(videoId);
+      const hlsDir = path.join(work, 'hls');
+      // Decided at upload; an older upload is judged now.
+      const originalPlays =
+        input.originalPlayable ?? (await browserPlaybackOf(source, probe)).playable;
+
+      const progress = new RenditionProgress(
+        planRenditions(probe).map((r) => r.name),
+        probe.durationSeconds,
+      );
+      const publishProgress = (force = false) => {
+        // A few times a second at most; the ladder is most of the work: the first 90%.
+        if (!force && !progress.due()) return;
+        void this.repo.setProcessing(videoId, {
+          processingProgress: Math.min(0.9, progress.overall() * 0.9),
+          renditions: progress.snapshot(),
+        });
+      };
+      await this.repo.setProcessing(videoId, { renditions: progress.snapshot() });
+
+      let ladder: HlsLadder;
+      const published = new Set<string>();
+      if (originalPlays) {
+        // The original plays meanwhile: one run makes every rendition (the cheapest way).
+        progress.startStage(progress.names);
+        ladder = await buildHlsLadder({
+          input: source,
+          outputDir: hlsDir,
+          probe,
+          signal: context.signal,
+          onProgress: (fraction) => {
+            progress.report(fraction);
+            publishProgress();
+          },
+        });
+      } else {
+        // Nothing plays until a rendition exists: the lowest is made first and published the
+        // moment it is whole, then the rest of the ladder (issue 22).
+        const [firstName, ...restNames] = progress.names;
+        progress.startStage([firstName!]);
+        ladder = await buildFirstRenditionFirst({
+          input: source,
+          outputDir: hlsDir,
+          probe,
+          signal: context.signal,
+          onProgress: (_stage, fraction) => {
+            progress.report(fraction);
+            publishProgress();
+          },
+          onFirstRendition: async (first) => {
+            progress.finishStage();
+            // Whatever an earlier attempt published goes: this attempt's files replace it.
+            await this.storage.deletePrefix(prefix);
+            for (const file of await listFiles(hlsDir)) {
+              const key = `${prefix}hls/${file.split(path.sep).join('/')}`;
+              await this.storage.put(
+                key,
+                createReadStream(path.join(hlsDir, file)),
+                contentTypeOf(key),
+              );
+              published.add(path.join('hls', file));
+            }
+            await this.repo.setProcessing(videoId, {
+              hlsMasterKey: `${prefix}hls/${first.masterPlaylist}`,
+              processingProgress: Math.min(0.9, progress.overall() * 0.9),
+              renditions: progress.snapshot(),
+            });
+            changed();
+            progress.startStage(restNames);
+          },
+        });
+      }
+      progress.finishStage();
+      publishProgress(true);
       if (!input.hasThumbnail) {
         await extractPoster({
           input: source,
@@ -117,10 +182,10 @@ export class VideoProcessor {
         signal: context.signal,
       });
 
-      const prefix = outputPrefix(videoId);
-      await this.storage.deletePrefix(prefix);
+      // Files published with the first rendition stay where they are (a player reads them).
+      if (published.size === 0) await this.storage.deletePrefix(prefix);
       for (const file of await listFiles(work)) {
-        if (file === 'source') continue;
+        if (file === 'source' || published.has(file)) continue;
         const key = prefix + file.split(path.sep).join('/');
         await this.storage.put(key, createReadStream(path.join(work, file)), contentTypeOf(key));
       }
@@ -130,6 +195,7 @@ export class VideoProcessor {
       await this.repo.setProcessing(videoId, {
         status: 'ready',
         processingProgress: 1,
+        renditions: progress.snapshot(),
         hlsMasterKey: `${prefix}hls/${ladder.masterPlaylist}`,
         posterKey: input.hasThumbnail ? null : `${prefix}poster/poster.jpg`,
         storyboardKey: storyboard ? `${prefix}storyboard/${storyboard}` : null,

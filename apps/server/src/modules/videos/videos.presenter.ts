@@ -35,6 +35,13 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
     hls: url(record.hlsMasterKey),
     storyboard: url(record.storyboardKey),
     processingProgress: record.status === 'processing' ? (record.processingProgress ?? 0) : null,
+    originalPlayable: record.videoKey === null ? null : record.videoPlayable,
+    originalMimeType: record.videoKey === null ? null : record.videoMimeType,
+    originalCodecs: record.videoKey === null ? null : record.videoCodecs,
+    // A progress write that trails the job's last one cannot make a ready video look unfinished.
+    renditions: (record.renditions ?? []).map((r) =>
+      record.status === 'ready' ? { ...r, progress: 1, ready: true, secondsLeft: null } : r,
+    ),
     videoPublicId: record.videoPublicId,
     thumbnailPublicId: record.thumbnailPublicId,
     owner: {

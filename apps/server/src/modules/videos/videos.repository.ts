@@ -50,6 +50,9 @@ const recordColumns = {
   },
   videoKey: videoAsset.storageKey,
   videoPublicId: videoAsset.publicId,
+  videoMimeType: videoAsset.mimeType,
+  videoPlayable: videoAsset.browserPlayable,
+  videoCodecs: videoAsset.codecs,
   thumbnailKey: thumbnailAsset.storageKey,
   thumbnailPublicId: thumbnailAsset.publicId,
 };
@@ -75,6 +78,10 @@ export type VideoRecord = Omit<
   };
   videoKey: string | null;
   videoPublicId: string | null;
+  /** The original's type and whether browsers play it as it is (issue 22). */
+  videoMimeType: string | null;
+  videoPlayable: boolean | null;
+  videoCodecs: string | null;
   thumbnailKey: string | null;
   thumbnailPublicId: string | null;
 };
@@ -552,6 +559,7 @@ export class VideosRepository {
         | 'hlsMasterKey'
         | 'posterKey'
         | 'storyboardKey'
+        | 'renditions'
       >
     >,
   ): Promise<void> {
@@ -563,6 +571,8 @@ export class VideosRepository {
     videoKey: string;
     hasThumbnail: boolean;
     durationSeconds: number;
+    /** null when the upload predates the question: the job decides from its own probe. */
+    originalPlayable: boolean | null;
   } | null> {
     const [row] = await this.db
       .select({
@@ -570,6 +580,7 @@ export class VideosRepository {
         videoKey: videoAsset.storageKey,
         thumbnailAssetId: videos.thumbnailAssetId,
         durationSeconds: videos.durationSeconds,
+        originalPlayable: videoAsset.browserPlayable,
       })
       .from(videos)
       .innerJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
@@ -581,6 +592,7 @@ export class VideosRepository {
           videoKey: row.videoKey,
           hasThumbnail: row.thumbnailAssetId !== null,
           durationSeconds: row.durationSeconds,
+          originalPlayable: row.originalPlayable,
         }
       : null;
   }

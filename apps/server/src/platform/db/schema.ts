@@ -12,6 +12,7 @@ import {
   reportOutcomes,
   reportReasons,
   reportTargetKinds,
+  type VideoRendition,
 } from '@kinora/contract';
 import {
   customType,
@@ -141,6 +142,13 @@ export const mediaAssets = pgTable(
     width: integer('width'),
     height: integer('height'),
     durationSeconds: real('duration_seconds'),
+    /**
+     * Videos: whether the original plays in browsers as it is (issue 22), decided from the
+     * upload's probe; null for assets recorded before it was asked.
+     */
+    browserPlayable: boolean('browser_playable'),
+    /** Videos: RFC 6381 codecs of the original, e.g. `avc1.640028, mp4a.40.2`. */
+    codecs: text('codecs'),
     /** Hash of the upload signature that brought the file in: a signature is used once. */
     signatureHash: text('signature_hash').notNull(),
     createdAt: createdAt(),
@@ -226,6 +234,8 @@ export const videos = pgTable(
     hlsMasterKey: text('hls_master_key'),
     posterKey: text('poster_key'),
     storyboardKey: text('storyboard_key'),
+    /** Each rendition's progress while the ladder is made (issue 22); null before processing. */
+    renditions: jsonb('renditions').$type<VideoRendition[]>(),
     /** Title (weight A) above description (weight B), for full-text search. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,

@@ -5,7 +5,17 @@ export type { FfmpegBinaries, FfmpegSource } from './ffmpeg-binaries';
 export { MediaToolError } from './media-process';
 export { maxVideoSide, probeVideo } from './probe';
 export type { ProbeVideoOptions, VideoProbe } from './probe';
-export { buildHlsLadder, hlsArguments, hlsRungs, masterPlaylistName, planRenditions } from './hls';
+export {
+  buildFirstRenditionFirst,
+  buildHlsLadder,
+  firstMasterPlaylistName,
+  hlsArguments,
+  hlsRungs,
+  masterPlaylistName,
+  planRenditions,
+} from './hls';
+export { browserPlayback, browserPlaybackOf, isMoovFirst } from './browser-playback';
+export type { BrowserPlayback } from './browser-playback';
 export type { BuildHlsLadderOptions, HlsLadder, HlsRendition, PlannedRendition } from './hls';
 export { extractPoster, posterTime } from './poster';
 export type { ExtractPosterOptions, Poster } from './poster';

@@ -16,6 +16,13 @@ export interface VideoProbe {
   formatName: string;
   videoCodec: string;
   audioCodec: string | null;
+  /** ffprobe's profile names, e.g. `High` and `LC`; null when it does not say. */
+  videoProfile: string | null;
+  audioProfile: string | null;
+  /** The codec's level as ffprobe reports it (H.264: 40 for 4.0); null when unknown. */
+  videoLevel: number | null;
+  /** e.g. `yuv420p`, `yuv422p10le`; null when unknown. */
+  pixelFormat: string | null;
   framesPerSecond: number;
   /** Bits per second of the whole file, when the container says. */
   bitrate: number | null;
@@ -44,6 +51,9 @@ const incompleteVideo = () =>
 interface FfprobeStream {
   codec_type?: string;
   codec_name?: string;
+  profile?: string;
+  level?: number;
+  pix_fmt?: string;
   width?: number;
   height?: number;
   sample_aspect_ratio?: string;
@@ -118,6 +128,10 @@ export function videoProbeFromFfprobe(output: FfprobeOutput): VideoProbe {
     formatName,
     videoCodec: video.codec_name,
     audioCodec: audio?.codec_name ?? null,
+    videoProfile: video.profile ?? null,
+    audioProfile: audio?.profile ?? null,
+    videoLevel: typeof video.level === 'number' && video.level > 0 ? video.level : null,
+    pixelFormat: video.pix_fmt ?? null,
     framesPerSecond,
     bitrate: positiveNumber(output.format?.bit_rate),
   };

@@ -14,6 +14,8 @@ export interface ClipOptions {
   /** Extra output options, e.g. rotation metadata. */
   outputArgs?: string[];
   fileName?: string;
+  /** Codec options replacing the default H.264 ultrafast + AAC, e.g. HEVC or ProRes. */
+  codecArgs?: string[];
 }
 
 export async function makeClip(dir: string, options: ClipOptions): Promise<string> {
@@ -39,13 +41,15 @@ export async function makeClip(dir: string, options: ClipOptions): Promise<strin
       ...(hasAudio
         ? ['-f', 'lavfi', '-i', `sine=frequency=440:sample_rate=48000:duration=${seconds}`]
         : []),
-      '-c:v',
-      'libx264',
-      '-preset',
-      'ultrafast',
-      '-pix_fmt',
-      'yuv420p',
-      ...(hasAudio ? ['-c:a', 'aac', '-b:a', '64k'] : []),
+      ...(options.codecArgs ?? [
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-pix_fmt',
+        'yuv420p',
+        ...(hasAudio ? ['-c:a', 'aac', '-b:a', '64k'] : []),
+      ]),
       ...(options.outputArgs ?? []),
       file,
     ],

@@ -1,4 +1,9 @@
-import type { SetVideoVisibilityBody, UpdateVideoBody, Video } from '@kinora/contract';
+import type {
+  SetVideoVisibilityBody,
+  UpdateVideoBody,
+  Video,
+  VideoRendition,
+} from '@kinora/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadMedia } from '../../../lib/media-upload';
@@ -100,3 +105,11 @@ export const myVideosQueries = {
         query.state.data?.some(isProcessing) ? PROCESSING_POLL_MS : false,
     }),
 };
+
+/** '360p ready · 720p 40% · 1080p 40%': each rendition's state while the ladder is made. */
+export function renditionSummary(renditions: readonly VideoRendition[] | undefined): string | null {
+  if (!renditions || renditions.length === 0) return null;
+  return renditions
+    .map((r) => (r.ready ? `${r.name} ready` : `${r.name} ${Math.round(r.progress * 100)}%`))
+    .join(' · ');
+}

@@ -80,6 +80,26 @@ describe('my videos', { timeout: 15_000 }, () => {
     expect(within(live!).queryByText(/Processing/)).not.toBeInTheDocument();
   });
 
+  it("shows each rendition's progress while the ladder is made: '360p ready · 720p 40%'", async () => {
+    serve([
+      makeVideo({
+        _id: 'v1',
+        title: 'Phone clip',
+        status: 'processing',
+        processingProgress: 0.35,
+        renditions: [
+          { name: '360p', progress: 1, ready: true, secondsLeft: null },
+          { name: '720p', progress: 0.4, ready: false, secondsLeft: 30 },
+          { name: '1080p', progress: 0.4, ready: false, secondsLeft: 30 },
+        ],
+      }),
+    ]);
+    await openMyVideos();
+    const [clip] = await rows();
+    expect(within(clip!).getByText('Processing… 35%')).toBeInTheDocument();
+    expect(within(clip!).getByText('360p ready · 720p 40% · 1080p 40%')).toBeInTheDocument();
+  });
+
   it('reads the list again while a video is processing, until it is done', async () => {
     server().on('currentUser', () => ({ data: me }));
     let calls = 0;

@@ -4,7 +4,8 @@ import { Button } from '../../../components/Button';
 import { Dialog, DialogActions } from '../../../components/Dialog';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
-import { isProcessing, myVideosText } from '../api/my-videos-api';
+import { cn } from '../../../lib/cn';
+import { isProcessing, myVideosText, renditionSummary } from '../api/my-videos-api';
 import { VisibilityBadge, visibilityText } from '../../../components/VideoVisibility';
 import { useDeleteVideo, useSetVisibility, useUpdateVideo } from '../hooks/use-my-videos';
 import { EditVideoDialog } from './EditVideoDialog';
@@ -129,13 +130,18 @@ function visibilityLabel(video: Video): string {
   return video.publishAt ? visibilityText.scheduled : visibilityText.options[video.visibility];
 }
 
-/** 'Processing… 42%' while the server works on a video, 'Processing failed' if it gave up. */
+/**
+ * 'Processing… 42%' while the server works on a video, with each rendition's state below it
+ * ('360p ready · 720p 40%'); 'Processing failed' if it gave up.
+ */
 export function ProcessingState({ video }: { video: Video }) {
   if (isProcessing(video)) {
     const percent = Math.round((video.processingProgress ?? 0) * 100);
+    const renditions = renditionSummary(video.renditions);
     return (
       <p className="text-sm text-fg-muted" role="status">
         Processing… {percent}%
+        {renditions ? <span className="block text-xs">{renditions}</span> : null}
       </p>
     );
   }

@@ -9,6 +9,8 @@ export const COMMENTS_PAGE_SIZE = 20;
 export const REPLIES_PAGE_SIZE = 10;
 /** How often a video that is still processing is checked again. */
 export const PROCESSING_POLL_MS = 4000;
+/** How often while nothing plays yet: the first rendition shows within a second or two of being made. */
+export const PREPARING_POLL_MS = 1500;
 
 /** Cache keys of the watch page's data, all below `root`. */
 export const videoKeys = {

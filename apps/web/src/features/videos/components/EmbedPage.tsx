@@ -4,6 +4,7 @@ import { FilmIcon } from '../../../components/icons';
 import { parseStartTime } from '../../../lib/start-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useRecordView, useVideo } from '../hooks/use-watch-data';
+import { playableSources } from '../player/original-playback';
 import { VideoPlayer } from '../player/VideoPlayer';
 
 /**
@@ -19,7 +20,8 @@ export function EmbedPage() {
   useDocumentTitle(isEmbeddable ? video.title : 'Kinora');
 
   if (query.isPending) return <div className="dark h-dvh w-full bg-canvas" aria-busy="true" />;
-  const playable = isEmbeddable && (video.hls || video.videofile) ? video : null;
+  const sources = video ? playableSources(video) : null;
+  const playable = isEmbeddable && (sources?.hlsUrl || sources?.fileUrl) ? video : null;
   if (!playable) {
     return (
       <main className="dark flex h-dvh w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted">
@@ -51,8 +53,7 @@ function EmbeddedPlayer({ video }: { video: NonNullable<ReturnType<typeof useVid
       <div className="w-full max-w-[calc(100dvh*16/9)]">
         <VideoPlayer
           title={video.title}
-          fileUrl={video.videofile}
-          hlsUrl={video.hls}
+          {...playableSources(video)}
           poster={video.thumbnail}
           storyboardUrl={video.storyboard}
           durationHint={video.duration}

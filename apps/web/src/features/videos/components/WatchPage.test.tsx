@@ -224,6 +224,98 @@ describe('watch page', { timeout: 15_000 }, () => {
     }
   });
 
+  describe('an original this browser cannot decode (issue 22)', () => {
+    const hevc = {
+      originalPlayable: false,
+      originalMimeType: 'video/mp4',
+      originalCodecs: 'hvc1.1.6.L120.90, mp4a.40.2',
+    } as const;
+
+    it("never plays it: 'Preparing your video… about N s', then the first rendition without a reload", async () => {
+      vi.useFakeTimers({ shouldAdvanceTime: true });
+      try {
+        serveWatchPage({
+          video: makeVideo({
+            ...hevc,
+            status: 'processing',
+            processingProgress: 0.05,
+            renditions: [
+              { name: '360p', progress: 0.4, ready: false, secondsLeft: 6 },
+              { name: '720p', progress: 0, ready: false, secondsLeft: null },
+            ],
+          }),
+        });
+        const { container } = renderRoute(`/video/${videoId}`);
+        expect(await screen.findByText('Preparing your video… about 6 s')).toBeInTheDocument();
+        expect(
+          screen.getByRole('progressbar', { name: 'Preparing the first quality' }),
+        ).toHaveAttribute('aria-valuenow', '40');
+        // No player, so no frozen frame with the sound playing under it.
+        expect(container.querySelector('video')).toBeNull();
+        expect(screen.queryByText(/You are watching the original upload/)).not.toBeInTheDocument();
+
+        // The first rendition is published: the next check shows the player on the same page.
+        server().on('getVideo', () => ({
+          data: makeVideo({
+            ...hevc,
+            status: 'processing',
+            processingProgress: 0.3,
+            hls: '/media/videos/v1/hls/first.m3u8',
+            renditions: [
+              { name: '360p', progress: 1, ready: true, secondsLeft: null },
+              { name: '720p', progress: 0.1, ready: false, secondsLeft: 40 },
+            ],
+          }),
+        }));
+        await act(() => vi.advanceTimersByTimeAsync(1600));
+        await screen.findByRole('region', { name: 'Video player' });
+        expect(screen.queryByText(/Preparing your video/)).not.toBeInTheDocument();
+        expect(
+          screen.getByText(/You are watching 360p; more qualities follow when it is done\./),
+        ).toBeInTheDocument();
+        // The original is never given to the element, even as hls.js's fallback.
+        expect(container.querySelector('video')?.getAttribute('src') ?? null).not.toBe(
+          '/media/videos/v1/original.mp4',
+        );
+      } finally {
+        vi.useRealTimers();
+      }
+    });
+
+    it('plays an original whose probed codecs the browser says it decodes', async () => {
+      const canPlay = vi
+        .spyOn(HTMLMediaElement.prototype, 'canPlayType')
+        .mockImplementation((type) => (type.includes('avc1.640028') ? 'probably' : ''));
+      try {
+        await openWatchPage({
+          video: makeVideo({
+            originalPlayable: true,
+            originalMimeType: 'video/mp4',
+            originalCodecs: 'avc1.640028, mp4a.40.2',
+          }),
+        });
+        const media = screen.getByRole('region', { name: 'Video player' }).querySelector('video');
+        expect(media).toHaveAttribute('src', '/media/videos/v1/original.mp4');
+        expect(canPlay).toHaveBeenCalledWith('video/mp4; codecs="avc1.640028, mp4a.40.2"');
+      } finally {
+        canPlay.mockRestore();
+      }
+    });
+
+    it('refuses an original the browser cannot decode even when the server thought it could', async () => {
+      // jsdom decodes nothing: canPlayType answers '' for every type.
+      await openWatchPage({
+        video: makeVideo({
+          originalPlayable: true,
+          originalMimeType: 'video/webm',
+          originalCodecs: 'av01.0.09M.08, opus',
+        }),
+      });
+      expect(screen.getByText('This video cannot be played in this browser')).toBeInTheDocument();
+      expect(screen.queryByRole('region', { name: 'Video player' })).not.toBeInTheDocument();
+    });
+  });
+
   describe('who sees which controls', () => {
     it('visitors: no subscribe or comment box, a sign-in message link; likes ignored; Save alerts', async () => {
       const alert = vi.spyOn(window, 'alert').mockImplementation(() => undefined);

@@ -12,6 +12,11 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
 import { useRecordView, useRelatedVideos, useVideo } from '../hooks/use-watch-data';
 import { useWatchPosition } from '../hooks/use-watch-position';
+import {
+  firstRenditionPercent,
+  playableSources,
+  secondsUntilPlayable,
+} from '../player/original-playback';
 import { VideoPlayer } from '../player/VideoPlayer';
 import { ChapterList } from './ChapterList';
 import { ChannelRow } from './ChannelRow';
@@ -103,7 +108,9 @@ function WatchView({
   const playsNext = upNext !== null && (upNext.fromPlaylist || autoplay.isOn);
   const onEnded = playsNext ? countdown.start : undefined;
   const recordView = useRecordView(video._id);
-  const hasMedia = Boolean(video.videofile || video.hls);
+  // The original only where this browser decodes it (issue 22), else the ladder once it exists.
+  const sources = playableSources(video);
+  const hasMedia = Boolean(sources.fileUrl || sources.hlsUrl);
   const position = useWatchPosition(video._id, video.duration, viewer !== null);
   // A link's `?t=` start time, read once per visit: it wins over the offer to resume.
   const [searchParams] = useSearchParams();
@@ -148,8 +155,8 @@ function WatchView({
         {hasMedia ? (
           <VideoPlayer
             title={video.title}
-            fileUrl={video.videofile}
-            hlsUrl={video.hls}
+            fileUrl={sources.fileUrl}
+            hlsUrl={sources.hlsUrl}
             poster={video.thumbnail}
             storyboardUrl={video.storyboard}
             chapters={chapters}
@@ -160,10 +167,16 @@ function WatchView({
             onEnded={onEnded}
             theater={theater}
           />
+        ) : video.videofile && isProcessing(video) ? (
+          <PreparingVideo video={video} />
         ) : (
           <div className="dark flex aspect-video w-full flex-col items-center justify-center gap-2 bg-canvas text-fg-muted sm:rounded-lg">
             <FilmIcon size={36} />
-            <p className="font-medium text-fg">Video not available</p>
+            <p className="font-medium text-fg">
+              {video.videofile
+                ? 'This video cannot be played in this browser'
+                : 'Video not available'}
+            </p>
           </div>
         )}
         {upNext && countdown.seconds !== null ? (
@@ -187,7 +200,10 @@ function WatchView({
             onDismiss={() => setIsResumeDismissed(true)}
           />
         ) : null}
-        <ProcessingNote video={video} />
+        <ProcessingNote
+          video={video}
+          playing={hasMedia ? (sources.fileUrl ? 'original' : 'ladder') : null}
+        />
         <ModerationNotice notice={video.moderation} />
         <h1 className="text-xl leading-snug font-bold tracking-tight break-words text-fg sm:text-2xl">
           {video.title.trim() || 'Untitled Video'}
@@ -321,10 +337,53 @@ function ResumeOffer({
   );
 }
 
-/** Says how far processing has got while the original upload plays meanwhile. */
-function ProcessingNote({ video }: { video: Video }) {
+/**
+ * In place of the player while nothing of the video plays in this browser yet (an original it
+ * cannot decode, issue 22): what is happening and for about how long, never a frozen frame.
+ */
+function PreparingVideo({ video }: { video: Video }) {
+  const percent = firstRenditionPercent(video);
+  return (
+    <div
+      role="status"
+      className="dark flex aspect-video w-full flex-col items-center justify-center gap-3 bg-canvas px-6 text-center text-fg-muted sm:rounded-lg"
+    >
+      <SpinnerIcon size={32} className="animate-spin text-fg" />
+      <p className="font-semibold text-fg">
+        Preparing your video… about {secondsUntilPlayable(video)} s
+      </p>
+      <div
+        role="progressbar"
+        aria-label="Preparing the first quality"
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={percent}
+        className="h-1.5 w-48 max-w-full overflow-hidden rounded-full bg-fg/20"
+      >
+        <div className="h-full rounded-full bg-fg" style={{ width: `${percent}%` }} />
+      </div>
+      {/* The why, where there is room for it (a phone's player is too short). */}
+      <p className="hidden max-w-sm text-sm sm:block">
+        This browser cannot play the uploaded file as it is; a first quality is being made and
+        starts playing here when it is ready.
+      </p>
+    </div>
+  );
+}
+
+/** Says how far processing has got while the original upload, or the first rendition, plays. */
+function ProcessingNote({
+  video,
+  playing,
+}: {
+  video: Video;
+  /** What the player plays, or null when nothing plays yet (PreparingVideo says it). */
+  playing: 'original' | 'ladder' | null;
+}) {
   if (isProcessing(video)) {
+    if (playing === null) return null;
     const percent = Math.round((video.processingProgress ?? 0) * 100);
+    const ready = video.renditions?.filter((r) => r.ready).map((r) => r.name) ?? [];
     return (
       <p
         role="status"
@@ -333,9 +392,9 @@ function ProcessingNote({ video }: { video: Video }) {
         <SpinnerIcon size={16} className="mt-0.5 shrink-0 animate-spin" />
         <span>
           <span className="font-semibold">Processing… {percent}%</span>{' '}
-          {video.videofile
+          {playing === 'original'
             ? 'You are watching the original upload; more qualities follow when it is done.'
-            : 'The video will play when it is done.'}
+            : `You are watching ${ready.join(', ') || 'a first quality'}; more qualities follow when it is done.`}
         </span>
       </p>
     );
@@ -344,7 +403,11 @@ function ProcessingNote({ video }: { video: Video }) {
     return (
       <p className="flex items-start gap-2 rounded-md bg-warning-soft px-3 py-2 text-sm text-warning">
         <AlertTriangleIcon size={16} className="mt-0.5 shrink-0" />
-        Processing this video failed; the original upload is shown instead.
+        {playing === 'original'
+          ? 'Processing this video failed; the original upload is shown instead.'
+          : playing === 'ladder'
+            ? 'Processing this video failed; it plays in the qualities made before.'
+            : 'Processing this video failed.'}
       </p>
     );
   }

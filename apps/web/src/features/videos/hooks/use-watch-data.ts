@@ -9,17 +9,26 @@ import {
   fetchVideo,
   isProcessing,
   pickRelated,
+  PREPARING_POLL_MS,
   PROCESSING_POLL_MS,
   videoKeys,
 } from '../api/videos-api';
+import { playableSources } from '../player/original-playback';
 
-/** The video; checked again every few seconds while it is still processing. */
+/**
+ * The video; checked again every few seconds while it is still processing, more often while
+ * nothing of it plays here yet (its first rendition is being made).
+ */
 export function useVideo(id: string) {
   return useQuery({
     queryKey: videoKeys.detail(id),
     queryFn: ({ signal }) => fetchVideo(id, signal),
-    refetchInterval: (query) =>
-      query.state.data && isProcessing(query.state.data) ? PROCESSING_POLL_MS : false,
+    refetchInterval: (query) => {
+      const video = query.state.data;
+      if (!video || !isProcessing(video)) return false;
+      const { hlsUrl, fileUrl } = playableSources(video);
+      return hlsUrl || fileUrl ? PROCESSING_POLL_MS : PREPARING_POLL_MS;
+    },
   });
 }
 

@@ -83,6 +83,18 @@ describe('video player with an HLS ladder', () => {
     fake.supported = true;
   });
 
+  it('honours a Play pressed before hls.js has read the manifest (the element load undoes it)', async () => {
+    const { video } = renderPlayer();
+    // Pressed at once, while hls.js is still being loaded: the element says play, then its
+    // load on attaching the source pauses it again.
+    video.dispatchEvent(new Event('play'));
+    video.dispatchEvent(new Event('pause'));
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    play.mockClear();
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    expect(play).toHaveBeenCalled();
+  });
+
   it('plays the ladder through hls.js and lists its qualities plus Auto', async () => {
     const { user, video } = renderPlayer();
     const quality = await within(player()).findByRole('button', { name: 'Quality: Auto' });

@@ -94,10 +94,17 @@ export function useMediaSource(
     let hls: Hls | null = null;
     const resumeAt = video.currentTime;
     const wasPlaying = !video.paused;
+    // Play pressed before the source is attached (hls.js still loading) is undone by the
+    // element's load; it is remembered and honoured once the manifest is read.
+    let playRequested = false;
+    const onPlay = () => {
+      playRequested = true;
+    };
+    video.addEventListener('play', onPlay);
 
     const resume = () => {
       if (resumeAt > 0) video.currentTime = resumeAt;
-      if (wasPlaying) video.play()?.catch(() => undefined);
+      if (wasPlaying || playRequested) video.play()?.catch(() => undefined);
     };
     const playFile = () => {
       if (!fileUrl) return;
@@ -140,7 +147,7 @@ export function useMediaSource(
                 }))
                 .sort((a, b) => b.height - a.height),
             );
-            if (wasPlaying) video.play()?.catch(() => undefined);
+            if (wasPlaying || playRequested) video.play()?.catch(() => undefined);
           });
           hls.on(HlsPlayer.Events.LEVEL_SWITCHED, (_event, data) => {
             setPlayingIndex(data.level);
@@ -168,6 +175,7 @@ export function useMediaSource(
     return () => {
       cancelled = true;
       video.removeEventListener('loadedmetadata', resume);
+      video.removeEventListener('play', onPlay);
       // What this video measured is where the next one starts.
       if (hls) keepBandwidth(hls.bandwidthEstimate);
       hls?.destroy();

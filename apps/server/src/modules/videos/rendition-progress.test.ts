@@ -1,0 +1,42 @@
+import { describe, expect, it } from 'vitest';
+import { RenditionProgress } from './rendition-progress';
+
+describe('RenditionProgress', () => {
+  it('tells each rendition apart: the first ready while the rest move, with seconds left', () => {
+    let now = 0;
+    const progress = new RenditionProgress(['360p', '720p', '1080p'], 60, () => now);
+    progress.startStage(['360p']);
+    // Before any progress: a guess from the video's length (a lone 360p at about 5x real time).
+    expect(progress.snapshot()[0]).toEqual({
+      name: '360p',
+      progress: 0,
+      ready: false,
+      secondsLeft: 12,
+    });
+    now = 4000;
+    progress.report(0.5);
+    expect(progress.snapshot()[0]).toMatchObject({ progress: 0.5, secondsLeft: 4 });
+    now = 8000;
+    progress.startStage(['720p', '1080p']);
+    now = 18_000;
+    progress.report(0.4);
+    expect(progress.snapshot()).toEqual([
+      { name: '360p', progress: 1, ready: true, secondsLeft: null },
+      { name: '720p', progress: 0.4, ready: false, secondsLeft: 15 },
+      { name: '1080p', progress: 0.4, ready: false, secondsLeft: 15 },
+    ]);
+    expect(progress.overall()).toBeCloseTo((1 + 0.4 * 4 + 0.4 * 9) / 14);
+    progress.finishStage();
+    expect(progress.snapshot().every((r) => r.ready && r.progress === 1)).toBe(true);
+  });
+
+  it('says it is due at most once an interval', () => {
+    let now = 10_000;
+    const progress = new RenditionProgress(['360p'], 10, () => now, 1000);
+    expect(progress.due()).toBe(true);
+    now += 500;
+    expect(progress.due()).toBe(false);
+    now += 600;
+    expect(progress.due()).toBe(true);
+  });
+});
