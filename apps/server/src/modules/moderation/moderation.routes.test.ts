@@ -203,6 +203,26 @@ describe('the queue and its actions', () => {
       state: 'hidden',
       reason: 'Spam',
     });
+    // A hidden comment takes no replies from others, and its thread is not read to them
+    // (threads, decision 0037): nothing is written.
+    const reply = await callApi(t.app, 'addReply', {
+      as: bob,
+      params: { commentId: comment._id },
+      body: { content: 'Replying to what I cannot see' },
+    });
+    expect(reply.statusCode).toBe(404);
+    const thread = await callApi(t.app, 'listReplies', {
+      as: bob,
+      params: { commentId: comment._id },
+      query: {},
+    });
+    expect(thread.statusCode).toBe(404);
+    const ownThread = await expectOk(t.app, 'listReplies', {
+      as: alice,
+      params: { commentId: comment._id },
+      query: {},
+    });
+    expect(ownThread.comments).toEqual([]);
 
     await expectOk(t.app, 'moderateTarget', {
       as: moderator,
