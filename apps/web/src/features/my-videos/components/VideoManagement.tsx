@@ -4,7 +4,6 @@ import { Button } from '../../../components/Button';
 import { Dialog, DialogActions } from '../../../components/Dialog';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
 import { isProcessing, myVideosText, renditionSummary } from '../api/my-videos-api';
 import { VisibilityBadge, visibilityText } from '../../../components/VideoVisibility';
 import { useDeleteVideo, useSetVisibility, useUpdateVideo } from '../hooks/use-my-videos';
