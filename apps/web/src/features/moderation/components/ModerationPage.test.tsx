@@ -1,11 +1,17 @@
 import type { ModerationQueue, ReportGroup } from '@kinora/contract';
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '../../../app/testing';
 import { withContractServer } from '../../../testing/contract-server';
 import { makeUser } from '../../../testing/fixtures';
 
 const server = withContractServer();
+
+// An action's cache event loads the cache-link table on demand (app/cache-links.ts); loaded
+// here first, so a last action's late import cannot outlive the test environment.
+beforeAll(async () => {
+  await import('../../../app/cache-link-table');
+});
 const moderator = makeUser({ role: 'moderator' });
 const bob = {
   _id: '7b5e8c0a-1d2f-4e3a-9b8c-0d1e2f3a4b5c',
