@@ -235,28 +235,31 @@ async function openMyVideos(page: Page, title: string) {
   return row;
 }
 
-test('a video is toggled to Draft and back from My videos', async () => {
+test('a video is made private and public again from My videos', async () => {
   const page = creatorPage;
   const row = await openMyVideos(page, uploadTitle);
-  const toggle = row.getByRole('switch', { name: `Published: ${uploadTitle}` });
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  await expect(toggle).toHaveText('Published');
+  // The level badge opens the Visibility dialog (decision 0039).
+  const setLevel = async (from: string, to: 'public' | 'private', shown: string) => {
+    await row.getByRole('button', { name: `Visibility of ${uploadTitle}: ${from}` }).click();
+    const dialog = page.getByRole('dialog', { name: 'Visibility' });
+    await dialog.getByLabel('Visibility').selectOption(to);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(
+      row.getByRole('button', { name: `Visibility of ${uploadTitle}: ${shown}` }),
+    ).toBeVisible();
+  };
 
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
-  await expect(toggle).toHaveText('Draft');
-  await expect(toggle).toBeEnabled();
-
-  // A draft leaves the follower's feed; the owner still lists it, as a draft, after a reload.
+  await setLevel('Public', 'private', 'Private');
+  // A private video leaves the follower's feed; the owner still lists it after a reload.
   await readerPage.goto('/subscriptions');
   await expect(readerPage.getByText('No recent uploads')).toBeVisible();
   await page.reload();
-  await expect(toggle).toHaveAttribute('aria-checked', 'false');
+  await expect(
+    row.getByRole('button', { name: `Visibility of ${uploadTitle}: Private` }),
+  ).toBeVisible();
 
-  await toggle.click();
-  await expect(toggle).toHaveAttribute('aria-checked', 'true');
-  await expect(toggle).toHaveText('Published');
-  await expect(toggle).toBeEnabled();
+  await setLevel('Private', 'public', 'Public');
   await readerPage.reload();
   await expect(
     readerPage

@@ -10,6 +10,7 @@ import { AlertTriangleIcon, TrashIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
 import { logout } from '../../../lib/auth';
+import { markAccountDeleted } from './account-deleted';
 import { fieldErrorsFromApi } from '../../../lib/validation';
 import { accountText as text, deleteAccount, exportAccount } from '../api/account-api';
 import { SettingsSection } from './SettingsSection';
@@ -94,6 +95,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
   const remove = useMutation({
     mutationFn: deleteAccount,
     onSuccess: async () => {
+      markAccountDeleted();
       toast.success(text.deleted);
       // Home first (this page would send a signed-out person to sign in), then the session
       // the server already ended is forgotten here too.

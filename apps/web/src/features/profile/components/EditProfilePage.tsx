@@ -27,6 +27,7 @@ import { MessagingSettingsSection } from './MessagingSettingsSection';
 import { profileFailureText } from './ProfileLayout';
 import { UploadStatus } from './UploadStatus';
 import { CameraIcon } from '../icons';
+import { wasAccountDeleted } from './account-deleted';
 
 export const editProfileMessages = {
   success: 'Profile updated successfully!',
@@ -45,7 +46,11 @@ export function EditProfilePage() {
   if (session.status === 'signedOut') {
     // A visitor goes to sign in; a profile that could not be loaded says so (§8), with the way
     // to sign in beside it.
-    if (session.failure === null) return <Navigate to="/login" replace />;
+    if (session.failure === null) {
+      // Just deleted here: the app is on its way home, not to the sign-in page.
+      if (wasAccountDeleted()) return <PageSkeleton label="Loading profile" />;
+      return <Navigate to="/login" replace />;
+    }
     return <SignInPrompt title="Edit Profile" message={profileFailureText(session.failure)} />;
   }
   return <EditProfile user={session.user} />;
