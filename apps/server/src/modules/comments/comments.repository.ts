@@ -1,9 +1,10 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CommentSort } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
+import { unknownUsernames } from '../users';
 import { videosWatchableBy } from '../videos';
 import { commentsVisibleTo } from './comments.policy';
 
@@ -218,14 +219,8 @@ export class CommentsRepository {
   }
 
   /** Of these lower-case usernames, the ones no account holds. */
-  async unknownUsernames(usernames: string[]): Promise<string[]> {
-    if (usernames.length === 0) return [];
-    const known = await this.db
-      .select({ username: users.username })
-      .from(users)
-      .where(inArray(users.username, usernames));
-    const found = new Set(known.map((u) => u.username));
-    return usernames.filter((name) => !found.has(name));
+  unknownUsernames(usernames: string[]): Promise<string[]> {
+    return unknownUsernames(this.db, usernames);
   }
 }
 

@@ -2,6 +2,7 @@ import { limits, mentionedUsernames, type CommentSort } from '@kinora/contract';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { assertMentionsExist } from '../users';
 import type { VideosService } from '../videos';
 import {
   assertCanCommentOn,
@@ -138,14 +139,10 @@ export class CommentsService {
     return (await this.repo.findById(comment.id, input.actor))!;
   }
 
-  /** Every @name a comment writes must be someone's: a mistyped name is refused, not kept. */
-  private async assertMentionsExist(content: string): Promise<void> {
-    const names = mentionedUsernames(content, limits.comment);
-    const [unknown] = await this.repo.unknownUsernames(names);
-    if (unknown) {
-      const message = `Nobody is called @${unknown}`;
-      throw badRequest(message, [{ field: 'content', message }]);
-    }
+  private assertMentionsExist(content: string): Promise<void> {
+    return assertMentionsExist(content, limits.comment, (names) =>
+      this.repo.unknownUsernames(names),
+    );
   }
 
   /** A comment is visible when its video is (the repository reads it through that filter). */

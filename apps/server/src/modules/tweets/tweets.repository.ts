@@ -12,6 +12,7 @@ import { likes, tweets, users } from '../../platform/db/schema';
 import { heldIfWatched } from '../../platform/db/watched-words';
 import { tweetsVisibleTo } from './tweets.policy';
 import { userExists } from '../users';
+import { unknownUsernames } from '../users';
 
 export interface TweetRecord {
   id: string;
@@ -55,6 +56,11 @@ export class TweetsRepository {
     /** How many of the site's newest tweets the feed looks through first (decision 0020). */
     private readonly recentWindow = 1000,
   ) {}
+
+  /** Of these lower-case usernames, the ones no account holds. */
+  unknownUsernames(usernames: string[]): Promise<string[]> {
+    return unknownUsernames(this.db, usernames);
+  }
 
   /** Tweets with their owners and whether the viewer likes each (no viewer: none liked). */
   private selectRecords(viewerId: string | null) {

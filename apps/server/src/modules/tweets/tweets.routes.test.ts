@@ -89,6 +89,45 @@ describe('POST /tweets', () => {
   });
 });
 
+describe('@mentions in tweets', () => {
+  const tweetsOf = async (ownerId: string) =>
+    (await t.database.db.select({ n: count() }).from(tweets).where(eq(tweets.ownerId, ownerId)))[0]!
+      .n;
+
+  it('keeps a tweet that names real people, and refuses one naming nobody, writing nothing', async () => {
+    const named = await post(alice, `Thanks @${bob.username}, and hello @${moderator.username}!`);
+    expect(named.content).toContain(`@${bob.username}`);
+
+    const before = await tweetsOf(alice.userId);
+    const res = await callApi(t.app, 'createTweet', {
+      as: alice,
+      body: { content: `Hi @${bob.username} and @nobody_tweets_here` },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      success: false,
+      message: 'Nobody is called @nobody_tweets_here',
+      errors: [{ field: 'content', message: 'Nobody is called @nobody_tweets_here' }],
+    });
+    expect(await tweetsOf(alice.userId)).toBe(before);
+  });
+
+  it('refuses an edit that names nobody and keeps the text as it was', async () => {
+    const tweet = await post(alice, 'Before the edit');
+    const res = await callApi(t.app, 'updateTweet', {
+      params: { id: tweet._id },
+      as: alice,
+      body: { content: 'After the edit, @nobody_edits_here' },
+    });
+    expect(res.statusCode).toBe(400);
+    const [row] = await t.database.db
+      .select({ content: tweets.content })
+      .from(tweets)
+      .where(eq(tweets.id, tweet._id));
+    expect(row!.content).toBe('Before the edit');
+  });
+});
+
 describe('tweets written with the session cookie', () => {
   it('are taken from our own pages and refused from another site’s (decision 0017)', async () => {
     const cookie = cookieHeader(alice.cookies);

@@ -1,8 +1,10 @@
+import { limits } from '@kinora/contract';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import { rateLimited } from '../../platform/rate-limit/failure-budget';
+import { assertMentionsExist } from '../users';
 import { assertCanDeleteTweet, assertCanEditTweet } from './tweets.policy';
 import type {
   TweetChannelRecord,
@@ -81,6 +83,7 @@ export class TweetsService {
   }
 
   async createTweet({ actor, content }: { actor: Viewer; content: string }) {
+    await this.assertMentionsExist(content);
     const stored = await this.repo.insert({ ownerId: actor.userId, content }, tweetsPerHour);
     if ('retryAfterSeconds' in stored) {
       throw rateLimited(tweetsTooFast, stored.retryAfterSeconds * 1000);
@@ -101,6 +104,7 @@ export class TweetsService {
     const tweet = await this.repo.findOwner(tweetId);
     if (!tweet) throw notFound('Tweet');
     assertCanEditTweet(actor, tweet);
+    await this.assertMentionsExist(content);
     await this.repo.updateContent(tweetId, content);
     this.events.emit('tweet.updated', { tweetId, authorId: tweet.ownerId });
     return this.readBack(tweetId, actor);
@@ -115,6 +119,10 @@ export class TweetsService {
   }
 
   /** The tweet as the actor now sees it; gone meanwhile (deleted at once) is a 404. */
+  private assertMentionsExist(content: string): Promise<void> {
+    return assertMentionsExist(content, limits.tweet, (names) => this.repo.unknownUsernames(names));
+  }
+
   private async readBack(id: string, actor: Viewer): Promise<TweetRecord> {
     const record = await this.repo.findRecord(id, actor.userId);
     if (!record) throw notFound('Tweet');

@@ -1,4 +1,5 @@
-export { UsersRepository, userExists, type UserRow } from './users.repository';
+export { UsersRepository, unknownUsernames, userExists, type UserRow } from './users.repository';
+export { assertMentionsExist } from './mentions';
 export { UsersService } from './users.service';
 export {
   presentChannelSummary,

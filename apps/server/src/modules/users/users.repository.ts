@@ -1,5 +1,5 @@
 import type { MessagePolicy } from '@kinora/contract';
-import { eq, or, sql } from 'drizzle-orm';
+import { eq, inArray, or, sql } from 'drizzle-orm';
 import type { UserRole } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { users } from '../../platform/db/schema';
@@ -28,6 +28,17 @@ const publicColumns = {
 export async function userExists(db: Database, id: string): Promise<boolean> {
   const [row] = await db.select({ id: users.id }).from(users).where(eq(users.id, id)).limit(1);
   return row !== undefined;
+}
+
+/** Of these usernames, the ones nobody has: an @mention of them names no one. */
+export async function unknownUsernames(db: Database, usernames: string[]): Promise<string[]> {
+  if (usernames.length === 0) return [];
+  const known = await db
+    .select({ username: users.username })
+    .from(users)
+    .where(inArray(users.username, usernames));
+  const found = new Set(known.map((u) => u.username));
+  return usernames.filter((name) => !found.has(name));
 }
 
 export class UsersRepository {
