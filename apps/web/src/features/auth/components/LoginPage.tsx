@@ -10,7 +10,8 @@ import { useLogin } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
-import { checkForm, clearFieldError, textOf } from '../form-helpers';
+import { checkForm, textOf } from '../form-helpers';
+import { AuthForm } from './AuthForm';
 import { AuthCard, authLinkClass } from './AuthCard';
 import { EmailField } from './EmailField';
 import { TwoFactorLoginStep, twoFactorLoginText } from './TwoFactorLoginStep';
@@ -100,13 +101,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form
-        noValidate
-        onSubmit={submit}
-        onInput={(e) => setErrors((current) => clearFieldError(current, e.target))}
-        className="flex flex-col gap-4"
-        aria-label="Sign in"
-      >
+      <AuthForm label="Sign in" onSubmit={submit} setErrors={setErrors}>
         <EmailField error={errors.email} />
         <PasswordField
           label="Password"
@@ -122,7 +117,7 @@ export function LoginPage() {
         <Button type="submit" size="lg" disabled={isBusy} className="mt-2 w-full">
           {isBusy ? 'Signing in...' : 'Sign In'}
         </Button>
-      </form>
+      </AuthForm>
     </AuthCard>
   );
 }
