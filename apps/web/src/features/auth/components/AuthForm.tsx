@@ -1,4 +1,7 @@
 import type { Dispatch, FormEvent, ReactNode, SetStateAction } from 'react';
+import { Button } from '../../../components/Button';
+import { FormAlert } from '../../../components/form/FormAlert';
+import { cn } from '../../../lib/cn';
 import type { FieldErrors } from '../../../lib/validation';
 import { clearFieldError } from '../form-helpers';
 
@@ -28,5 +31,32 @@ export function AuthForm({
     >
       {children}
     </form>
+  );
+}
+
+/** The end of a sign-in form: what went wrong, if anything, then its one button. */
+export function AuthSubmit({
+  failure,
+  label,
+  busyLabel,
+  isBusy,
+  disabled = isBusy,
+  className,
+}: {
+  failure: string | null;
+  label: string;
+  /** The button's words while the form is being sent. */
+  busyLabel: string;
+  isBusy: boolean;
+  disabled?: boolean;
+  className?: string;
+}) {
+  return (
+    <>
+      <FormAlert message={failure} />
+      <Button type="submit" size="lg" disabled={disabled} className={cn('w-full', className)}>
+        {isBusy ? busyLabel : label}
+      </Button>
+    </>
   );
 }

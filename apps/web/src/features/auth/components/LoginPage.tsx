@@ -1,8 +1,6 @@
 import { LoginBody, type TwoFactorChallenge } from '@kinora/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
-import { FormAlert } from '../../../components/form/FormAlert';
 import { PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
@@ -11,7 +9,7 @@ import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
 import { checkForm, textOf } from '../form-helpers';
-import { AuthForm } from './AuthForm';
+import { AuthForm, AuthSubmit } from './AuthForm';
 import { AuthCard, authLinkClass } from './AuthCard';
 import { EmailField } from './EmailField';
 import { TwoFactorLoginStep, twoFactorLoginText } from './TwoFactorLoginStep';
@@ -113,10 +111,13 @@ export function LoginPage() {
         <Link to="/forgot-password" className={`-mt-2 self-end text-sm ${authLinkClass}`}>
           Forgot password?
         </Link>
-        <FormAlert message={formError} />
-        <Button type="submit" size="lg" disabled={isBusy} className="mt-2 w-full">
-          {isBusy ? 'Signing in...' : 'Sign In'}
-        </Button>
+        <AuthSubmit
+          failure={formError}
+          isBusy={isBusy}
+          label="Sign In"
+          busyLabel="Signing in..."
+          className="mt-2"
+        />
       </AuthForm>
     </AuthCard>
   );

@@ -1,8 +1,6 @@
 import { RegisterFields } from '@kinora/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
-import { FormAlert } from '../../../components/form/FormAlert';
 import { NewPasswordField } from '../../../components/form/PasswordField';
 import { TextField } from '../../../components/form/TextField';
 import { useToast } from '../../../components/toast';
@@ -17,7 +15,7 @@ import {
   type FieldErrors,
 } from '../../../lib/validation';
 import { focusFirstInvalid, textOf } from '../form-helpers';
-import { AuthForm } from './AuthForm';
+import { AuthForm, AuthSubmit } from './AuthForm';
 import { AuthCard, authLinkClass } from './AuthCard';
 import { EmailField } from './EmailField';
 import { ImageFileField } from './ImageFileField';
@@ -149,10 +147,13 @@ export function RegisterPage() {
           error={errors.coverImage}
           onChange={(file) => chooseFile('coverImage', file)}
         />
-        <FormAlert message={formError} />
-        <Button type="submit" size="lg" disabled={isBusy} className="mt-2 w-full">
-          {isBusy ? 'Creating account...' : 'Create Account'}
-        </Button>
+        <AuthSubmit
+          failure={formError}
+          isBusy={isBusy}
+          label="Create Account"
+          busyLabel="Creating account..."
+          className="mt-2"
+        />
       </AuthForm>
     </AuthCard>
   );

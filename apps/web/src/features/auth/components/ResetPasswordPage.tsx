@@ -2,8 +2,6 @@ import { ResetPasswordBody, ResetToken } from '@kinora/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/Button';
-import { FormAlert } from '../../../components/form/FormAlert';
 import { NewPasswordField, PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
@@ -16,7 +14,7 @@ import {
 } from '../../../lib/validation';
 import { passwordResetText as text, resetPassword } from '../api/password-reset-api';
 import { focusFirstInvalid, textOf } from '../form-helpers';
-import { AuthForm } from './AuthForm';
+import { AuthForm, AuthSubmit } from './AuthForm';
 import { AuthCard, authLinkClass } from './AuthCard';
 
 /** After the new password is set, on to Sign In after this long. */
@@ -101,10 +99,12 @@ export function ResetPasswordPage() {
             required
             error={errors.confirmPassword}
           />
-          <FormAlert message={formError} />
-          <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
-            {reset.isPending ? text.saving : text.save}
-          </Button>
+          <AuthSubmit
+            failure={formError}
+            isBusy={reset.isPending}
+            label={text.save}
+            busyLabel={text.saving}
+          />
         </AuthForm>
       )}
     </AuthCard>
