@@ -149,7 +149,7 @@ async function startServer(env: Record<string, string>): Promise<ServerProcess> 
 
 /** Calls the API of one process over HTTP; answers the envelope's data, throws on a refusal. */
 export async function callServer<T>(
-  server: ServerProcess,
+  server: Pick<ServerProcess, 'base'>,
   method: string,
   route: string,
   who: Person | null,
@@ -178,7 +178,7 @@ export async function callServer<T>(
 }
 
 /** Registers a new person through one process. */
-export async function registerOn(server: ServerProcess): Promise<Person> {
+export async function registerOn(server: Pick<ServerProcess, 'base'>): Promise<Person> {
   const username = `user_${randomBytes(4).toString('hex')}`;
   const form = new FormData();
   form.set('fullname', `User ${username}`);

@@ -19,8 +19,7 @@ import type { Message, UploadedAsset, Video } from '@kinora/contract';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { pngImage } from '../../test/factories';
-import { clusterAvailable } from '../../test/cluster';
+import { callServer, clusterAvailable, registerOn, type Person } from '../../test/cluster';
 import { defaultPostgresUrl } from '../../test/harness';
 import { deleteRedisKeys, testRedisUrl, uniqueRedisPrefix } from '../../test/redis';
 import { makeClip, makeTempDir } from '../platform/media/video/test-clips';
@@ -29,11 +28,6 @@ import { freePort, nginxBinary, startProfile, type Profile } from './profile';
 const hasNginx = nginxBinary() !== null;
 if (!hasNginx && process.env.CI) throw new Error('nginx is required in CI but is not installed.');
 const ready = hasNginx && (await clusterAvailable());
-
-interface Person {
-  userId: string;
-  accessToken: string;
-}
 
 describe.skipIf(!ready)(
   'the scale-out profile, whole (nginx, 2 API, worker, PG, Redis, S3)',
@@ -106,46 +100,15 @@ describe.skipIf(!ready)(
       if (!process.env.KEEP_PROFILE) await temp?.cleanup();
     }, 60_000);
 
-    async function call<T>(
+    /** The API through one address (a process, or nginx in front of both). */
+    const call = <T>(
       base: string,
       method: string,
       route: string,
       who: Person | null,
       body?: { json: unknown } | { form: FormData },
-    ): Promise<T> {
-      const headers: Record<string, string> = {};
-      if (who) headers.authorization = `Bearer ${who.accessToken}`;
-      let payload: string | FormData | undefined;
-      if (body && 'json' in body) {
-        headers['content-type'] = 'application/json';
-        payload = JSON.stringify(body.json);
-      } else if (body) payload = body.form;
-      const url = route.startsWith('/v1_1/') ? `${base}${route}` : `${base}/api/v1${route}`;
-      const res = await fetch(url, { method, headers, body: payload });
-      const text = await res.text();
-      if (!res.ok) throw new Error(`${method} ${route} via ${base}: ${res.status} ${text}`);
-      const parsed = JSON.parse(text) as { data?: T };
-      return (parsed.data ?? parsed) as T;
-    }
-
-    async function register(base: string): Promise<Person> {
-      const username = `user_${randomBytes(4).toString('hex')}`;
-      const form = new FormData();
-      form.set('fullname', `User ${username}`);
-      form.set('username', username);
-      form.set('email', `${username}@example.test`);
-      form.set('password', 'correct horse battery');
-      const avatar = await pngImage();
-      form.set('avatar', new Blob([avatar.data], { type: avatar.contentType }), avatar.filename);
-      const data = await call<{ user: { _id: string }; accessToken: string }>(
-        base,
-        'POST',
-        '/users/register',
-        null,
-        { form },
-      );
-      return { userId: data.user._id, accessToken: data.accessToken };
-    }
+    ) => callServer<T>({ base }, method, route, who, body);
+    const register = (base: string) => registerOn({ base });
 
     async function connect(base: string, who: Person, reconnect = false): Promise<Socket> {
       const socket = io(base, {

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { formatCount } from '../lib/format';
+import { EyeIcon, SubscriptionsIcon, ThumbsUpIcon, VideoIcon } from './icons';
 import { Bone } from './Skeleton';
 
 /**
@@ -51,6 +53,40 @@ export function StatCard({
       {hint ? <dd className="text-xs text-fg-muted">{hint}</dd> : null}
     </div>
   );
+}
+
+/**
+ * A channel's four headline figures, as the dashboard and the analytics page show them. A null
+ * figure is one the server keeps from this viewer; `hiddenHint` says why under it.
+ */
+export function ChannelTotalCards({
+  subscribers,
+  totalViews,
+  totalLikes,
+  videos,
+  hiddenHint,
+}: {
+  subscribers: number;
+  totalViews: number | null;
+  totalLikes: number | null;
+  videos: number;
+  hiddenHint?: string;
+}) {
+  const cards = [
+    { label: 'Subscribers', value: subscribers, icon: <SubscriptionsIcon size={18} /> },
+    { label: 'Total Views', value: totalViews, icon: <EyeIcon size={18} /> },
+    { label: 'Total Likes', value: totalLikes, icon: <ThumbsUpIcon size={18} /> },
+    { label: 'Videos', value: videos, icon: <VideoIcon size={18} /> },
+  ];
+  return cards.map(({ label, value, icon }) => (
+    <StatCard
+      key={label}
+      label={label}
+      value={value === null ? null : formatCount(value)}
+      hint={value === null ? hiddenHint : undefined}
+      icon={icon}
+    />
+  ));
 }
 
 /** The list that holds stat cards: a description list laid out as a responsive grid. */

@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
+import { Button } from './Button';
+import { AlertTriangleIcon } from './icons';
 
 export type StatusPanelTone = 'neutral' | 'error';
 
@@ -59,5 +61,32 @@ export function StatusPanel({
         <div className="mt-2 flex flex-wrap items-center justify-center gap-2">{children}</div>
       ) : null}
     </section>
+  );
+}
+
+/**
+ * A list that could not load: the error panel, and 'Try Again', which loads it again (held
+ * while it does).
+ */
+export function RetryPanel({
+  title,
+  description = 'Check your connection and try again.',
+  query,
+}: {
+  title: string;
+  description?: string;
+  query: { refetch: () => unknown; isFetching: boolean };
+}) {
+  return (
+    <StatusPanel
+      tone="error"
+      icon={<AlertTriangleIcon size={26} />}
+      title={title}
+      description={description}
+    >
+      <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
+        Try Again
+      </Button>
+    </StatusPanel>
   );
 }

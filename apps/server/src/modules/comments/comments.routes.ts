@@ -10,6 +10,7 @@ export function registerCommentRoutes(
   deps: { comments: CommentsService; storage: Storage },
 ): void {
   const { comments, storage } = deps;
+  /** One comment as the answer gives it. */
   const present = (record: Parameters<typeof presentComment>[0]) => presentComment(record, storage);
 
   router.route(endpoints.listComments, {
@@ -30,14 +31,10 @@ export function registerCommentRoutes(
 
   router.route(endpoints.addComment, {
     message: 'Comment added',
-    handler: async ({ params, body, actor }) =>
-      present(
-        await comments.addComment({
-          videoId: params.videoId,
-          author: actor,
-          content: body.content,
-        }),
-      ),
+    handler: ({ params, body, actor }) =>
+      comments
+        .addComment({ videoId: params.videoId, author: actor, content: body.content })
+        .then(present),
   });
 
   router.route(endpoints.listReplies, {
@@ -52,42 +49,34 @@ export function registerCommentRoutes(
 
   router.route(endpoints.addReply, {
     message: 'Reply added',
-    handler: async ({ params, body, actor }) =>
-      present(
-        await comments.addReply({
-          commentId: params.commentId,
-          author: actor,
-          content: body.content,
-        }),
-      ),
+    handler: ({ params, body, actor }) =>
+      comments
+        .addReply({ commentId: params.commentId, author: actor, content: body.content })
+        .then(present),
   });
 
   router.route(endpoints.pinComment, {
     message: 'Comment pinned',
-    handler: async ({ params, body, actor }) =>
-      present(
-        await comments.pinComment({ commentId: params.commentId, actor, isPinned: body.isPinned }),
-      ),
+    handler: ({ params, body, actor }) =>
+      comments
+        .pinComment({ commentId: params.commentId, actor, isPinned: body.isPinned })
+        .then(present),
   });
 
   router.route(endpoints.heartComment, {
     message: 'Comment hearted',
-    handler: async ({ params, body, actor }) =>
-      present(
-        await comments.heartComment({
-          commentId: params.commentId,
-          actor,
-          isHearted: body.isHearted,
-        }),
-      ),
+    handler: ({ params, body, actor }) =>
+      comments
+        .heartComment({ commentId: params.commentId, actor, isHearted: body.isHearted })
+        .then(present),
   });
 
   router.route(endpoints.updateComment, {
     message: 'Comment updated',
-    handler: async ({ params, body, actor }) =>
-      present(
-        await comments.editComment({ commentId: params.commentId, actor, content: body.content }),
-      ),
+    handler: ({ params, body, actor }) =>
+      comments
+        .editComment({ commentId: params.commentId, actor, content: body.content })
+        .then(present),
   });
 
   router.route(endpoints.deleteComment, {

@@ -26,6 +26,13 @@ export interface PolicyVideo {
 const isOut = (video: PolicyVideo) =>
   (video.isPublished || video.isUnlisted) && video.hiddenAt === null;
 
+/**
+ * `isOut` in SQL for one way out: `shown` (`is_published`, or `is_unlisted`) and not hidden.
+ * The two SQL forms below are built from it, so "out" is written once for queries too.
+ */
+const outBy = (shown: AnyPgColumn, hiddenAt: AnyPgColumn): SQL =>
+  sql`(${shown} and ${hiddenAt} is null)`;
+
 const isOwner = (viewer: Viewer | null, video: PolicyVideo) => viewer?.userId === video.ownerId;
 
 /** The drafts of a channel reach its owner, and moderators and admins, who review them. */
@@ -85,7 +92,7 @@ export function videosVisibleTo(
   table: { isPublished: AnyPgColumn; ownerId: AnyPgColumn; hiddenAt: AnyPgColumn } = videos,
 ): SQL {
   if (isStaff(viewer)) return sql`true`;
-  const out = sql`(${table.isPublished} and ${table.hiddenAt} is null)`;
+  const out = outBy(table.isPublished, table.hiddenAt);
   if (!viewer) return out;
   return sql`(${out} or ${table.ownerId} = ${viewer.userId})`;
 }
@@ -105,7 +112,7 @@ export function videosWatchableBy(
     hiddenAt: AnyPgColumn;
   } = videos,
 ): SQL {
-  return sql`((${table.isUnlisted} and ${table.hiddenAt} is null) or ${videosVisibleTo(viewer, table)})`;
+  return sql`(${outBy(table.isUnlisted, table.hiddenAt)} or ${videosVisibleTo(viewer, table)})`;
 }
 
 /** A video the viewer may not see is not there for them: a draft's existence is not told. */

@@ -1,3 +1,4 @@
+import { limits } from '@kinora/contract';
 import { useState } from 'react';
 import { EyeIcon, EyeOffIcon } from '../icons';
 import { TextField, type TextFieldProps } from './TextField';
@@ -20,6 +21,23 @@ export function PasswordField(props: Omit<TextFieldProps, 'type' | 'trailing'>) 
           {isVisible ? <EyeOffIcon size={18} /> : <EyeIcon size={18} />}
         </button>
       }
+    />
+  );
+}
+
+/**
+ * A password being chosen (sign-up, reset, change): required, offered to the browser's password
+ * manager as new, with the contract's length rule under it.
+ */
+export function NewPasswordField(
+  props: Omit<TextFieldProps, 'type' | 'trailing' | 'autoComplete' | 'required' | 'hint'>,
+) {
+  return (
+    <PasswordField
+      {...props}
+      autoComplete="new-password"
+      required
+      hint={`At least ${limits.password.min} characters.`}
     />
   );
 }

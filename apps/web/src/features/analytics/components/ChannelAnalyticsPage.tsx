@@ -3,16 +3,14 @@ import { useState, type ElementType } from 'react';
 import { Link, useParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { buttonClass } from '../../../components/Button';
-import {
-  EyeIcon,
-  MessageSquareIcon,
-  SubscriptionsIcon,
-  ThumbsUpIcon,
-  UserIcon,
-  VideoIcon,
-} from '../../../components/icons';
+import { MessageSquareIcon, UserIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
-import { StatCard, StatCardSkeletons, StatGrid } from '../../../components/StatCard';
+import {
+  ChannelTotalCards,
+  StatCard,
+  StatCardSkeletons,
+  StatGrid,
+} from '../../../components/StatCard';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -142,27 +140,12 @@ function AnalyticsContent({
           Channel Stats
         </Heading>
         <StatGrid label="Channel stats" className="md:grid-cols-3">
-          <StatCard
-            label="Subscribers"
-            value={formatCount(figures.subscribers)}
-            icon={<SubscriptionsIcon size={18} />}
-          />
-          <StatCard
-            label="Total Views"
-            value={figures.totalViews === null ? null : formatCount(figures.totalViews)}
-            hint={hiddenHint(figures.totalViews)}
-            icon={<EyeIcon size={18} />}
-          />
-          <StatCard
-            label="Total Likes"
-            value={figures.totalLikes === null ? null : formatCount(figures.totalLikes)}
-            hint={hiddenHint(figures.totalLikes)}
-            icon={<ThumbsUpIcon size={18} />}
-          />
-          <StatCard
-            label="Videos"
-            value={formatCount(figures.videos)}
-            icon={<VideoIcon size={18} />}
+          <ChannelTotalCards
+            subscribers={figures.subscribers}
+            totalViews={figures.totalViews}
+            totalLikes={figures.totalLikes}
+            videos={figures.videos}
+            hiddenHint={ownerOnlyHint}
           />
           <StatCard
             label="Tweets"

@@ -2,7 +2,6 @@ import { passwordResetRequestedMessage, RequestPasswordResetBody } from '@kinora
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { isApiError, messageOf } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -14,6 +13,7 @@ import {
 } from '../api/password-reset-api';
 import { checkForm, textOf } from '../form-helpers';
 import { AuthCard, authLinkClass } from './AuthCard';
+import { AuthSubmit } from './AuthForm';
 import { EmailField } from './EmailField';
 
 const backToSignIn = (
@@ -104,10 +104,13 @@ function RequestForm({
       aria-label="Ask for a reset link"
     >
       <EmailField error={errors.email} />
-      <FormAlert message={formError} />
-      <Button type="submit" size="lg" disabled={!isReady || request.isPending} className="w-full">
-        {request.isPending ? text.sending : text.send}
-      </Button>
+      <AuthSubmit
+        failure={formError}
+        isBusy={request.isPending}
+        disabled={!isReady || request.isPending}
+        label={text.send}
+        busyLabel={text.sending}
+      />
     </form>
   );
 }

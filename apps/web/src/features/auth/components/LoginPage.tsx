@@ -1,8 +1,6 @@
 import { LoginBody, type TwoFactorChallenge } from '@kinora/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
-import { FormAlert } from '../../../components/form/FormAlert';
 import { PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
@@ -10,7 +8,8 @@ import { useLogin } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
-import { checkForm, clearFieldError, textOf } from '../form-helpers';
+import { checkForm, textOf } from '../form-helpers';
+import { AuthForm, AuthSubmit } from './AuthForm';
 import { AuthCard, authLinkClass } from './AuthCard';
 import { EmailField } from './EmailField';
 import { TwoFactorLoginStep, twoFactorLoginText } from './TwoFactorLoginStep';
@@ -100,13 +99,7 @@ export function LoginPage() {
         </>
       }
     >
-      <form
-        noValidate
-        onSubmit={submit}
-        onInput={(e) => setErrors((current) => clearFieldError(current, e.target))}
-        className="flex flex-col gap-4"
-        aria-label="Sign in"
-      >
+      <AuthForm label="Sign in" onSubmit={submit} setErrors={setErrors}>
         <EmailField error={errors.email} />
         <PasswordField
           label="Password"
@@ -118,11 +111,14 @@ export function LoginPage() {
         <Link to="/forgot-password" className={`-mt-2 self-end text-sm ${authLinkClass}`}>
           Forgot password?
         </Link>
-        <FormAlert message={formError} />
-        <Button type="submit" size="lg" disabled={isBusy} className="mt-2 w-full">
-          {isBusy ? 'Signing in...' : 'Sign In'}
-        </Button>
-      </form>
+        <AuthSubmit
+          failure={formError}
+          isBusy={isBusy}
+          label="Sign In"
+          busyLabel="Signing in..."
+          className="mt-2"
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

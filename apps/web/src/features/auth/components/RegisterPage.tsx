@@ -1,9 +1,7 @@
-import { limits, RegisterFields } from '@kinora/contract';
+import { RegisterFields } from '@kinora/contract';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
-import { FormAlert } from '../../../components/form/FormAlert';
-import { PasswordField } from '../../../components/form/PasswordField';
+import { NewPasswordField } from '../../../components/form/PasswordField';
 import { TextField } from '../../../components/form/TextField';
 import { useToast } from '../../../components/toast';
 import { errorMessage } from '../../../lib/api';
@@ -16,7 +14,8 @@ import {
   fieldErrorsFromSchema,
   type FieldErrors,
 } from '../../../lib/validation';
-import { clearFieldError, focusFirstInvalid, textOf } from '../form-helpers';
+import { focusFirstInvalid, textOf } from '../form-helpers';
+import { AuthForm, AuthSubmit } from './AuthForm';
 import { AuthCard, authLinkClass } from './AuthCard';
 import { EmailField } from './EmailField';
 import { ImageFileField } from './ImageFileField';
@@ -112,13 +111,7 @@ export function RegisterPage() {
         </>
       }
     >
-      <form
-        noValidate
-        onSubmit={submit}
-        onInput={(e) => setErrors((current) => clearFieldError(current, e.target))}
-        className="flex flex-col gap-4"
-        aria-label="Create account"
-      >
+      <AuthForm label="Create account" onSubmit={submit} setErrors={setErrors}>
         <TextField
           label="Full name"
           name="fullname"
@@ -137,14 +130,7 @@ export function RegisterPage() {
           hint="Letters, digits, dots and underscores."
         />
         <EmailField error={errors.email} />
-        <PasswordField
-          label="Password"
-          name="password"
-          autoComplete="new-password"
-          required
-          error={errors.password}
-          hint={`At least ${limits.password.min} characters.`}
-        />
+        <NewPasswordField label="Password" name="password" error={errors.password} />
         <ImageFileField
           label="Avatar"
           name="avatar"
@@ -161,11 +147,14 @@ export function RegisterPage() {
           error={errors.coverImage}
           onChange={(file) => chooseFile('coverImage', file)}
         />
-        <FormAlert message={formError} />
-        <Button type="submit" size="lg" disabled={isBusy} className="mt-2 w-full">
-          {isBusy ? 'Creating account...' : 'Create Account'}
-        </Button>
-      </form>
+        <AuthSubmit
+          failure={formError}
+          isBusy={isBusy}
+          label="Create Account"
+          busyLabel="Creating account..."
+          className="mt-2"
+        />
+      </AuthForm>
     </AuthCard>
   );
 }

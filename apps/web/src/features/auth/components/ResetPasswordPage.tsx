@@ -1,10 +1,8 @@
-import { limits, ResetPasswordBody, ResetToken } from '@kinora/contract';
+import { ResetPasswordBody, ResetToken } from '@kinora/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { Button } from '../../../components/Button';
-import { FormAlert } from '../../../components/form/FormAlert';
-import { PasswordField } from '../../../components/form/PasswordField';
+import { NewPasswordField, PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
@@ -15,7 +13,8 @@ import {
   type FieldErrors,
 } from '../../../lib/validation';
 import { passwordResetText as text, resetPassword } from '../api/password-reset-api';
-import { clearFieldError, focusFirstInvalid, textOf } from '../form-helpers';
+import { focusFirstInvalid, textOf } from '../form-helpers';
+import { AuthForm, AuthSubmit } from './AuthForm';
 import { AuthCard, authLinkClass } from './AuthCard';
 
 /** After the new password is set, on to Sign In after this long. */
@@ -91,21 +90,8 @@ export function ResetPasswordPage() {
           </Link>
         </p>
       ) : (
-        <form
-          noValidate
-          onSubmit={submit}
-          onInput={(e) => setErrors((current) => clearFieldError(current, e.target))}
-          className="flex flex-col gap-4"
-          aria-label="Choose a new password"
-        >
-          <PasswordField
-            label="New password"
-            name="newPassword"
-            autoComplete="new-password"
-            required
-            hint={`At least ${limits.password.min} characters.`}
-            error={errors.newPassword}
-          />
+        <AuthForm label="Choose a new password" onSubmit={submit} setErrors={setErrors}>
+          <NewPasswordField label="New password" name="newPassword" error={errors.newPassword} />
           <PasswordField
             label="Confirm new password"
             name="confirmPassword"
@@ -113,11 +99,13 @@ export function ResetPasswordPage() {
             required
             error={errors.confirmPassword}
           />
-          <FormAlert message={formError} />
-          <Button type="submit" size="lg" disabled={reset.isPending} className="w-full">
-            {reset.isPending ? text.saving : text.save}
-          </Button>
-        </form>
+          <AuthSubmit
+            failure={formError}
+            isBusy={reset.isPending}
+            label={text.save}
+            busyLabel={text.saving}
+          />
+        </AuthForm>
       )}
     </AuthCard>
   );

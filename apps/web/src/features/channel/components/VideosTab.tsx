@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { Button, buttonClass } from '../../../components/Button';
-import { AlertTriangleIcon, UploadIcon, VideoIcon } from '../../../components/icons';
-import { StatusPanel } from '../../../components/StatusPanel';
+import { buttonClass } from '../../../components/Button';
+import { UploadIcon, VideoIcon } from '../../../components/icons';
+import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
 import { VideoCard } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
@@ -21,18 +21,7 @@ export function VideosTab({
 
   if (query.isPending) return <VideoGridSkeleton count={6} label="Loading videos" />;
   if (query.isError) {
-    return (
-      <StatusPanel
-        tone="error"
-        icon={<AlertTriangleIcon size={26} />}
-        title="Failed to fetch channel videos"
-        description="Check your connection and try again."
-      >
-        <Button onClick={() => void query.refetch()} disabled={query.isFetching}>
-          Try Again
-        </Button>
-      </StatusPanel>
-    );
+    return <RetryPanel title="Failed to fetch channel videos" query={query} />;
   }
 
   const videos = query.data.pages.flatMap((page) => page.videos);

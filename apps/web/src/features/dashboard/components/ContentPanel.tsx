@@ -1,11 +1,12 @@
 import type { Video } from '@kinora/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/Button';
-import { UploadIcon, VideoIcon } from '../../../components/icons';
+import { VideoIcon } from '../../../components/icons';
 import { countLabel, videoCardText, VideoThumbnail } from '../../../components/VideoCard';
 import { cn } from '../../../lib/cn';
 import { formatDate } from '../../../lib/format-date';
 import { CONTENT_TAB_LIMIT } from '../api/dashboard-api';
+import { UploadPrompt } from './UploadPrompt';
 import { BoneRow } from '../../../components/Skeleton';
 
 /** The first five videos with their state, and the way to all of them (core §2.12 Content). */
@@ -18,19 +19,12 @@ export function ContentPanel({ videos }: { videos: Video[] | undefined }) {
       {videos === undefined ? (
         <ContentSkeleton />
       ) : videos.length === 0 ? (
-        <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border bg-surface px-6 py-12 text-center">
-          <span className="flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-text">
-            <VideoIcon />
-          </span>
-          <p className="font-medium text-fg">No content available</p>
-          <p className="max-w-sm text-sm text-fg-muted">
-            Videos you upload are listed here with their views and whether they are published.
-          </p>
-          <Link to="/upload" className={buttonClass({ className: 'mt-1' })}>
-            <UploadIcon size={18} />
-            Create Content
-          </Link>
-        </div>
+        <UploadPrompt
+          icon={<VideoIcon />}
+          title="No content available"
+          description="Videos you upload are listed here with their views and whether they are published."
+          action="Create Content"
+        />
       ) : (
         <>
           <ul className="divide-y divide-border overflow-hidden rounded-lg border border-border bg-surface">

@@ -1,18 +1,9 @@
 import type { MyStats, Video } from '@kinora/contract';
-import { Link } from 'react-router';
-import { buttonClass } from '../../../components/Button';
-import {
-  EyeIcon,
-  FilmIcon,
-  SubscriptionsIcon,
-  ThumbsUpIcon,
-  UploadIcon,
-  VideoIcon,
-} from '../../../components/icons';
-import { StatCard, StatCardSkeletons, StatGrid } from '../../../components/StatCard';
+import { FilmIcon } from '../../../components/icons';
+import { ChannelTotalCards, StatCardSkeletons, StatGrid } from '../../../components/StatCard';
 import { VideoCard, VideoCardSkeleton } from '../../../components/VideoCard';
-import { formatCount } from '../../../lib/format';
 import { RECENT_VIDEOS_LIMIT } from '../api/dashboard-api';
+import { UploadPrompt } from './UploadPrompt';
 
 /** Four stat cards and the six newest videos (core §2.12 Overview). */
 export function OverviewPanel({
@@ -26,25 +17,11 @@ export function OverviewPanel({
     <div className="flex flex-col gap-8">
       {stats ? (
         <StatGrid label="Channel stats" className="lg:grid-cols-4">
-          <StatCard
-            label="Subscribers"
-            value={formatCount(stats.subscribersCount)}
-            icon={<SubscriptionsIcon size={18} />}
-          />
-          <StatCard
-            label="Total Views"
-            value={formatCount(stats.totalViews)}
-            icon={<EyeIcon size={18} />}
-          />
-          <StatCard
-            label="Total Likes"
-            value={formatCount(stats.totalLikes)}
-            icon={<ThumbsUpIcon size={18} />}
-          />
-          <StatCard
-            label="Videos"
-            value={formatCount(stats.videosCount)}
-            icon={<VideoIcon size={18} />}
+          <ChannelTotalCards
+            subscribers={stats.subscribersCount}
+            totalViews={stats.totalViews}
+            totalLikes={stats.totalLikes}
+            videos={stats.videosCount}
           />
         </StatGrid>
       ) : (
@@ -68,19 +45,12 @@ export function OverviewPanel({
             ))}
           </div>
         ) : videos.length === 0 ? (
-          <div className="flex flex-col items-center gap-3 rounded-lg border border-dashed border-border bg-surface px-6 py-12 text-center">
-            <span className="flex size-12 items-center justify-center rounded-full bg-accent-soft text-accent-text">
-              <FilmIcon />
-            </span>
-            <p className="font-medium text-fg">No videos yet</p>
-            <p className="max-w-sm text-sm text-fg-muted">
-              Your newest uploads show here. Share your first video to start your channel.
-            </p>
-            <Link to="/upload" className={buttonClass({ className: 'mt-1' })}>
-              <UploadIcon size={18} />
-              Upload Your First Video
-            </Link>
-          </div>
+          <UploadPrompt
+            icon={<FilmIcon />}
+            title="No videos yet"
+            description="Your newest uploads show here. Share your first video to start your channel."
+            action="Upload Your First Video"
+          />
         ) : (
           <div className="grid gap-x-4 gap-y-8 sm:grid-cols-2 lg:grid-cols-3">
             {videos.slice(0, RECENT_VIDEOS_LIMIT).map((video) => (

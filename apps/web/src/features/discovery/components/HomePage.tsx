@@ -2,8 +2,8 @@ import type { Video } from '@kinora/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
-import { AlertTriangleIcon, FlameIcon, UploadIcon, VideoIcon } from '../../../components/icons';
-import { StatusPanel } from '../../../components/StatusPanel';
+import { FlameIcon, UploadIcon, VideoIcon } from '../../../components/icons';
+import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
 import { VideoCard } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { cn } from '../../../lib/cn';
@@ -41,16 +41,11 @@ export function HomePage() {
         {videos.isPending ? (
           <VideoGridSkeleton count={HOME_PAGE_SIZE} />
         ) : videos.isError ? (
-          <StatusPanel
-            tone="error"
-            icon={<AlertTriangleIcon size={26} />}
+          <RetryPanel
             title={discoveryText.connectionError}
             description={discoveryText.homeError}
-          >
-            <Button onClick={() => void videos.refetch()} disabled={videos.isFetching}>
-              Try Again
-            </Button>
-          </StatusPanel>
+            query={videos}
+          />
         ) : videos.data.length === 0 ? (
           <EmptyHome />
         ) : (

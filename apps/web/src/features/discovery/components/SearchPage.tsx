@@ -3,8 +3,8 @@ import { useId, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
-import { AlertTriangleIcon, SearchIcon } from '../../../components/icons';
-import { StatusPanel } from '../../../components/StatusPanel';
+import { SearchIcon } from '../../../components/icons';
+import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
 import {
   channelOf,
   countLabel,
@@ -66,16 +66,11 @@ function SearchResults({ query }: { query: string }) {
   if (results.isPending) return <SearchSkeleton />;
   if (results.isError) {
     return (
-      <StatusPanel
-        tone="error"
-        icon={<AlertTriangleIcon size={26} />}
+      <RetryPanel
         title={discoveryText.connectionError}
         description={discoveryText.searchError}
-      >
-        <Button onClick={() => void results.refetch()} disabled={results.isFetching}>
-          Try Again
-        </Button>
-      </StatusPanel>
+        query={results}
+      />
     );
   }
 

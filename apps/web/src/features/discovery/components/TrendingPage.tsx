@@ -2,9 +2,9 @@ import type { Video } from '@kinora/contract';
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { Button, buttonClass } from '../../../components/Button';
-import { AlertTriangleIcon, FlameIcon, UploadIcon } from '../../../components/icons';
-import { StatusPanel } from '../../../components/StatusPanel';
+import { buttonClass } from '../../../components/Button';
+import { FlameIcon, UploadIcon } from '../../../components/icons';
+import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
 import { VideoCard, VideoThumbnail } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -49,16 +49,7 @@ export function TrendingPage() {
       {videos.isPending ? (
         <VideoGridSkeleton count={TRENDING_LIMIT} label="Loading trending videos" />
       ) : videos.isError ? (
-        <StatusPanel
-          tone="error"
-          icon={<AlertTriangleIcon size={26} />}
-          title={discoveryText.trendingError}
-          description="Check your connection and try again."
-        >
-          <Button onClick={() => void videos.refetch()} disabled={videos.isFetching}>
-            Try Again
-          </Button>
-        </StatusPanel>
+        <RetryPanel title={discoveryText.trendingError} query={videos} />
       ) : videos.data.length === 0 ? (
         <NoTrendingVideos />
       ) : (

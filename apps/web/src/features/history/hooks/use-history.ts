@@ -1,13 +1,10 @@
 import type { HistoryEntry } from '@kinora/contract';
-import {
-  useInfiniteQuery,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type InfiniteData,
-} from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { changeOwnList, withoutItem } from '../../../lib/own-list';
 import { historyKeys, historyQueries } from '../api/history-api';
+
+const ownList = { root: historyKeys.all, list: historyKeys.list() };
 
 /** The whole history, a page at a time (keyset-paged by cursor; a short page is the end). */
 export function useHistory() {
@@ -23,20 +20,8 @@ export function useRemoveFromHistory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (videoId: string) => api('removeFromHistory', { params: { videoId } }),
-    onSuccess: (_, videoId) => {
-      queryClient.setQueryData<InfiniteData<HistoryEntry[], string | undefined>>(
-        historyKeys.list(),
-        (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((page) => page.filter((entry) => entry._id !== videoId)),
-          },
-      );
-      void queryClient.invalidateQueries({
-        queryKey: historyKeys.all,
-        predicate: (q) => q.queryKey[1] !== 'list',
-      });
-    },
+    onSuccess: (_, videoId) =>
+      changeOwnList(queryClient, ownList, withoutItem<HistoryEntry>(videoId)),
   });
 }
 
@@ -45,16 +30,11 @@ export function useClearHistory() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api('clearHistory'),
-    onSuccess: () => {
-      queryClient.setQueryData<InfiniteData<HistoryEntry[], string | undefined>>(
-        historyKeys.list(),
-        (data) => data && { pages: [[]], pageParams: [undefined] },
-      );
-      void queryClient.invalidateQueries({
-        queryKey: historyKeys.all,
-        predicate: (q) => q.queryKey[1] !== 'list',
-      });
-    },
+    onSuccess: () =>
+      changeOwnList<HistoryEntry>(queryClient, ownList, () => ({
+        pages: [[]],
+        pageParams: [undefined],
+      })),
   });
 }
 

@@ -1,10 +1,10 @@
-import { ChangePasswordBody, limits } from '@kinora/contract';
+import { ChangePasswordBody } from '@kinora/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { PasswordField } from '../../../components/form/PasswordField';
+import { NewPasswordField, PasswordField } from '../../../components/form/PasswordField';
 import { ChevronDownIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { isApiError, messageOf } from '../../../lib/api';
@@ -105,15 +105,12 @@ function ChangePasswordForm() {
         error={errors.oldPassword}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <PasswordField
+        <NewPasswordField
           label="New password"
           name="newPassword"
-          autoComplete="new-password"
-          required
           value={newPassword}
           onChange={(e) => setNewPassword(e.target.value)}
           error={errors.newPassword}
-          hint={`At least ${limits.password.min} characters.`}
         />
         <PasswordField
           label="Confirm new password"

@@ -55,30 +55,25 @@ const changed = (state: ChatState, kind: 'newest' | 'older') => ({
   seq: state.change.seq + 1,
 });
 
+/** A page read from the server, merged in at `end`; a short page means there is nothing older. */
+const withPage = (state: ChatState, page: Message[], end: 'newest' | 'older') => ({
+  messages: mergeMessages(state.messages, page),
+  hasOlder: page.length >= MESSAGES_PAGE_SIZE,
+  change: changed(state, end),
+});
+
 function chatReducer(state: ChatState, action: ChatAction): ChatState {
   switch (action.type) {
     case 'reset':
       return initialState;
     case 'loaded':
-      return {
-        ...state,
-        status: 'ready',
-        messages: mergeMessages(state.messages, action.page),
-        hasOlder: action.page.length >= MESSAGES_PAGE_SIZE,
-        change: changed(state, 'newest'),
-      };
+      return { ...state, status: 'ready', ...withPage(state, action.page, 'newest') };
     case 'failed':
       return { ...state, status: action.isNotFound ? 'notFound' : 'error' };
     case 'olderStarted':
       return { ...state, olderStatus: 'loading' };
     case 'olderLoaded':
-      return {
-        ...state,
-        olderStatus: 'idle',
-        messages: mergeMessages(state.messages, action.page),
-        hasOlder: action.page.length >= MESSAGES_PAGE_SIZE,
-        change: changed(state, 'older'),
-      };
+      return { ...state, olderStatus: 'idle', ...withPage(state, action.page, 'older') };
     case 'olderFailed':
       return { ...state, olderStatus: 'error' };
     case 'received': {
