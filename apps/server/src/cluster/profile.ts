@@ -40,6 +40,11 @@ export interface ProfileOptions {
   port: number;
   /** The API processes' ports (0: free ones); two by default. */
   apiPorts?: number[];
+  /**
+   * Each process's own `/metrics` port (METRICS_PORT): the API processes' in order, then the
+   * worker's; 0 or missing: free ones.
+   */
+  metricsPorts?: number[];
   databaseUrl: string;
   redisUrl: string;
   redisKeyPrefix: string;
@@ -55,6 +60,8 @@ export interface ManagedProcess {
   readonly name: string;
   /** The process's own address (API processes), bypassing nginx. */
   readonly base: string | null;
+  /** Its Prometheus endpoint (its own METRICS_PORT), null for nginx. */
+  readonly metrics: string | null;
   pid(): number | undefined;
   running(): boolean;
   start(): Promise<void>;
@@ -210,6 +217,7 @@ async function ensureBucket(s3: S3Settings, create: boolean): Promise<void> {
 function managed(
   name: string,
   base: string | null,
+  metrics: string | null,
   logFile: string,
   spec: () => Promise<ServiceSpec>,
   /** Whether it is up; `logFrom` is where this start's output begins in the log file. */
@@ -226,6 +234,7 @@ function managed(
   return {
     name,
     base,
+    metrics,
     logFile,
     pid: () => child?.pid,
     running: () => !exited(),
@@ -316,6 +325,15 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     const apiPorts = await Promise.all(
       (options.apiPorts ?? [0, 0]).map(async (p) => p || freePort()),
     );
+    const metricsPorts = await Promise.all(
+      [...apiPorts, 'worker'].map(async (_, i) => options.metricsPorts?.[i] || freePort()),
+    );
+    const workerMetricsPort = metricsPorts[apiPorts.length]!;
+    // Each process's own settings, beside the shared file (the units' optional EnvironmentFile).
+    for (const [i, p] of apiPorts.entries()) {
+      await writeFile(path.join(runDir, `api-${p}.env`), `METRICS_PORT=${metricsPorts[i]}\n`);
+    }
+    await writeFile(path.join(runDir, 'worker.env'), `METRICS_PORT=${workerMetricsPort}\n`);
     const publicUrl = `http://127.0.0.1:${port}`;
     const accelPrefix = '/_storage';
     const secretsFile = path.join(runDir, 'secrets.json');
@@ -354,7 +372,12 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
         .join('\n') + '\n',
       { mode: 0o600 },
     );
-    const unitValues = { APP_DIR: repoRoot, ENV_FILE: envFile, NODE: process.execPath };
+    const unitValues = {
+      APP_DIR: repoRoot,
+      ENV_FILE: envFile,
+      INSTANCE_ENV_DIR: runDir,
+      NODE: process.execPath,
+    };
     const unit = async (file: string, instance = '') => {
       const text = render(
         await readFile(path.join(deployDir, 'systemd', file), 'utf8'),
@@ -364,26 +387,26 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
       return readService(text, instance);
     };
 
-    const apis = apiPorts.map((p) =>
+    const apis = apiPorts.map((p, i) =>
       managed(
         `api ${p}`,
         `http://127.0.0.1:${p}`,
+        `http://127.0.0.1:${metricsPorts[i]}/metrics`,
         path.join(runDir, `api-${p}.log`),
         () => unit('kinora-api@.service', String(p)),
         answers(`http://127.0.0.1:${p}/readyz`),
       ),
     );
     const workerLog = path.join(runDir, 'worker.log');
+    const workerMetrics = `http://127.0.0.1:${workerMetricsPort}/metrics`;
     const worker = managed(
       'worker',
       null,
+      workerMetrics,
       workerLog,
       () => unit('kinora-worker.service'),
-      // A worker has no port: it is up once it says so.
-      async (logFrom) =>
-        (await readFile(workerLog).catch(() => Buffer.alloc(0)))
-          .subarray(logFrom)
-          .includes('job workers started'),
+      // A worker has no public port: it opens its metrics listener once its jobs run.
+      answers(workerMetrics),
     );
     for (const api of apis) cleanups.push(() => api.stop());
     cleanups.push(() => worker.stop());
@@ -430,6 +453,7 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
     const front = managed(
       'nginx',
+      null,
       null,
       nginxLog,
       () =>
