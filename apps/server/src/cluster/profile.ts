@@ -289,6 +289,40 @@ function hostPort(endpoint: string): string {
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
 }
 
+/** deploy/nginx/kinora.conf.template filled in for this machine (the profile, the benches). */
+export async function renderNginxConfig(o: {
+  runDir: string;
+  port: number;
+  apiPorts: number[];
+  s3Endpoint: string;
+  accelPrefix: string;
+  uploadMaxBody: number;
+  tls: { port: number; certificate: string; key: string } | null;
+}): Promise<string> {
+  const tls = o.tls
+    ? [
+        `    listen 127.0.0.1:${o.tls.port} ssl http2;`,
+        `    ssl_certificate ${o.tls.certificate};`,
+        `    ssl_certificate_key ${o.tls.key};`,
+        '    ssl_protocols TLSv1.2 TLSv1.3;',
+        '    ssl_session_cache shared:kinora_tls:10m;',
+      ].join('\n')
+    : '';
+  return render(await readFile(path.join(deployDir, 'nginx', 'kinora.conf.template'), 'utf8'), {
+    NGINX_USER: process.getuid?.() === 0 ? 'user www-data;' : '',
+    RUN_DIR: o.runDir,
+    NGINX_MIME_TYPES: '/etc/nginx/mime.types',
+    API_SERVERS: o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n'),
+    S3_HOSTPORT: hostPort(o.s3Endpoint),
+    S3_SCHEME: new URL(o.s3Endpoint).protocol.replace(':', ''),
+    LISTEN: `127.0.0.1:${o.port}`,
+    TLS: tls,
+    TLS_LISTEN_NOTE: o.tls ? `port ${o.tls.port}` : 'the port given',
+    UPLOAD_MAX_BODY: String(o.uploadMaxBody),
+    ACCEL_PREFIX: o.accelPrefix,
+  });
+}
+
 /** Starts the whole profile; `stop()` ends every part it started. */
 export async function startProfile(options: ProfileOptions): Promise<Profile> {
   const nginx = nginxBinary();
@@ -415,32 +449,16 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     await Promise.all([...apis.slice(1).map((a) => a.start()), worker.start()]);
 
     const nginxConfig = path.join(runDir, 'nginx.conf');
-    const tls = options.tls
-      ? [
-          `    listen 127.0.0.1:${options.tls.port} ssl http2;`,
-          `    ssl_certificate ${options.tls.certificate};`,
-          `    ssl_certificate_key ${options.tls.key};`,
-          '    ssl_protocols TLSv1.2 TLSv1.3;',
-          '    ssl_session_cache shared:kinora_tls:10m;',
-        ].join('\n')
-      : '';
-    const config = render(
-      await readFile(path.join(deployDir, 'nginx', 'kinora.conf.template'), 'utf8'),
-      {
-        NGINX_USER: process.getuid?.() === 0 ? 'user www-data;' : '',
-        RUN_DIR: runDir,
-        NGINX_MIME_TYPES: '/etc/nginx/mime.types',
-        API_SERVERS: apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n'),
-        S3_HOSTPORT: hostPort(s3.endpoint),
-        S3_SCHEME: new URL(s3.endpoint).protocol.replace(':', ''),
-        LISTEN: `127.0.0.1:${port}`,
-        TLS: tls,
-        TLS_LISTEN_NOTE: options.tls ? `port ${options.tls.port}` : 'the port given',
-        // The video limit and room for the multipart framing around the file.
-        UPLOAD_MAX_BODY: String(Number(env.UPLOAD_MAX_VIDEO_BYTES ?? 2 * 1024 ** 3) + 1024 * 1024),
-        ACCEL_PREFIX: accelPrefix,
-      },
-    );
+    const config = await renderNginxConfig({
+      runDir,
+      port,
+      apiPorts,
+      s3Endpoint: s3.endpoint,
+      accelPrefix,
+      // The video limit and room for the multipart framing around the file.
+      uploadMaxBody: Number(env.UPLOAD_MAX_VIDEO_BYTES ?? 2 * 1024 ** 3) + 1024 * 1024,
+      tls: options.tls ?? null,
+    });
     await writeFile(nginxConfig, config);
     const nginxLog = path.join(runDir, 'nginx.log');
     const check = spawnSync(
