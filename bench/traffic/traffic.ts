@@ -232,6 +232,16 @@ async function cleanUp(): Promise<void> {
   for (const socket of sockets.splice(0)) socket.disconnect();
   await Promise.all(children.map(stopProcess));
   agent.destroy();
+  // What nginx complained of (--through nginx), before its folder goes.
+  const nginxErrors = work ? path.join(work, 'nginx', 'nginx-error.log') : null;
+  if (nginxErrors && existsSync(nginxErrors)) {
+    const lines = readFileSync(nginxErrors, 'utf8').trim().split('\n').filter(Boolean);
+    if (lines.length > 0) {
+      console.log(
+        `nginx error log, ${lines.length} lines; the last 10:\n${lines.slice(-10).join('\n')}`,
+      );
+    }
+  }
   if (work) rmSync(work, { recursive: true, force: true });
   if (!args.keep) {
     await admin(`drop database if exists ${copyName} with (force)`).catch((e: unknown) =>
