@@ -11,6 +11,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresAvailable } from '../test/cluster';
+import { redisAnswers } from './cluster/profile';
 import { defaultPostgresUrl } from '../test/harness';
 import { makeTempDir } from './platform/media/video/test-clips';
 import { startS3rver } from './platform/storage/storage.contract';
@@ -148,13 +149,7 @@ describe('main', () => {
         );
         await until(
           'redis-server start',
-          () =>
-            new Promise<boolean>((resolve) => {
-              const probe = spawnSync('redis-cli', ['-p', String(redisPort), 'ping'], {
-                encoding: 'utf8',
-              });
-              resolve(probe.stdout.trim() === 'PONG');
-            }),
+          () => redisAnswers(`redis://127.0.0.1:${redisPort}`),
           () => '',
           20_000,
         );
