@@ -7,16 +7,28 @@
 //     [--rounds 1] [--connections 50] [--threads 2] [--people 2000] [--followers 100] \
 //     [--chat-people 400] [--addresses 250] [--saves 100] [--views 10] [--likes 20] \
 //     [--comments 5] [--subscriptions 2] [--tweets 1] [--messages 50] [--refused 3] \
-//     [--only home,video-in] [--kept-only] [--template kinora_bench] [--keep] [--out file.json]
+//     [--only home,video-in] [--kept-only] [--template kinora_bench] [--keep] [--out file.json] \
+//     [--through nginx --api-processes 1|2 [--redis-url redis://127.0.0.1:6379]]
 //
 // (or `npm run traffic -w bench -- --quick`). The seeded database is never written: the run
 // copies it (CREATE DATABASE ... TEMPLATE), adds what the seed has not (a public playlist and 50
 // history entries for each of the signed-in people, 200 accepted conversations), starts the
 // real server (`--role api`) on the copy, and drops the copy at the end unless --keep. The
-// method, the phases and the figures are in bench/README.md ("Traffic model").
+// method, the phases and the figures are in bench/README.md ("Traffic model"). `--through nginx`
+// puts the scale-out profile's front in the way (issue 23): nginx from deploy/'s template, as
+// `npm run cluster` renders it, before `--api-processes` API processes sharing one Redis; the
+// CPU figures are then the API processes' and nginx's together (nginx's part given apart).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -28,6 +40,7 @@ import { AuthRepository, AuthService, SessionCache } from '../../apps/server/src
 import { AccessTokens } from '../../apps/server/src/platform/auth/tokens';
 import { DomainEvents } from '../../apps/server/src/platform/events/domain-events';
 import { openDatabase } from '../../apps/server/src/platform/db/client';
+import { nginxBinary, renderNginxConfig } from '../../apps/server/src/cluster/profile';
 import { integerOptions } from '../args';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -72,6 +85,11 @@ const { values: args } = parseArgs({
     'kinora-port': { type: 'string', default: '3421' },
     'trivial-port': { type: 'string', default: '3422' },
     out: { type: 'string' },
+    /** `nginx`: through the scale-out profile's nginx (issue 23); `direct`: to the process. */
+    through: { type: 'string', default: 'direct' },
+    /** API processes behind nginx (with --through nginx), sharing Redis. */
+    'api-processes': { type: 'string', default: '1' },
+    'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
   },
   strict: true,
 });
@@ -96,6 +114,19 @@ const chatPeople = integer('chat-people', 0, 10_000);
 const addresses = integer('addresses', 1, 250);
 const kinoraPort = integer('kinora-port', 1024, 65535);
 const trivialPort = integer('trivial-port', 1024, 65535);
+if (args.through !== 'direct' && args.through !== 'nginx') {
+  throw new Error('--through must be direct or nginx');
+}
+const viaNginx = args.through === 'nginx';
+const apiProcessCount = integer('api-processes', 1, 4);
+if (!viaNginx && apiProcessCount !== 1) throw new Error('--api-processes needs --through nginx');
+/** Where the API processes listen: the port everything is sent to, or behind nginx on it. */
+const apiPorts = viaNginx
+  ? Array.from({ length: apiProcessCount }, (_, i) => kinoraPort + 10 + i)
+  : [kinoraPort];
+/** One for the whole run: every process (and the restart of phase 5) shares the secrets. */
+const uploadSigningSecret = randomBytes(48).toString('base64url');
+const redisPrefix = `kinora-bench-traffic-${randomBytes(4).toString('hex')}:`;
 if (chatPeople % 2 !== 0) throw new Error('--chat-people must be even: two to a conversation');
 if (chatPeople > peopleCount) throw new Error('--chat-people must be at most --people');
 
@@ -201,6 +232,16 @@ async function cleanUp(): Promise<void> {
   for (const socket of sockets.splice(0)) socket.disconnect();
   await Promise.all(children.map(stopProcess));
   agent.destroy();
+  // What nginx complained of (--through nginx), before its folder goes.
+  const nginxErrors = work ? path.join(work, 'nginx', 'nginx-error.log') : null;
+  if (nginxErrors && existsSync(nginxErrors)) {
+    const lines = readFileSync(nginxErrors, 'utf8').trim().split('\n').filter(Boolean);
+    if (lines.length > 0) {
+      console.log(
+        `nginx error log, ${lines.length} lines; the last 10:\n${lines.slice(-10).join('\n')}`,
+      );
+    }
+  }
   if (work) rmSync(work, { recursive: true, force: true });
   if (!args.keep) {
     await admin(`drop database if exists ${copyName} with (force)`).catch((e: unknown) =>
@@ -299,6 +340,9 @@ async function prepareSite(): Promise<Site> {
   try {
     // Migrations of this checkout newer than the seed's, if any.
     await handle.migrate();
+    // The copy is a new deployment with this run's secrets: forget what a process started on
+    // the seeded database recorded (decision 0047).
+    await client.query(`delete from deployment_facts`);
     const { rows: users } = await client.query<{ id: string }>(
       `select id from users order by md5(email) limit $1`,
       [peopleCount],
@@ -1054,6 +1098,8 @@ interface Figures {
   timeouts: number;
   nodeCpuMs?: number;
   pgCpuMs?: number;
+  /** nginx's part of nodeCpuMs (--through nginx). */
+  nginxCpuMs?: number;
   /** CPU seconds of the server process and of its database backends over the run. */
   cpuSeconds?: { node: number; pg: number };
   /** How busy the whole machine's cores were over the run, everyone's work, in %. */
@@ -1160,18 +1206,40 @@ async function backendPids(): Promise<number[]> {
   return rows.map((r) => r.pid);
 }
 
-/** CPU seconds the server and its database backends spend while `body` runs. */
+/** An nginx master and its workers. */
+function nginxPids(): number[] {
+  const master = nginxChild?.pid;
+  if (!master || nginxChild?.exitCode !== null) return [];
+  const children = readFileSync(`/proc/${master}/task/${master}/children`, 'utf8')
+    .trim()
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number);
+  return [master, ...children];
+}
+
+/** nginx's CPU seconds in the last `withCpu` (--through nginx; part of its server figure). */
+let lastNginxSeconds = 0;
+
+/**
+ * CPU seconds the server (every API process, and nginx in front when there is one) and its
+ * database backends spend while `body` runs.
+ */
 async function withCpu<T>(
-  server: ChildProcess,
+  _server: ChildProcess,
   body: () => Promise<T>,
 ): Promise<[T, number, number]> {
-  const before = cpuSeconds([server.pid!, ...(await backendPids())]);
+  const apiPids = apiChildren.map((c) => c.pid!).filter(Boolean);
+  const frontPids = nginxPids();
+  const serverPids = [...apiPids, ...frontPids];
+  const before = cpuSeconds([...serverPids, ...(await backendPids())]);
   const result = await body();
-  const after = cpuSeconds([server.pid!, ...(await backendPids())]);
+  const after = cpuSeconds([...serverPids, ...(await backendPids())]);
   const spent = (pid: number) => (after.get(pid) ?? 0) - (before.get(pid) ?? 0);
   let pgSeconds = 0;
-  for (const pid of after.keys()) if (pid !== server.pid) pgSeconds += spent(pid);
-  return [result, spent(server.pid!), pgSeconds];
+  for (const pid of after.keys()) if (!serverPids.includes(pid)) pgSeconds += spent(pid);
+  lastNginxSeconds = sum(frontPids.map(spent));
+  return [result, sum(serverPids.map(spent)), pgSeconds];
 }
 
 async function measure(read: Read, seconds: number, server: ChildProcess): Promise<Figures> {
@@ -1182,6 +1250,7 @@ async function measure(read: Read, seconds: number, server: ChildProcess): Promi
     figures.cpuSeconds = { node, pg: pgSeconds };
     figures.nodeCpuMs = (node * 1000) / figures.requests;
     figures.pgCpuMs = (pgSeconds * 1000) / figures.requests;
+    if (viaNginx) figures.nginxCpuMs = (lastNginxSeconds * 1000) / figures.requests;
   }
   return figures;
 }
@@ -1267,7 +1336,10 @@ function readTarget(r: ReadResult): string {
 function readRow(r: ReadResult): string[] {
   const f = r.figures;
   const cpu =
-    f.nodeCpuMs === undefined ? '-' : `${f.nodeCpuMs.toFixed(3)} + ${f.pgCpuMs!.toFixed(3)}`;
+    f.nodeCpuMs === undefined
+      ? '-'
+      : `${f.nodeCpuMs.toFixed(3)} + ${f.pgCpuMs!.toFixed(3)}` +
+        (f.nginxCpuMs === undefined ? '' : ` (nginx ${f.nginxCpuMs.toFixed(3)})`);
   return [
     r.mode === 'kept' ? r.read.label : `nothing kept: ${r.read.label}`,
     rps(f).toFixed(0),
@@ -1333,25 +1405,62 @@ function writeRows(groupPrefix: string, seconds: number): WriteRow[] {
 
 // ---------------------------------------------------------------------------------------------
 
+let apiChildren: ChildProcess[] = [];
+let nginxChild: ChildProcess | null = null;
+
+/** nginx in front of the API processes, from deploy/'s template as `npm run cluster` fills it. */
+async function startNginx(): Promise<void> {
+  const nginx = nginxBinary();
+  if (!nginx) throw new Error('--through nginx: nginx is not installed');
+  const runDir = path.join(work!, 'nginx');
+  mkdirSync(runDir, { recursive: true });
+  // nginx's workers (www-data when started as root) write below it.
+  chmodSync(work!, 0o755);
+  chmodSync(runDir, 0o755);
+  const conf = path.join(runDir, 'nginx.conf');
+  writeFileSync(
+    conf,
+    await renderNginxConfig({
+      runDir,
+      port: kinoraPort,
+      apiPorts,
+      // The traffic model asks for no media: the storage location is never reached.
+      s3Endpoint: 'http://127.0.0.1:9',
+      accelPrefix: '/_storage',
+      uploadMaxBody: 2 * 1024 ** 3 + 1024 * 1024,
+      tls: null,
+    }),
+  );
+  nginxChild = spawn(nginx, ['-c', conf, '-e', path.join(runDir, 'nginx-error.log')], {
+    stdio: 'inherit',
+  });
+  children.push(nginxChild);
+}
+
 async function startKinora(publicCacheTtl: string | null): Promise<ChildProcess> {
-  const child = startProcess(
-    'kinora',
-    ['--import', 'tsx', 'apps/server/src/main.ts', '--role', 'api'],
-    {
-      PORT: String(kinoraPort),
+  apiChildren = apiPorts.map((port) =>
+    startProcess('kinora', ['--import', 'tsx', 'apps/server/src/main.ts', '--role', 'api'], {
+      PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: path.resolve(args['data-dir']!),
       DATABASE_URL: copyUrl,
       LOG_LEVEL: 'warn',
       WEB_DIST_DIR: '',
       JWT_SECRET: site.jwtSecret,
-      UPLOAD_SIGNING_SECRET: randomBytes(48).toString('base64url'),
+      UPLOAD_SIGNING_SECRET: uploadSigningSecret,
       ACCESS_TOKEN_TTL: `${accessTtlSeconds}s`,
       ...(publicCacheTtl === null ? {} : { PUBLIC_CACHE_TTL: publicCacheTtl }),
-    },
+      // Behind nginx as in the profile: the people's addresses from X-Forwarded-For, limits,
+      // chat and dropped kept answers shared through Redis.
+      ...(viaNginx
+        ? { TRUST_PROXY: 'true', REDIS_URL: args['redis-url']!, REDIS_KEY_PREFIX: redisPrefix }
+        : {}),
+    }),
   );
+  for (const port of apiPorts) await waitFor(`http://127.0.0.1:${port}/api/v1/healthcheck`);
+  if (viaNginx && !nginxChild) await startNginx();
   await waitFor(`http://127.0.0.1:${kinoraPort}/api/v1/healthcheck`);
-  return child;
+  return apiChildren[0]!;
 }
 
 const loadAverage = () =>
@@ -1373,7 +1482,8 @@ async function main(): Promise<void> {
     `Traffic model ${started} (commit ${commit})\n  ${cpus.length} x ${cpus[0]?.model ?? '?'}, ` +
       `${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}; load average ${loadAverage()}\n` +
       `  wrk -t${threads} -c${connections}, runs of ${duration} s (warm-up ${warmup} s), first window ` +
-      `${coldSeconds} s; writes/s: ${kinds.map((k) => `${k} ${rates[k]}`).join(', ')}`,
+      `${coldSeconds} s; writes/s: ${kinds.map((k) => `${k} ${rates[k]}`).join(', ')}\n` +
+      `  ${viaNginx ? `through nginx, ${apiProcessCount} API process(es) sharing Redis` : 'straight to one API process'}`,
   );
   work = mkdtempSync(path.join(os.tmpdir(), 'kinora-traffic-'));
   await copySite();
@@ -1473,7 +1583,7 @@ async function main(): Promise<void> {
   // 5. Nothing kept: the same reads on a server started with PUBLIC_CACHE_TTL=0s.
   if (!args['kept-only']) {
     await disconnectSockets();
-    await stopProcess(kinora);
+    await Promise.all(apiChildren.map(stopProcess));
     kinora = await startKinora('0s');
     await connectSockets();
     await measureReads('nothing kept');

@@ -6,7 +6,9 @@
  * is; Ctrl-C stops everything.
  *
  * Options: --port N (nginx, default 8080), --api-ports A,B (default 3001,3002), --dir DIR
- * (default ./data-cluster), --tls-cert FILE --tls-key FILE [--tls-port N] (HTTPS, default 8443).
+ * (default ./data-cluster), --metrics-ports A,B,W (each API process's and the worker's own
+ * METRICS_PORT; default free ones), --tls-cert FILE --tls-key FILE [--tls-port N] (HTTPS,
+ * default 8443). Any LOG_LEVEL works: the launcher watches ports, not log lines.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -51,10 +53,6 @@ if (!existsSync(path.join(repoRoot, 'apps/web/dist/index.html'))) {
   if (build.status !== 0) fail('The web app did not build');
 }
 
-// The worker has no port: the launcher knows it is up from its "job workers started" line.
-if (process.env.LOG_LEVEL && !['info', 'debug', 'trace'].includes(process.env.LOG_LEVEL)) {
-  fail('LOG_LEVEL: npm run cluster needs info, debug or trace (each process logs to its file)');
-}
 const tlsCert = option('tls-cert');
 const tlsKey = option('tls-key');
 if (Boolean(tlsCert) !== Boolean(tlsKey)) fail('Give both --tls-cert and --tls-key, or neither');
@@ -68,6 +66,7 @@ try {
     runDir,
     port: Number(option('port') ?? 8080),
     apiPorts: (option('api-ports') ?? '3001,3002').split(',').map(Number),
+    metricsPorts: (option('metrics-ports') ?? '').split(',').filter(Boolean).map(Number),
     databaseUrl,
     redisUrl,
     redisKeyPrefix: process.env.REDIS_KEY_PREFIX ?? 'kinora-cluster:',
@@ -92,8 +91,9 @@ say(`
 Kinora (scale-out profile) is running at ${p.url}${p.tlsUrl ? ` and ${p.tlsUrl}` : ''}
 
   nginx        ${p.url} (pid ${p.nginx.pid()}), config ${p.nginxConfig}
-${p.apis.map((a, i) => `  api ${i + 1}        ${a.base} (pid ${a.pid()}), log ${a.logFile}`).join('\n')}
+${p.apis.map((a, i) => `  api ${i + 1}        ${a.base} (pid ${a.pid()}), log ${a.logFile}\n               metrics ${a.metrics}`).join('\n')}
   worker       pid ${p.worker.pid()}, log ${p.worker.logFile}
+               metrics ${p.worker.metrics}
   PostgreSQL   ${hidePassword(databaseUrl)}
   Redis        ${hidePassword(redisUrl)}
   storage      ${p.s3.endpoint}, bucket ${p.s3.bucket}${p.s3.standIn ? ` (local stand-in, files in ${path.join(runDir, 's3')})` : ''}

@@ -4,11 +4,13 @@ import { ConfigError, loadConfig, type Config } from './platform/config/config';
 import { openDatabase } from './platform/db/client';
 import { connectEventRelay } from './platform/events/event-relay';
 import { Metrics } from './platform/metrics/metrics';
-import { startMetricsServer } from './platform/metrics/metrics-server';
+import { startMetricsServer, type MetricsServer } from './platform/metrics/metrics-server';
 import { JobQueue } from './platform/queue/job-queue';
 import { serializeError } from './platform/logger';
 import { Lifecycle } from './platform/http/lifecycle';
 import { createStorage } from './platform/storage/create-storage';
+import { checkSharedSecrets, checkSharedStorage } from './platform/deployment/agreement';
+import { redisAnswersWithin } from './platform/redis/answers';
 import { createServices } from './services';
 import { declareQueues, startWorkers } from './workers';
 
@@ -35,10 +37,32 @@ async function main(): Promise<void> {
     console.error(`Invalid configuration:\n  - ${(error as Error).message}`);
     process.exit(1);
   }
+  // A Redis named but not there is a wrong setting, not an outage: stop now, naming it. Lost
+  // later, it degrades as the README says (limits per process, events on this process only).
+  if (config.redis) {
+    const problem = await redisAnswersWithin(config.redis.url, 5_000);
+    if (problem) {
+      console.error(`Invalid configuration:\n  - REDIS_URL: ${problem}`);
+      process.exit(1);
+    }
+  }
   const database = await openDatabase(config.database);
   await database.migrate();
+  // Every process on this database must share its secrets and its storage (decision 0047).
+  const secretCheck = await checkSharedSecrets(database.db, config.secrets, {
+    acceptNew: config.acceptNewSecrets,
+  });
+  const storageProblem = await checkSharedStorage(database.db, storage, config.storage);
+  const problems = [...secretCheck.problems, ...(storageProblem ? [storageProblem] : [])];
+  if (problems.length > 0) {
+    console.error(`Invalid configuration:\n  - ${problems.join('\n  - ')}`);
+    await database.close();
+    process.exit(1);
+  }
   await database.warm();
   const metrics = config.metrics ? new Metrics(config.role) : undefined;
+  if (secretCheck.replaced.length > 0)
+    log.warn({ settings: secretCheck.replaced }, 'new secrets recorded (ACCEPT_NEW_SECRETS)');
   const queue = await JobQueue.start(database.queueConnection, log, {
     leaseSeconds: config.jobLeaseSeconds,
     ...(metrics ? { onRun: metrics.jobRan.bind(metrics) } : {}),
@@ -87,10 +111,7 @@ async function main(): Promise<void> {
           lifecycle,
           ...(metrics ? { metrics } : {}),
         });
-  const metricsServer =
-    metrics && config.metrics ? await startMetricsServer(metrics, config.metrics) : null;
-  if (metricsServer)
-    log.info(`Metrics at http://${config.metrics!.host}:${metricsServer.port}/metrics`);
+  let metricsServer: MetricsServer | null = null;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -136,6 +157,11 @@ async function main(): Promise<void> {
     log.info(
       `Kinora is running at ${config.publicUrl} (database: ${database.kind}, role: ${config.role})`,
     );
+  }
+  // Last: a launcher may take the metrics listener answering as "started" (a worker has no port).
+  if (metrics && config.metrics) {
+    metricsServer = await startMetricsServer(metrics, config.metrics);
+    log.info(`Metrics at http://${config.metrics.host}:${metricsServer.port}/metrics`);
   }
 }
 

@@ -40,6 +40,11 @@ export interface ProfileOptions {
   port: number;
   /** The API processes' ports (0: free ones); two by default. */
   apiPorts?: number[];
+  /**
+   * Each process's own `/metrics` port (METRICS_PORT): the API processes' in order, then the
+   * worker's; 0 or missing: free ones.
+   */
+  metricsPorts?: number[];
   databaseUrl: string;
   redisUrl: string;
   redisKeyPrefix: string;
@@ -55,6 +60,8 @@ export interface ManagedProcess {
   readonly name: string;
   /** The process's own address (API processes), bypassing nginx. */
   readonly base: string | null;
+  /** Its Prometheus endpoint (its own METRICS_PORT), null for nginx. */
+  readonly metrics: string | null;
   pid(): number | undefined;
   running(): boolean;
   start(): Promise<void>;
@@ -210,6 +217,7 @@ async function ensureBucket(s3: S3Settings, create: boolean): Promise<void> {
 function managed(
   name: string,
   base: string | null,
+  metrics: string | null,
   logFile: string,
   spec: () => Promise<ServiceSpec>,
   /** Whether it is up; `logFrom` is where this start's output begins in the log file. */
@@ -226,6 +234,7 @@ function managed(
   return {
     name,
     base,
+    metrics,
     logFile,
     pid: () => child?.pid,
     running: () => !exited(),
@@ -280,6 +289,40 @@ function hostPort(endpoint: string): string {
   return `${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`;
 }
 
+/** deploy/nginx/kinora.conf.template filled in for this machine (the profile, the benches). */
+export async function renderNginxConfig(o: {
+  runDir: string;
+  port: number;
+  apiPorts: number[];
+  s3Endpoint: string;
+  accelPrefix: string;
+  uploadMaxBody: number;
+  tls: { port: number; certificate: string; key: string } | null;
+}): Promise<string> {
+  const tls = o.tls
+    ? [
+        `    listen 127.0.0.1:${o.tls.port} ssl http2;`,
+        `    ssl_certificate ${o.tls.certificate};`,
+        `    ssl_certificate_key ${o.tls.key};`,
+        '    ssl_protocols TLSv1.2 TLSv1.3;',
+        '    ssl_session_cache shared:kinora_tls:10m;',
+      ].join('\n')
+    : '';
+  return render(await readFile(path.join(deployDir, 'nginx', 'kinora.conf.template'), 'utf8'), {
+    NGINX_USER: process.getuid?.() === 0 ? 'user www-data;' : '',
+    RUN_DIR: o.runDir,
+    NGINX_MIME_TYPES: '/etc/nginx/mime.types',
+    API_SERVERS: o.apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n'),
+    S3_HOSTPORT: hostPort(o.s3Endpoint),
+    S3_SCHEME: new URL(o.s3Endpoint).protocol.replace(':', ''),
+    LISTEN: `127.0.0.1:${o.port}`,
+    TLS: tls,
+    TLS_LISTEN_NOTE: o.tls ? `port ${o.tls.port}` : 'the port given',
+    UPLOAD_MAX_BODY: String(o.uploadMaxBody),
+    ACCEL_PREFIX: o.accelPrefix,
+  });
+}
+
 /** Starts the whole profile; `stop()` ends every part it started. */
 export async function startProfile(options: ProfileOptions): Promise<Profile> {
   const nginx = nginxBinary();
@@ -316,6 +359,15 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     const apiPorts = await Promise.all(
       (options.apiPorts ?? [0, 0]).map(async (p) => p || freePort()),
     );
+    const metricsPorts = await Promise.all(
+      [...apiPorts, 'worker'].map(async (_, i) => options.metricsPorts?.[i] || freePort()),
+    );
+    const workerMetricsPort = metricsPorts[apiPorts.length]!;
+    // Each process's own settings, beside the shared file (the units' optional EnvironmentFile).
+    for (const [i, p] of apiPorts.entries()) {
+      await writeFile(path.join(runDir, `api-${p}.env`), `METRICS_PORT=${metricsPorts[i]}\n`);
+    }
+    await writeFile(path.join(runDir, 'worker.env'), `METRICS_PORT=${workerMetricsPort}\n`);
     const publicUrl = `http://127.0.0.1:${port}`;
     const accelPrefix = '/_storage';
     const secretsFile = path.join(runDir, 'secrets.json');
@@ -354,7 +406,12 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
         .join('\n') + '\n',
       { mode: 0o600 },
     );
-    const unitValues = { APP_DIR: repoRoot, ENV_FILE: envFile, NODE: process.execPath };
+    const unitValues = {
+      APP_DIR: repoRoot,
+      ENV_FILE: envFile,
+      INSTANCE_ENV_DIR: runDir,
+      NODE: process.execPath,
+    };
     const unit = async (file: string, instance = '') => {
       const text = render(
         await readFile(path.join(deployDir, 'systemd', file), 'utf8'),
@@ -364,26 +421,26 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
       return readService(text, instance);
     };
 
-    const apis = apiPorts.map((p) =>
+    const apis = apiPorts.map((p, i) =>
       managed(
         `api ${p}`,
         `http://127.0.0.1:${p}`,
+        `http://127.0.0.1:${metricsPorts[i]}/metrics`,
         path.join(runDir, `api-${p}.log`),
         () => unit('kinora-api@.service', String(p)),
         answers(`http://127.0.0.1:${p}/readyz`),
       ),
     );
     const workerLog = path.join(runDir, 'worker.log');
+    const workerMetrics = `http://127.0.0.1:${workerMetricsPort}/metrics`;
     const worker = managed(
       'worker',
       null,
+      workerMetrics,
       workerLog,
       () => unit('kinora-worker.service'),
-      // A worker has no port: it is up once it says so.
-      async (logFrom) =>
-        (await readFile(workerLog).catch(() => Buffer.alloc(0)))
-          .subarray(logFrom)
-          .includes('job workers started'),
+      // A worker has no public port: it opens its metrics listener once its jobs run.
+      answers(workerMetrics),
     );
     for (const api of apis) cleanups.push(() => api.stop());
     cleanups.push(() => worker.stop());
@@ -392,32 +449,16 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     await Promise.all([...apis.slice(1).map((a) => a.start()), worker.start()]);
 
     const nginxConfig = path.join(runDir, 'nginx.conf');
-    const tls = options.tls
-      ? [
-          `    listen 127.0.0.1:${options.tls.port} ssl http2;`,
-          `    ssl_certificate ${options.tls.certificate};`,
-          `    ssl_certificate_key ${options.tls.key};`,
-          '    ssl_protocols TLSv1.2 TLSv1.3;',
-          '    ssl_session_cache shared:kinora_tls:10m;',
-        ].join('\n')
-      : '';
-    const config = render(
-      await readFile(path.join(deployDir, 'nginx', 'kinora.conf.template'), 'utf8'),
-      {
-        NGINX_USER: process.getuid?.() === 0 ? 'user www-data;' : '',
-        RUN_DIR: runDir,
-        NGINX_MIME_TYPES: '/etc/nginx/mime.types',
-        API_SERVERS: apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=0;`).join('\n'),
-        S3_HOSTPORT: hostPort(s3.endpoint),
-        S3_SCHEME: new URL(s3.endpoint).protocol.replace(':', ''),
-        LISTEN: `127.0.0.1:${port}`,
-        TLS: tls,
-        TLS_LISTEN_NOTE: options.tls ? `port ${options.tls.port}` : 'the port given',
-        // The video limit and room for the multipart framing around the file.
-        UPLOAD_MAX_BODY: String(Number(env.UPLOAD_MAX_VIDEO_BYTES ?? 2 * 1024 ** 3) + 1024 * 1024),
-        ACCEL_PREFIX: accelPrefix,
-      },
-    );
+    const config = await renderNginxConfig({
+      runDir,
+      port,
+      apiPorts,
+      s3Endpoint: s3.endpoint,
+      accelPrefix,
+      // The video limit and room for the multipart framing around the file.
+      uploadMaxBody: Number(env.UPLOAD_MAX_VIDEO_BYTES ?? 2 * 1024 ** 3) + 1024 * 1024,
+      tls: options.tls ?? null,
+    });
     await writeFile(nginxConfig, config);
     const nginxLog = path.join(runDir, 'nginx.log');
     const check = spawnSync(
@@ -430,6 +471,7 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     if (check.status !== 0) throw new Error(`nginx refused its configuration:\n${check.stderr}`);
     const front = managed(
       'nginx',
+      null,
       null,
       nginxLog,
       () =>

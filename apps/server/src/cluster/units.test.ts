@@ -21,23 +21,30 @@ describe('deploy templates', () => {
     });
   });
 
-  it('starts the API unit as systemd would: the instance is the port, the file wins over Environment=', async () => {
+  it('starts the API unit as systemd would: the instance is the port, the files win over Environment=, its own file (METRICS_PORT) may be missing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'kinora-units-'));
     try {
       const envFile = path.join(dir, 'kinora.env');
       await writeFile(envFile, 'DATABASE_URL=postgres://db/kinora\nHOST=0.0.0.0\n');
+      await writeFile(path.join(dir, 'api-3001.env'), 'METRICS_PORT=9101\n');
       const text = render(
         await readFile(path.join(deploy, 'systemd/kinora-api@.service'), 'utf8'),
         {
           APP_DIR: '/srv/kinora',
           ENV_FILE: envFile,
+          INSTANCE_ENV_DIR: dir,
           NODE: '/usr/bin/node',
         },
       );
       const spec = await readService(text, '3001');
       expect(spec).toEqual({
         workingDirectory: '/srv/kinora/apps/server',
-        environment: { DATABASE_URL: 'postgres://db/kinora', PORT: '3001', HOST: '0.0.0.0' },
+        environment: {
+          DATABASE_URL: 'postgres://db/kinora',
+          PORT: '3001',
+          HOST: '0.0.0.0',
+          METRICS_PORT: '9101',
+        },
         command: '/usr/bin/node',
         args: ['--import', 'tsx', 'src/main.ts', '--role', 'api'],
         killSignal: 'SIGTERM',
@@ -46,9 +53,12 @@ describe('deploy templates', () => {
         render(await readFile(path.join(deploy, 'systemd/kinora-worker.service'), 'utf8'), {
           APP_DIR: '/srv/kinora',
           ENV_FILE: envFile,
+          INSTANCE_ENV_DIR: dir,
           NODE: '/usr/bin/node',
         }),
       );
+      // No worker.env in the folder: optional, as `-` says.
+      expect(worker.environment).toEqual({ DATABASE_URL: 'postgres://db/kinora', HOST: '0.0.0.0' });
       expect(worker.args).toEqual(['--import', 'tsx', 'src/main.ts', '--role', 'worker']);
     } finally {
       await rm(dir, { recursive: true, force: true });

@@ -42,7 +42,8 @@ function unquote(value: string): string {
 }
 
 /**
- * The [Service] section of a rendered unit: WorkingDirectory, EnvironmentFile (read now),
+ * The [Service] section of a rendered unit: WorkingDirectory, EnvironmentFile (read now; `-FILE`
+ * may be missing),
  * Environment (overridden by the files, as in systemd), ExecStart split on spaces (the units here
  * quote nothing) and KillSignal. `%i` is the instance name.
  */
@@ -74,9 +75,15 @@ export async function readService(unitText: string, instance = ''): Promise<Serv
     } else if (key === 'ExecStart') exec = value.split(/\s+/);
     else if (key === 'KillSignal') killSignal = value as NodeJS.Signals;
   }
-  // As in systemd, what the files say wins over Environment= lines.
+  // As in systemd, what the files say wins over Environment= lines, later files over earlier
+  // ones; a file named with a leading `-` may be missing.
   for (const file of files) {
-    Object.assign(environment, parseEnvironmentFile(await readFile(file, 'utf8')));
+    const optional = file.startsWith('-');
+    const text = await readFile(optional ? file.slice(1) : file, 'utf8').catch((error: unknown) => {
+      if (optional && (error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+      throw error;
+    });
+    Object.assign(environment, parseEnvironmentFile(text));
   }
   const [command, ...args] = exec;
   if (!command) throw new Error('The unit has no ExecStart');

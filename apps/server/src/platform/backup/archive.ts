@@ -28,6 +28,7 @@ import { migrationsFolder, type Database } from '../db/client';
 import { contentTypeOf, isSafeKey, type Storage } from '../storage/storage';
 import { countRows, describeTables, loadRows, readRows, type TableShape } from './tables';
 import { readTar, TarFormatError, TarWriter } from './tar';
+import { markerPrefix } from '../deployment/agreement';
 
 export const backupFormat = 'kinora-backup';
 export const backupFormatVersion = 1;
@@ -374,6 +375,8 @@ export async function restoreBackup(options: {
     throw new BackupError('The database already has accounts: restore into an empty installation');
   }
   for await (const object of storage.list()) {
+    // A process started on the empty installation leaves its marker (decision 0047): no file.
+    if (object.key.startsWith(markerPrefix)) continue;
     throw new BackupError(
       `The storage already holds files (${object.key}, …): restore into an empty installation`,
     );

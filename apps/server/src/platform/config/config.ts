@@ -57,6 +57,15 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   JWT_SECRET: secret,
+  /**
+   * Secrets are fingerprinted in the database by the first process (decision 0047); a process
+   * whose secrets differ stops. `true` records this process's instead: once, after changing
+   * them on every process (rotation).
+   */
+  ACCEPT_NEW_SECRETS: z
+    .enum(['true', 'false', '1', '0'])
+    .default('false')
+    .transform((v) => v === 'true' || v === '1'),
   UPLOAD_SIGNING_SECRET: secret,
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(3).optional(),
@@ -179,6 +188,8 @@ export interface Config {
   trustProxy: boolean;
   secureCookies: boolean;
   secrets: Secrets;
+  /** Record this process's secret fingerprints over differing ones (ACCEPT_NEW_SECRETS). */
+  acceptNewSecrets: boolean;
   webDistDir: string | null;
   jobLeaseSeconds: number;
   /** Outgoing mail (password reset links); null when SMTP_URL is not set. */
@@ -346,6 +357,7 @@ export function loadConfig(
         ? { vapidPublicKey: e.VAPID_PUBLIC_KEY, vapidPrivateKey: e.VAPID_PRIVATE_KEY }
         : {}),
     }),
+    acceptNewSecrets: e.ACCEPT_NEW_SECRETS,
     webDistDir:
       e.WEB_DIST_DIR === ''
         ? null

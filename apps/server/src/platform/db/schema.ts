@@ -916,3 +916,14 @@ export const watchedWords = pgTable(
   },
   (t) => [uniqueIndex('watched_words_word_key').on(t.word)],
 );
+
+/**
+ * What every process sharing the database must agree on (migration 0027, decision 0047): a
+ * fingerprint per secret (`secret:JWT_SECRET`, an HMAC keyed by the secret) and the storage's
+ * marker id (`storage-id`), written by the first process that starts.
+ */
+export const deploymentFacts = pgTable('deployment_facts', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
