@@ -70,7 +70,7 @@ async function restore(args: string[]) {
         (requeued > 0 ? `; ${requeued} videos that were being processed will be again` : '') +
         '.',
     );
-    const overridden = (['JWT_SECRET', 'UPLOAD_SIGNING_SECRET'] as const).filter(
+    const overridden = (['JWT_SECRET', 'UPLOAD_SIGNING_SECRET', 'AUTHENTICATOR_KEY'] as const).filter(
       (name) => process.env[name] !== undefined,
     );
     if (overridden.length > 0) {

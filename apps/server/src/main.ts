@@ -92,6 +92,9 @@ async function main(): Promise<void> {
       ),
   });
 
+  const resealed = await services.twoFactor.resealSecrets();
+  if (resealed > 0) log.info({ resealed }, 'authenticator secrets sealed under AUTHENTICATOR_KEY');
+
   // Changes made here reach every other process's kept answers, and theirs this one's
   // (decision 0025): a worker's finished transcode included.
   const relay = config.redis

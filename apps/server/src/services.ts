@@ -226,8 +226,13 @@ export function createServices(deps: {
       twoFactorRepo,
       auth,
       twoFactorChallenges,
-      new SecretBox(config.secrets.jwtSecret, 'authenticator secrets'),
-      config.secrets.jwtSecret,
+      // Sealed and hashed under AUTHENTICATOR_KEY; JWT_SECRET did it before, and what it sealed
+      // is sealed again at start, its recovery codes still accepted (decision 0048).
+      new SecretBox(
+        [config.secrets.authenticatorKey, config.secrets.jwtSecret],
+        'authenticator secrets',
+      ),
+      [config.secrets.authenticatorKey, config.secrets.jwtSecret],
     ),
     account: new AccountService({
       sessions: new SessionsRepository(db),

@@ -371,12 +371,14 @@ export async function startProfile(options: ProfileOptions): Promise<Profile> {
     const publicUrl = `http://127.0.0.1:${port}`;
     const accelPrefix = '/_storage';
     const secretsFile = path.join(runDir, 'secrets.json');
-    const secrets = existsSync(secretsFile)
-      ? (JSON.parse(await readFile(secretsFile, 'utf8')) as Record<string, string>)
-      : {
-          JWT_SECRET: randomBytes(48).toString('base64url'),
-          UPLOAD_SIGNING_SECRET: randomBytes(48).toString('base64url'),
-        };
+    const secrets = {
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      UPLOAD_SIGNING_SECRET: randomBytes(48).toString('base64url'),
+      AUTHENTICATOR_KEY: randomBytes(48).toString('base64url'),
+      ...(existsSync(secretsFile)
+        ? (JSON.parse(await readFile(secretsFile, 'utf8')) as Record<string, string>)
+        : {}),
+    };
     await writeFile(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
     const env: Record<string, string> = {
       DATABASE_URL: options.databaseUrl,

@@ -1,4 +1,4 @@
-import { and, count, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import {
   twoFactorRecoveryCodes,
   twoFactorSecrets,
@@ -112,15 +112,36 @@ export class TwoFactorRepository {
     return rows.length === 1;
   }
 
-  /** Spends a recovery code: true once, for the first use. */
-  async spendRecoveryCode(userId: string, codeHash: string): Promise<boolean> {
+  /** Every sealed secret, for sealing again under a new key at start. */
+  allSealed(): Promise<{ userId: string; secretEncrypted: string }[]> {
+    return this.db
+      .select({
+        userId: twoFactorSecrets.userId,
+        secretEncrypted: twoFactorSecrets.secretEncrypted,
+      })
+      .from(twoFactorSecrets);
+  }
+
+  /** Puts the same secret sealed anew in place of the sealing read, unless it changed since. */
+  async replaceSealed(userId: string, read: string, resealed: string): Promise<void> {
+    await this.db
+      .update(twoFactorSecrets)
+      .set({ secretEncrypted: resealed })
+      .where(and(eq(twoFactorSecrets.userId, userId), eq(twoFactorSecrets.secretEncrypted, read)));
+  }
+
+  /**
+   * Spends a recovery code, given its hash under each key it may have been stored with: true
+   * once, for the first use.
+   */
+  async spendRecoveryCode(userId: string, codeHashes: string[]): Promise<boolean> {
     const rows = await this.db
       .update(twoFactorRecoveryCodes)
       .set({ usedAt: sql`now()` })
       .where(
         and(
           eq(twoFactorRecoveryCodes.userId, userId),
-          eq(twoFactorRecoveryCodes.codeHash, codeHash),
+          inArray(twoFactorRecoveryCodes.codeHash, codeHashes),
           isNull(twoFactorRecoveryCodes.usedAt),
         ),
       )

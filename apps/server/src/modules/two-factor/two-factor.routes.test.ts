@@ -3,9 +3,16 @@
  * (computed here as an app computes them), the login's second step, recovery codes, turning
  * it off, and the guess budget.
  */
+import { createHmac } from 'node:crypto';
 import { TwoFactorChallenge } from '@kinora/contract';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SecretBox } from '../../platform/auth/secret-box';
 import { base32Decode } from '../../platform/auth/totp';
+import {
+  twoFactorRecoveryCodes,
+  twoFactorSecrets,
+} from '../../platform/db/account-security-schema';
 import { callApi, expectOk, malformed } from '../../../test/api-client';
 import { registerUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -209,5 +216,62 @@ describe('two-factor sign-in', () => {
       expect(res.statusCode).toBe(400);
       expect(res.error.code).toBe('VALIDATION_FAILED');
     }
+  });
+});
+
+describe('the key authenticator secrets are kept under', () => {
+  const purpose = 'authenticator secrets';
+  const recoveryHash = (secret: string, code: string) =>
+    createHmac('sha256', createHmac('sha256', secret).update('kinora recovery codes').digest())
+      .update(code)
+      .digest('base64url');
+  const sealedOf = async (userId: string) =>
+    (
+      await t.database.db
+        .select({ sealed: twoFactorSecrets.secretEncrypted })
+        .from(twoFactorSecrets)
+        .where(eq(twoFactorSecrets.userId, userId))
+    )[0]!.sealed;
+
+  it('is AUTHENTICATOR_KEY, not JWT_SECRET: a rotated signing secret leaves second factors working', async () => {
+    const user = await registerWithTwoFactor(t.app);
+    const onlyTheKey = new SecretBox(t.config.secrets.authenticatorKey, purpose);
+    expect(onlyTheKey.open(await sealedOf(user.userId))).toEqual(user.secret);
+    expect(() =>
+      new SecretBox(t.config.secrets.jwtSecret, purpose).open(onlyTheKey.seal(Buffer.from('any'))),
+    ).toThrow();
+  });
+
+  it('seals again at start what JWT_SECRET sealed before, and still takes recovery codes hashed under it', async () => {
+    const user = await registerWithTwoFactor(t.app);
+    // As an installation older than AUTHENTICATOR_KEY stored them.
+    const jwtSecret = t.config.secrets.jwtSecret;
+    await t.database.db
+      .update(twoFactorSecrets)
+      .set({ secretEncrypted: new SecretBox(jwtSecret, purpose).seal(user.secret) })
+      .where(eq(twoFactorSecrets.userId, user.userId));
+    const code = user.recoveryCodes[0]!.replace('-', '');
+    await t.database.db
+      .update(twoFactorRecoveryCodes)
+      .set({ codeHash: recoveryHash(jwtSecret, code) })
+      .where(
+        eq(twoFactorRecoveryCodes.codeHash, recoveryHash(t.config.secrets.authenticatorKey, code)),
+      );
+
+    expect(await t.services.twoFactor.resealSecrets()).toBeGreaterThanOrEqual(1);
+    const resealed = await sealedOf(user.userId);
+    expect(new SecretBox(t.config.secrets.authenticatorKey, purpose).open(resealed)).toEqual(
+      user.secret,
+    );
+    expect(await t.services.twoFactor.resealSecrets()).toBe(0);
+
+    const byApp = await callApi(t.app, 'completeTwoFactorLogin', {
+      body: { challengeToken: await challengeOf(user), code: appCode(user.secret) },
+    });
+    expect(byApp.statusCode, byApp.body).toBe(200);
+    const byOldCode = await callApi(t.app, 'completeTwoFactorLogin', {
+      body: { challengeToken: await challengeOf(user), code: user.recoveryCodes[0]! },
+    });
+    expect(byOldCode.statusCode, byOldCode.body).toBe(200);
   });
 });

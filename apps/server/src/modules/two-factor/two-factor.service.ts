@@ -20,7 +20,8 @@ const wrongSignInCode = () =>
   new AppError('INVALID_CREDENTIALS', 'That code is not right. Try the newest one from your app.');
 
 export class TwoFactorService {
-  private readonly codeKey: Buffer;
+  /** The keys recovery codes' hashes are made with: the current one first, then earlier ones. */
+  private readonly codeKeys: Buffer[];
 
   constructor(
     private readonly repo: TwoFactorRepository,
@@ -28,12 +29,17 @@ export class TwoFactorService {
     private readonly challenges: TwoFactorChallenges,
     /** Seals authenticator secrets in the database. */
     private readonly box: SecretBox,
-    /** Server secret from which the key that hashes recovery codes is derived. */
-    serverSecret: string,
+    /**
+     * Server secrets from which the keys that hash recovery codes are derived: the current one
+     * first (new codes), then earlier ones whose codes are still accepted.
+     */
+    codeSecrets: readonly string[],
     /** Tests move the clock; the app reads the real one. */
     private readonly now: () => number = Date.now,
   ) {
-    this.codeKey = createHmac('sha256', serverSecret).update('kinora recovery codes').digest();
+    this.codeKeys = codeSecrets.map((secret) =>
+      createHmac('sha256', secret).update('kinora recovery codes').digest(),
+    );
   }
 
   async status({ actor }: { actor: Viewer }): Promise<TwoFactorStatus> {
@@ -70,7 +76,7 @@ export class TwoFactorService {
     const enabled = await this.repo.enable({
       userId: actor.userId,
       step,
-      codeHashes: codes.map((c) => this.hashRecoveryCode(c)),
+      codeHashes: codes.map((c) => this.hashRecoveryCode(c, this.codeKeys[0]!)),
     });
     if (!enabled) throw conflict('CONFLICT', 'Two-factor sign-in is on already');
     return codes.map((c) => `${c.slice(0, 5)}-${c.slice(5)}`);
@@ -129,11 +135,35 @@ export class TwoFactorService {
       });
       return step !== null && (await this.repo.spendStep(userId, step));
     }
-    return this.repo.spendRecoveryCode(userId, this.hashRecoveryCode(code));
+    return this.repo.spendRecoveryCode(
+      userId,
+      this.codeKeys.map((key) => this.hashRecoveryCode(code, key)),
+    );
   }
 
-  private hashRecoveryCode(code: string): string {
-    return createHmac('sha256', this.codeKey).update(code).digest('base64url');
+  /**
+   * Seals again under the current key every authenticator secret an earlier key sealed (at
+   * start), so that the earlier secret can be dropped; answers how many. One that opens under
+   * no key is left as it is.
+   */
+  async resealSecrets(): Promise<number> {
+    let resealed = 0;
+    for (const row of await this.repo.allSealed()) {
+      let sealed: string | null;
+      try {
+        sealed = this.box.reseal(row.secretEncrypted);
+      } catch {
+        continue;
+      }
+      if (sealed === null) continue;
+      await this.repo.replaceSealed(row.userId, row.secretEncrypted, sealed);
+      resealed += 1;
+    }
+    return resealed;
+  }
+
+  private hashRecoveryCode(code: string, key: Buffer): string {
+    return createHmac('sha256', key).update(code).digest('base64url');
   }
 }
 

@@ -67,6 +67,7 @@ const EnvSchema = z.object({
     .default('false')
     .transform((v) => v === 'true' || v === '1'),
   UPLOAD_SIGNING_SECRET: secret,
+  AUTHENTICATOR_KEY: secret,
   STORAGE_DRIVER: z.enum(['local', 's3']).default('local'),
   S3_BUCKET: z.string().min(3).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -144,6 +145,11 @@ const EnvSchema = z.object({
 export interface Secrets {
   jwtSecret: string;
   uploadSigningSecret: string;
+  /**
+   * Seals authenticator secrets and keys recovery codes' hashes (two-factor sign-in): apart from
+   * JWT_SECRET, so that rotating the signing secret ends sessions, not anyone's second factor.
+   */
+  authenticatorKey: string;
   /** The VAPID key pair web pushes are signed with (base64url), made at the first start. */
   vapidPublicKey: string;
   vapidPrivateKey: string;
@@ -236,12 +242,14 @@ function loadOrCreateSecrets(dataDir: string, configured: Partial<Secrets>): Sec
   const generated: Secrets = {
     jwtSecret: stored.jwtSecret ?? randomBytes(48).toString('base64url'),
     uploadSigningSecret: stored.uploadSigningSecret ?? randomBytes(48).toString('base64url'),
+    authenticatorKey: stored.authenticatorKey ?? randomBytes(48).toString('base64url'),
     vapidPublicKey: vapid.publicKey,
     vapidPrivateKey: vapid.privateKey,
   };
   if (
     stored.jwtSecret === undefined ||
     stored.uploadSigningSecret === undefined ||
+    stored.authenticatorKey === undefined ||
     stored.vapidPublicKey === undefined ||
     stored.vapidPrivateKey === undefined
   ) {
@@ -251,6 +259,7 @@ function loadOrCreateSecrets(dataDir: string, configured: Partial<Secrets>): Sec
   return {
     jwtSecret: configured.jwtSecret ?? generated.jwtSecret,
     uploadSigningSecret: configured.uploadSigningSecret ?? generated.uploadSigningSecret,
+    authenticatorKey: configured.authenticatorKey ?? generated.authenticatorKey,
     vapidPublicKey: configured.vapidPublicKey ?? generated.vapidPublicKey,
     vapidPrivateKey: configured.vapidPrivateKey ?? generated.vapidPrivateKey,
   };
@@ -353,6 +362,7 @@ export function loadConfig(
     secrets: loadOrCreateSecrets(dataDir, {
       ...(e.JWT_SECRET ? { jwtSecret: e.JWT_SECRET } : {}),
       ...(e.UPLOAD_SIGNING_SECRET ? { uploadSigningSecret: e.UPLOAD_SIGNING_SECRET } : {}),
+      ...(e.AUTHENTICATOR_KEY ? { authenticatorKey: e.AUTHENTICATOR_KEY } : {}),
       ...(e.VAPID_PUBLIC_KEY && e.VAPID_PRIVATE_KEY
         ? { vapidPublicKey: e.VAPID_PUBLIC_KEY, vapidPrivateKey: e.VAPID_PRIVATE_KEY }
         : {}),

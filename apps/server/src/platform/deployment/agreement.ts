@@ -25,6 +25,7 @@ export function fingerprintOf(secret: string): string {
 export const sharedSecretSettings = [
   ['JWT_SECRET', (s: Secrets) => s.jwtSecret],
   ['UPLOAD_SIGNING_SECRET', (s: Secrets) => s.uploadSigningSecret],
+  ['AUTHENTICATOR_KEY', (s: Secrets) => s.authenticatorKey],
   ['VAPID_PRIVATE_KEY', (s: Secrets) => s.vapidPrivateKey],
 ] as const;
 
