@@ -1,0 +1,3 @@
+export { CaptionsRepository, type CaptionRecord } from './captions.repository';
+export { CaptionsService, captionsPrefixOf } from './captions.service';
+export { registerCaptionRoutes, presentCaption } from './captions.routes';
