@@ -161,9 +161,7 @@ export function createServices(deps: {
     events,
   );
   // A new master from the transcode job gets its copy listing the captions (decision 0044).
-  events.on('video.updated', ({ videoId, ownerId }) =>
-    captions.refreshMaster(videoId, ownerId),
-  );
+  events.on('video.updated', ({ videoId, ownerId }) => captions.refreshMaster(videoId, ownerId));
   const notificationsRepo = new NotificationsRepository(db);
   const pushes = new PushService(
     new PushRepository(db),

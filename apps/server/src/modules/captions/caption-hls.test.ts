@@ -18,7 +18,11 @@ describe('captions as HLS subtitle renditions', () => {
       master,
       [
         { language: 'en', label: 'English', playlistUrl: '/media/captions/v/en-1.m3u8' },
-        { language: 'pt-BR', label: 'Português "BR"', playlistUrl: '/media/captions/v/pt-BR-2.m3u8' },
+        {
+          language: 'pt-BR',
+          label: 'Português "BR"',
+          playlistUrl: '/media/captions/v/pt-BR-2.m3u8',
+        },
       ],
       (uri) => `/media/${resolveKey('videos/v/hls/master.m3u8', uri)}`,
     );
@@ -30,9 +34,7 @@ describe('captions as HLS subtitle renditions', () => {
         '#EXT-X-STREAM-INF:BANDWIDTH=2800000,RESOLUTION=1280x720,SUBTITLES="subs"\n/media/videos/v/hls/720p/index.m3u8\n',
     );
     // Made again from its own output, it lists the languages once.
-    expect(
-      captionedMasterPlaylist(copy, [], (uri) => uri).includes('TYPE=SUBTITLES'),
-    ).toBe(false);
+    expect(captionedMasterPlaylist(copy, [], (uri) => uri).includes('TYPE=SUBTITLES')).toBe(false);
   });
 
   it('resolves relative URIs inside the storage root only', () => {

@@ -85,7 +85,9 @@ describe('SRT and WebVTT to WebVTT', () => {
     );
     expect(refusal('WEBVTT\n\n00:61.000 --> 00:62.000\nNo such minute\n')).toMatch(/^Line 3/);
     expect(
-      refusal('1\n00:00:05,000 --> 00:00:06,000\nLater\n\n2\n00:00:01,000 --> 00:00:02,000\nEarlier\n'),
+      refusal(
+        '1\n00:00:05,000 --> 00:00:06,000\nLater\n\n2\n00:00:01,000 --> 00:00:02,000\nEarlier\n',
+      ),
     ).toBe(
       'Line 6: the cue starts at 00:00:01.000, before the cue above it (00:00:05.000); cues must be in time order',
     );

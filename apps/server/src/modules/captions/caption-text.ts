@@ -264,8 +264,11 @@ export function toWebVtt(parsed: Pick<ParsedCaptions, 'cues' | 'regions'>): stri
   for (const cue of parsed.cues) {
     const timing = `${formatTimestamp(cue.start)} --> ${formatTimestamp(cue.end)}`;
     parts.push(
-      [...(cue.id ? [cue.id] : []), cue.settings ? `${timing} ${cue.settings}` : timing, cue.text]
-        .join('\n'),
+      [
+        ...(cue.id ? [cue.id] : []),
+        cue.settings ? `${timing} ${cue.settings}` : timing,
+        cue.text,
+      ].join('\n'),
     );
   }
   return `${parts.join('\n\n')}\n`;

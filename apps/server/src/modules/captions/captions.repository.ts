@@ -55,7 +55,9 @@ export class CaptionsRepository {
     const [previous] = await tx
       .select({ vttKey: videoCaptions.vttKey, playlistKey: videoCaptions.playlistKey })
       .from(videoCaptions)
-      .where(sql`${videoCaptions.videoId} = ${row.videoId} and ${videoCaptions.language} = ${row.language}`);
+      .where(
+        sql`${videoCaptions.videoId} = ${row.videoId} and ${videoCaptions.language} = ${row.language}`,
+      );
     const [record] = await tx
       .insert(videoCaptions)
       .values(row)

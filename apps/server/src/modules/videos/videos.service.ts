@@ -305,7 +305,9 @@ export class VideosService {
     key: string;
     viewer: () => Promise<Viewer | null>;
   }): Promise<'public' | 'private' | 'hidden'> {
-    const named = /^(?:(?:videos|captions)\/([0-9a-f-]{36})\/|thumbnails\/([0-9a-f-]{36})\.)/i.exec(key);
+    const named = /^(?:(?:videos|captions)\/([0-9a-f-]{36})\/|thumbnails\/([0-9a-f-]{36})\.)/i.exec(
+      key,
+    );
     const mediaId = named?.[1] ?? named?.[2];
     if (!mediaId) return 'public';
     const video = await this.repo.findByMediaId(mediaId.toLowerCase());
