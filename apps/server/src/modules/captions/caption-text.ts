@@ -159,11 +159,19 @@ export function decodeCaptionFile(data: Buffer): string {
   }
   text = text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
   // Control characters other than tab and line ends do not occur in text files.
-  if (/[\u0001-\u0008\u000B\u000C\u000E-\u001F\u007F]/.test(text)) {
+  if (holdsControlCharacters(text)) {
     throw new CaptionFileError('The file is not a text file (it holds control characters)');
   }
   if (text.trim() === '') throw new CaptionFileError('The file is empty');
   return text;
+}
+
+function holdsControlCharacters(text: string): boolean {
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if ((code < 32 && code !== 9 && code !== 10) || code === 127) return true;
+  }
+  return false;
 }
 
 interface Block {

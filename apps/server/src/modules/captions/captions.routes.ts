@@ -1,19 +1,8 @@
-import { captionLimits, endpoints, type Caption } from '@kinora/contract';
+import { captionLimits, endpoints } from '@kinora/contract';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import type { CaptionRecord } from './captions.repository';
+import { presentCaption } from './captions.presenter';
 import type { CaptionsService } from './captions.service';
-
-export function presentCaption(record: CaptionRecord, storage: Storage): Caption {
-  return {
-    language: record.language,
-    label: record.label,
-    url: storage.publicUrl(record.vttKey),
-    playlist: storage.publicUrl(record.playlistKey),
-    cues: record.cueCount,
-    updatedAt: record.updatedAt.toISOString(),
-  };
-}
 
 export function registerCaptionRoutes(
   router: Router,
