@@ -57,7 +57,14 @@ export const SettingsIcon = (p: IconProps) => (
 /** 'CC' in a frame; filled while captions show. */
 export const CaptionsIcon = ({ isOn, ...p }: IconProps & { isOn: boolean }) => (
   <Icon {...p}>
-    <rect x="2" y="5" width="20" height="14" rx="2" className={isOn ? 'fill-current/20' : undefined} />
+    <rect
+      x="2"
+      y="5"
+      width="20"
+      height="14"
+      rx="2"
+      className={isOn ? 'fill-current/20' : undefined}
+    />
     <path d="M10 10.5a2 2 0 1 0 0 3M17 10.5a2 2 0 1 0 0 3" />
   </Icon>
 );

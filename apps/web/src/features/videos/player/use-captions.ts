@@ -90,8 +90,7 @@ export function useCaptions(
     };
     apply();
     // A track added later (the list arrived after the video) gets the same choice.
-    const observer =
-      typeof MutationObserver === 'undefined' ? null : new MutationObserver(apply);
+    const observer = typeof MutationObserver === 'undefined' ? null : new MutationObserver(apply);
     observer?.observe(video, { childList: true });
     return () => observer?.disconnect();
   }, [videoRef, showingLanguage, tracks]);
