@@ -92,7 +92,7 @@ describe('captions on My videos', { timeout: 15_000 }, () => {
     server().on('putCaptions', () => ({
       status: 400,
       error: {
-        code: 'VALIDATION_ERROR',
+        code: 'VALIDATION_FAILED',
         message: 'Line 2: the cue ends before it starts (00:00:04.000 --> 00:00:02.000)',
       },
     }));
