@@ -60,7 +60,7 @@ test('the owner adds captions, and a viewer turns them on and sees a cue', async
   await visitor.goto(`/video/${videoId}`);
   await expect(visitor.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const player = visitor.getByRole('region', { name: 'Video player' });
-  const cc = player.getByRole('button', { name: 'Captions' });
+  const cc = player.getByRole('button', { name: 'Captions', exact: true });
   await expect(cc).toHaveAttribute('aria-pressed', 'false');
   await cc.click();
   await expect(cc).toHaveAttribute('aria-pressed', 'true');
@@ -85,6 +85,6 @@ test('the owner adds captions, and a viewer turns them on and sees a cue', async
   // The choice is remembered: the next visit shows them at once.
   await visitor.reload();
   await expect(
-    visitor.getByRole('region', { name: 'Video player' }).getByRole('button', { name: 'Captions' }),
+    visitor.getByRole('region', { name: 'Video player' }).getByRole('button', { name: 'Captions', exact: true }),
   ).toHaveAttribute('aria-pressed', 'true');
 });
