@@ -71,7 +71,9 @@ test('the owner adds captions, and a viewer turns them on and sees a cue', async
     video.evaluate((v: HTMLVideoElement) => {
       const track = [...v.textTracks].find((t) => t.mode === 'showing');
       const cue = track?.activeCues?.[0] as VTTCue | undefined;
-      return track ? { language: track.language, label: track.label, text: cue?.text ?? null } : null;
+      return track
+        ? { language: track.language, label: track.label, text: cue?.text ?? null }
+        : null;
     });
   await expect.poll(showing, { timeout: 20_000 }).toEqual({
     language: 'en',
@@ -85,6 +87,8 @@ test('the owner adds captions, and a viewer turns them on and sees a cue', async
   // The choice is remembered: the next visit shows them at once.
   await visitor.reload();
   await expect(
-    visitor.getByRole('region', { name: 'Video player' }).getByRole('button', { name: 'Captions', exact: true }),
+    visitor
+      .getByRole('region', { name: 'Video player' })
+      .getByRole('button', { name: 'Captions', exact: true }),
   ).toHaveAttribute('aria-pressed', 'true');
 });
