@@ -194,11 +194,13 @@ describe('captions', () => {
       const tag = `a${String.fromCharCode(97 + i)}`;
       expect((await put(many._id, tag, srt)).statusCode).toBe(200);
     }
+    const before = await storedCaptionFiles(many._id);
     const res = await put(many._id, 'zz', srt);
     expect([res.statusCode, res.json().message]).toEqual([
       400,
       'A video can have captions in at most 20 languages',
     ]);
+    expect(await storedCaptionFiles(many._id)).toEqual(before);
     expect((await put(many._id, 'aa', srt, owner, 'Replaced')).statusCode).toBe(200);
   });
 

@@ -3,7 +3,7 @@ import { captionLimits } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import type { Tx } from '../../platform/db/client';
 import type { DomainEvents } from '../../platform/events/domain-events';
-import { badRequest, notFound } from '../../platform/http/errors';
+import { badRequest, notFound, payloadTooLarge } from '../../platform/http/errors';
 import type { Storage } from '../../platform/storage/storage';
 import { assertCanEditVideo, type VideosService } from '../videos';
 import { captionedMasterPlaylist, resolveKey, subtitlePlaylist } from './caption-hls';
@@ -67,6 +67,8 @@ export class CaptionsService {
       if (!(error instanceof CaptionFileError)) throw error;
       throw badRequest(error.message, [{ field: 'file', message: error.message }]);
     }
+    // Told before anything is stored; checked again under the lock, where it holds.
+    this.assertRoomFor(await this.repo.list(input.videoId), input.language);
     const base = `${captionsPrefixOf(input.videoId)}${input.language}-${freshName()}`;
     const vttKey = `${base}.vtt`;
     const playlistKey = `${base}.m3u8`;
@@ -75,16 +77,7 @@ export class CaptionsService {
     let outcome: { record: CaptionRecord; oldKeys: string[] } | null;
     try {
       outcome = await this.repo.withVideoLocked(input.videoId, async (tx, locked) => {
-        const existing = await this.repo.list(input.videoId, tx);
-        if (
-          !existing.some((c) => c.language === input.language) &&
-          existing.length >= captionLimits.languagesPerVideo
-        ) {
-          throw badRequest(
-            `A video can have captions in at most ${captionLimits.languagesPerVideo} languages`,
-            [{ field: 'language', message: 'Remove a language first' }],
-          );
-        }
+        this.assertRoomFor(await this.repo.list(input.videoId, tx), input.language);
         await this.storage.put(
           playlistKey,
           Buffer.from(
@@ -181,6 +174,16 @@ export class CaptionsService {
     return locked.captionsMasterKey ? [locked.captionsMasterKey] : [];
   }
 
+  /** A new language fits while the video has fewer than the most; a replaced one always does. */
+  private assertRoomFor(existing: readonly CaptionRecord[], language: string): void {
+    if (existing.some((c) => c.language === language)) return;
+    if (existing.length < captionLimits.languagesPerVideo) return;
+    throw badRequest(
+      `A video can have captions in at most ${captionLimits.languagesPerVideo} languages`,
+      [{ field: 'language', message: 'Remove a language first' }],
+    );
+  }
+
   /** The video's answer (its `hls`) changed: kept answers of it drop (decision 0025). */
   private changed(videoId: string, ownerId: string) {
     this.events.emit('video.updated', { videoId, ownerId });
@@ -188,6 +191,4 @@ export class CaptionsService {
 }
 
 const tooLarge = () =>
-  badRequest(`Caption files must be at most ${captionLimits.fileMaxBytes / 1024} KB`, [
-    { field: 'file', message: 'Choose a smaller file' },
-  ]);
+  payloadTooLarge(`Caption files must be at most ${captionLimits.fileMaxBytes / 1024} KB`, 'file');
