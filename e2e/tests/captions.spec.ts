@@ -69,7 +69,7 @@ test('the owner adds captions, and a viewer turns them on and sees a cue', async
   const video = visitor.locator('video');
   const showing = () =>
     video.evaluate((v: HTMLVideoElement) => {
-      const track = [...v.textTracks].find((t) => t.mode === 'showing');
+      const track = Array.from(v.textTracks).find((t) => t.mode === 'showing');
       const cue = track?.activeCues?.[0] as VTTCue | undefined;
       return track
         ? { language: track.language, label: track.label, text: cue?.text ?? null }
