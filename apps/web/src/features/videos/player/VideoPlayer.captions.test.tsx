@@ -1,9 +1,9 @@
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../app/testing';
-import { stubMediaPlayback } from '../../../testing/media-element';
-import { captionsStorageKey, type CaptionTrack } from './use-captions';
+import { stubMediaPlayback, stubWideScreen } from '../../../testing/media-element';
+import { captionsStorageKey, LIFTED_LINE, type CaptionTrack } from './use-captions';
 import { VideoPlayer, type VideoPlayerProps } from './VideoPlayer';
 
 const tracks: CaptionTrack[] = [
@@ -25,16 +25,24 @@ const defaults: VideoPlayerProps = {
 // object (its mode is what the player sets).
 beforeAll(() => {
   if ('track' in HTMLTrackElement.prototype) return;
-  const made = new WeakMap<HTMLTrackElement, { mode: TextTrackMode }>();
+  const made = new WeakMap<
+    HTMLTrackElement,
+    { mode: TextTrackMode; cues: { line: number | 'auto' }[] }
+  >();
   Object.defineProperty(HTMLTrackElement.prototype, 'track', {
     configurable: true,
     get(this: HTMLTrackElement) {
-      if (!made.has(this)) made.set(this, { mode: 'disabled' });
+      // Two cues as the browser parsed them: one left at the bottom, one placed at the top.
+      if (!made.has(this))
+        made.set(this, { mode: 'disabled', cues: [{ line: 'auto' }, { line: 0 }] });
       return made.get(this);
     },
   });
 });
-afterEach(() => localStorage.clear());
+afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
+});
 
 function renderPlayer(props: Partial<VideoPlayerProps> = {}) {
   stubMediaPlayback();
@@ -161,5 +169,18 @@ describe('the player’s captions', () => {
     const video = container.querySelector('video') as HTMLVideoElement;
     await user.click(screen.getByRole('button', { name: 'Load captions' }));
     expect(modes(video)).toEqual({ en: 'showing', 'pt-BR': 'disabled' });
+  });
+
+  it('moves bottom cues above the controls while they show, and leaves placed cues alone', async () => {
+    stubWideScreen();
+    const { user, video } = renderPlayer();
+    const lines = () =>
+      Array.from(video.querySelector('track')!.track.cues!, (c) => (c as VTTCue).line);
+    // Paused: the controls show, the bottom cue sits above them.
+    expect(lines()).toEqual([LIFTED_LINE, 0]);
+    await user.click(within(player()).getByRole('button', { name: 'Play video' }));
+    // Playing, the pointer leaving: the controls go, the cue returns to the bottom.
+    fireEvent.pointerLeave(player(), { pointerType: 'mouse' });
+    expect(lines()).toEqual(['auto', 0]);
   });
 });

@@ -123,7 +123,6 @@ export function VideoPlayer({
   const source = useMediaSource(videoRef, { hlsUrl, fileUrl });
   const media = useMediaState(videoRef, { durationHint, onPlaybackStart });
   const tiles = useStoryboard(storyboardUrl);
-  const captions = useCaptions(videoRef, captionTracks, personId);
   const playingChapter = chapterAt(chapters, media.currentTime);
   const isNonMobile = useMediaQuery(NON_MOBILE_QUERY);
   const [isFullscreen, setIsFullscreen] = useState(false);
@@ -137,6 +136,7 @@ export function VideoPlayer({
     canAutoHide: isNonMobile,
     isMenuOpen: openMenu !== null,
   });
+  const captions = useCaptions(videoRef, captionTracks, personId, controls.isVisible);
 
   const togglePlay = useCallback(() => {
     const video = videoRef.current;

@@ -8,6 +8,12 @@ export interface CaptionTrack {
   url: string;
 }
 
+/** The line (from the bottom) a bottom cue moves to while the controls show. */
+export const LIFTED_LINE = -3;
+
+/** Cues whose place the player manages: those their file left at line `auto`. */
+const placedByUs = new WeakSet<object>();
+
 /** What a person chose: captions on or off, and the language last chosen. */
 interface CaptionsChoice {
   isOn: boolean;
@@ -62,6 +68,8 @@ export function useCaptions(
   videoRef: RefObject<HTMLVideoElement | null>,
   tracks: readonly CaptionTrack[],
   personId: string | null,
+  /** Whether the player's controls cover the bottom: cues placed there move above them. */
+  liftBottomCues = false,
 ) {
   const key = captionsStorageKey(personId);
   const [state, setState] = useState(() => ({ key, choice: readChoice(key) }));
@@ -94,6 +102,34 @@ export function useCaptions(
     observer?.observe(video, { childList: true });
     return () => observer?.disconnect();
   }, [videoRef, showingLanguage, tracks]);
+
+  // Cues the file leaves to the default place (line `auto`, the bottom) go a few lines up
+  // while the controls show, as other players do; cues placed by their settings stay put.
+  useEffect(() => {
+    const video = videoRef.current;
+    if (!video) return;
+    const elements = [...video.querySelectorAll('track')];
+    const place = () => {
+      for (const element of elements) {
+        const cues = (element as HTMLTrackElement).track?.cues;
+        if (!cues) continue;
+        for (let i = 0; i < cues.length; i++) {
+          const cue = cues[i] as Partial<Pick<VTTCue, 'line'>> | undefined;
+          if (!cue || !('line' in cue)) continue;
+          if (!placedByUs.has(cue)) {
+            if (cue.line !== 'auto') continue;
+            placedByUs.add(cue);
+          }
+          cue.line = liftBottomCues ? LIFTED_LINE : 'auto';
+        }
+      }
+    };
+    place();
+    for (const element of elements) element.addEventListener('load', place);
+    return () => {
+      for (const element of elements) element.removeEventListener('load', place);
+    };
+  }, [videoRef, liftBottomCues, showingLanguage, tracks]);
 
   return useMemo(
     () => ({
