@@ -57,6 +57,7 @@ import { registerTwoFactorRoutes } from './modules/two-factor';
 import { registerUploadRoutes } from './modules/uploads';
 import { registerUserRoutes, type SignInRouteDeps } from './modules/users';
 import { registerVideoRoutes } from './modules/videos';
+import { registerCaptionRoutes } from './modules/captions';
 import type { Services } from './services';
 
 export interface AppDeps {
@@ -272,6 +273,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
   registerVideoRoutes(router, { videos: services.videos, storage });
+  registerCaptionRoutes(router, { captions: services.captions, storage });
   registerCommentRoutes(router, { comments: services.comments, storage });
   registerLikeRoutes(router, { likes: services.likes, storage });
   registerPlaylistRoutes(router, { playlists: services.playlists, storage });

@@ -193,6 +193,29 @@ const asMultipart = (fields: Parameters<typeof multipart>[0]): CallSpec => {
   return { payload: body.payload, headers: body.headers };
 };
 
+const captionFile = (label: string): CallSpec =>
+  asMultipart({
+    label,
+    file: {
+      filename: 'captions.srt',
+      contentType: 'application/x-subrip',
+      data: Buffer.from('1\n00:00:00,500 --> 00:00:02,000\nHello there\n'),
+    },
+  });
+
+/** Captions in `language` on the owner's video, put there by the owner. */
+async function withCaptions(videoId: string, language: string): Promise<CallSpec> {
+  const upload = captionFile('French');
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: `/api/v1/videos/${videoId}/captions/${language}`,
+    payload: upload.payload,
+    headers: { ...upload.headers, ...owner.auth },
+  });
+  if (res.statusCode !== 200) throw new Error(`captions not added: ${res.body}`);
+  return { params: { id: videoId, language } };
+}
+
 /** How to call each case of the matrix; the type asks for exactly the matrix's cases. */
 const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
   healthcheck: { always: () => ({}) },
@@ -283,6 +306,21 @@ const calls: { [K in EndpointName]: Record<MatrixCase<K>, Build> } = {
     published: () => ({ params: { id: published }, payload: {} }),
     unlisted: () => ({ params: { id: unlisted }, payload: {} }),
     draft: () => ({ params: { id: draft }, payload: {} }),
+  },
+  listCaptions: {
+    published: () => ({ params: { id: published } }),
+    unlisted: () => ({ params: { id: unlisted } }),
+    draft: () => ({ params: { id: draft } }),
+  },
+  putCaptions: {
+    published: () => ({ params: { id: published, language: 'en' }, ...captionFile('English') }),
+    unlisted: () => ({ params: { id: unlisted, language: 'en' }, ...captionFile('English') }),
+    draft: () => ({ params: { id: draft, language: 'pt-BR' }, ...captionFile('Português') }),
+  },
+  deleteCaptions: {
+    published: () => withCaptions(published, 'fr'),
+    unlisted: () => withCaptions(unlisted, 'fr'),
+    draft: () => withCaptions(draft, 'fr'),
   },
 
   listComments: {

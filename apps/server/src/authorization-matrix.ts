@@ -97,6 +97,18 @@ export const authorizationMatrix = {
     draft: ownerDraftWrite(200),
   },
   recordView: { published: everyone(200), unlisted: everyone(200), draft: draftRead },
+  // Captions follow their video: read as it is seen, changed by its owner alone (decision 0044).
+  listCaptions: { published: everyone(200), unlisted: everyone(200), draft: draftRead },
+  putCaptions: {
+    published: ownerWrite(200),
+    unlisted: ownerWrite(200),
+    draft: ownerDraftWrite(200),
+  },
+  deleteCaptions: {
+    published: ownerWrite(200),
+    unlisted: ownerWrite(200),
+    draft: ownerDraftWrite(200),
+  },
 
   listComments: { published: everyone(200), unlisted: everyone(200), draft: draftRead },
   addComment: { published: anyUser(201), unlisted: anyUser(201), draft: ownerDraftWrite(201) },

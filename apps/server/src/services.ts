@@ -65,6 +65,7 @@ import {
   VideosRepository,
   VideosService,
 } from './modules/videos';
+import { CaptionsRepository, CaptionsService } from './modules/captions';
 
 export interface Services {
   tokens: AccessTokens;
@@ -74,6 +75,7 @@ export interface Services {
   users: UsersService;
   uploads: UploadsService;
   videos: VideosService;
+  captions: CaptionsService;
   videoProcessor: VideoProcessor;
   comments: CommentsService;
   likes: LikesService;
@@ -151,6 +153,15 @@ export function createServices(deps: {
     events,
   );
   const comments = new CommentsService(new CommentsRepository(db), videos, events);
+  const captions = new CaptionsService(
+    new CaptionsRepository(db),
+    videos,
+    storage,
+    (files) => queue.send(deleteFilesJob, files),
+    events,
+  );
+  // A new master from the transcode job gets its copy listing the captions (decision 0044).
+  events.on('video.updated', ({ videoId, ownerId }) => captions.refreshMaster(videoId, ownerId));
   const notificationsRepo = new NotificationsRepository(db);
   const pushes = new PushService(
     new PushRepository(db),
@@ -195,6 +206,7 @@ export function createServices(deps: {
     users,
     uploads,
     videos,
+    captions,
     videoProcessor: new VideoProcessor(
       videosRepo,
       storage,

@@ -57,6 +57,7 @@ import {
   UserTweetPage,
 } from './tweets';
 import { accountEndpoints } from './account';
+import { Caption, CaptionFields, CaptionList, CaptionParams } from './captions';
 import { passwordResetEndpoints } from './account-recovery';
 import { Empty } from './envelope';
 import { twoFactorEndpoints } from './two-factor';
@@ -321,6 +322,38 @@ export const endpoints = {
     params: VideoIdParams,
     body: RecordViewBody,
     response: ViewResult,
+  }),
+
+  // Captions (decision 0044)
+  listCaptions: define({
+    method: 'GET',
+    path: '/videos/:id/captions',
+    summary: "A video's captions, one WebVTT file and HLS playlist per language",
+    tag: 'videos',
+    access: 'public',
+    params: VideoIdParams,
+    response: CaptionList,
+  }),
+  putCaptions: define({
+    method: 'PUT',
+    path: '/videos/:id/captions/:language',
+    summary:
+      "Add or replace a language's captions from an SRT or WebVTT file (multipart field file, with label; owner only)",
+    tag: 'videos',
+    access: 'user',
+    params: CaptionParams,
+    body: CaptionFields,
+    files: ['file'],
+    response: Caption,
+  }),
+  deleteCaptions: define({
+    method: 'DELETE',
+    path: '/videos/:id/captions/:language',
+    summary: "Remove a language's captions (owner only)",
+    tag: 'videos',
+    access: 'user',
+    params: CaptionParams,
+    response: Empty,
   }),
 
   // Comments

@@ -10,6 +10,7 @@ export * from './pagination';
 export * from './people';
 export * from './uploads';
 export * from './videos';
+export * from './captions';
 export * from './channels';
 export * from './collections';
 export * from './text';

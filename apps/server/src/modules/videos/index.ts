@@ -3,6 +3,7 @@ export { VideosService, type VideoJobs } from './videos.service';
 export { presentVideo, shareVideos } from './videos.presenter';
 export { registerVideoRoutes } from './videos.routes';
 export {
+  assertCanEditVideo,
   assertCanInteractWithVideo,
   canInteractWithVideo,
   canSeeDraftsOf,

@@ -32,7 +32,12 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
     visibility: visibilityOf(record),
     publishAt: record.publishAt?.toISOString() ?? null,
     status: record.status,
-    hls: url(record.hlsMasterKey),
+    // The copy that lists the captions while it was made from the current master (decision 0044).
+    hls: url(
+      record.captionsMasterKey && record.captionsMasterOf === record.hlsMasterKey
+        ? record.captionsMasterKey
+        : record.hlsMasterKey,
+    ),
     storyboard: url(record.storyboardKey),
     processingProgress: record.status === 'processing' ? (record.processingProgress ?? 0) : null,
     originalPlayable: record.videoKey === null ? null : record.videoPlayable,

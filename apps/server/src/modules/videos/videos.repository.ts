@@ -470,7 +470,7 @@ export class VideosRepository {
       }
       // Paths come from the stored row, never from the caller's spelling of the id
       // (the processing outputs' prefix, as videos.jobs.ts's outputPrefix builds it).
-      return { keys, prefixes: [`videos/${video.id}/`] };
+      return { keys, prefixes: [`videos/${video.id}/`, `captions/${video.id}/`] };
     });
   }
 

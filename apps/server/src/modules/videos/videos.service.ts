@@ -295,7 +295,7 @@ export class VideosService {
   /**
    * Who may fetch a stored file: a draft's original, outputs and thumbnail go to whoever may
    * see the draft (the viewer is only asked for then); anything else is public. Keys are named
-   * by the id of a video (`videos/<id>/...`) or of an asset (`videos/<asset>/original.mp4`,
+   * by the id of a video (`videos/<id>/...`, its captions `captions/<id>/...`) or of an asset (`videos/<asset>/original.mp4`,
    * `thumbnails/<asset>.webp`); capitals are folded in case the disk ignores them.
    */
   async mediaAccess({
@@ -305,7 +305,9 @@ export class VideosService {
     key: string;
     viewer: () => Promise<Viewer | null>;
   }): Promise<'public' | 'private' | 'hidden'> {
-    const named = /^(?:videos\/([0-9a-f-]{36})\/|thumbnails\/([0-9a-f-]{36})\.)/i.exec(key);
+    const named = /^(?:(?:videos|captions)\/([0-9a-f-]{36})\/|thumbnails\/([0-9a-f-]{36})\.)/i.exec(
+      key,
+    );
     const mediaId = named?.[1] ?? named?.[2];
     if (!mediaId) return 'public';
     const video = await this.repo.findByMediaId(mediaId.toLowerCase());

@@ -236,6 +236,12 @@ export const videos = pgTable(
     storyboardKey: text('storyboard_key'),
     /** Each rendition's progress while the ladder is made (issue 22); null before processing. */
     renditions: jsonb('renditions').$type<VideoRendition[]>(),
+    /**
+     * The master playlist with the captions' subtitle renditions (decision 0044), and the
+     * `hlsMasterKey` it was made from: it stands for the video's `hls` while that is unchanged.
+     */
+    captionsMasterKey: text('captions_master_key'),
+    captionsMasterOf: text('captions_master_of'),
     /** Title (weight A) above description (weight B), for full-text search. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
@@ -504,6 +510,29 @@ export const playlistItems = pgTable(
     unique('playlist_items_position_key').on(t.playlistId, t.position),
     index('playlist_items_video_idx').on(t.videoId),
     check('playlist_items_position_nonnegative', sql`${t.position} >= 0`),
+  ],
+);
+
+/** A video's captions in one language, stored as WebVTT (decision 0044, migration 0025). */
+export const videoCaptions = pgTable(
+  'video_captions',
+  {
+    videoId: uuid('video_id')
+      .notNull()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    /** A BCP 47 tag, e.g. `en`, `pt-BR`. */
+    language: text('language').notNull(),
+    label: text('label').notNull(),
+    /** Storage keys, new for every upload: the WebVTT file and its HLS subtitle playlist. */
+    vttKey: text('vtt_key').notNull(),
+    playlistKey: text('playlist_key').notNull(),
+    cueCount: integer('cue_count').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.videoId, t.language] }),
+    check('video_captions_label_length', sql`char_length(${t.label}) between 1 and 60`),
   ],
 );
 

@@ -1,4 +1,5 @@
 import type {
+  Caption,
   SetVideoVisibilityBody,
   UpdateVideoBody,
   Video,
@@ -39,6 +40,8 @@ export const myVideosKeys = {
   /** Everyone's lists of their own videos: a video published elsewhere changes them. */
   all: ['my-videos'] as const,
   ofUser: (userId: string) => ['my-videos', userId] as const,
+  /** A video's captions as its owner manages them (decision 0044). */
+  captions: (videoId: string) => ['my-videos', 'captions', videoId] as const,
 };
 
 /** The owner's videos, drafts and unfinished ones included (the listing shows them to their owner). */
@@ -112,4 +115,41 @@ export function renditionSummary(renditions: readonly VideoRendition[] | undefin
   return renditions
     .map((r) => (r.ready ? `${r.name} ready` : `${r.name} ${Math.round(r.progress * 100)}%`))
     .join(' · ');
+}
+
+/** The Captions section's texts. */
+export const captionsText = {
+  heading: 'Captions',
+  none: 'No captions yet. Add an SRT or WebVTT file for each language.',
+  loadFailed: 'Failed to load captions',
+  added: 'Captions saved',
+  removed: 'Captions removed',
+  saveFailed: 'Failed to save captions',
+  removeFailed: 'Failed to remove captions',
+  languageHint: 'A language tag such as en, pt-BR or zh-Hant',
+  languageInvalid: 'Use a language tag such as en, pt-BR or zh-Hant',
+} as const;
+
+export async function fetchCaptions(videoId: string, signal?: AbortSignal): Promise<Caption[]> {
+  return (await api('listCaptions', { params: { id: videoId }, signal })).captions;
+}
+
+/** Adds or replaces a language's captions from an SRT or WebVTT file. */
+export function putCaptions(input: {
+  videoId: string;
+  language: string;
+  label: string;
+  file: File;
+  onProgress?: (percent: number) => void;
+}): Promise<Caption> {
+  return api('putCaptions', {
+    params: { id: input.videoId, language: input.language },
+    body: { label: input.label },
+    files: { file: input.file },
+    ...(input.onProgress ? { onUploadProgress: input.onProgress } : {}),
+  });
+}
+
+export function deleteCaptions({ videoId, language }: { videoId: string; language: string }) {
+  return api('deleteCaptions', { params: { id: videoId, language } });
 }

@@ -8,10 +8,12 @@ import { TextField } from '../../../components/form/TextField';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { messageOf } from '../../../lib/api';
 import { myVideosText, type EditVideoInput } from '../api/my-videos-api';
+import { CaptionsSection } from './CaptionsSection';
 
 /**
  * Edit Video: title and description (both required, trimmed, as on upload) and an optional new
- * thumbnail, hosted through the signed upload before the change is saved.
+ * thumbnail, hosted through the signed upload before the change is saved; below it, the
+ * video's captions, each saved as it is added.
  */
 export function EditVideoDialog({
   video,
@@ -99,6 +101,10 @@ export function EditVideoDialog({
           </Button>
         </DialogActions>
       </form>
+      {/* Saved on their own, outside the form: each file is checked and kept as it is added. */}
+      <div className="mt-5 border-t border-border pt-4">
+        <CaptionsSection videoId={video._id} />
+      </div>
     </Dialog>
   );
 }

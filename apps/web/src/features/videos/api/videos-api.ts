@@ -1,4 +1,4 @@
-import type { CommentSort, Video } from '@kinora/contract';
+import type { Caption, CommentSort, Video } from '@kinora/contract';
 import { api, isApiError } from '../../../lib/api';
 
 /** Watch page constants (core §7 "Watch page", §9). */
@@ -32,6 +32,8 @@ export const videoKeys = {
   /** Where the viewer stopped in a video (read once per visit). */
   resumePosition: (videoId: string) => ['videos', 'resume', videoId] as const,
   storyboard: (url: string | null) => ['videos', 'storyboard', url] as const,
+  /** A video's captions (decision 0044): one WebVTT track per language. */
+  captions: (videoId: string) => ['videos', 'captions', videoId] as const,
 };
 
 export const watchErrors = {
@@ -81,4 +83,9 @@ export async function fetchRelatedCandidates(signal?: AbortSignal): Promise<Vide
 /** Related videos: the candidates without the one being watched, at most eight. */
 export function pickRelated(candidates: readonly Video[], watchingId: string): Video[] {
   return candidates.filter((v) => v._id !== watchingId).slice(0, RELATED_SHOWN);
+}
+
+/** A video's captions, one WebVTT file per language. */
+export async function fetchCaptions(videoId: string, signal?: AbortSignal): Promise<Caption[]> {
+  return (await api('listCaptions', { params: { id: videoId }, signal })).captions;
 }

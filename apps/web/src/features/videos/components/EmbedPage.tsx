@@ -3,7 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import { FilmIcon } from '../../../components/icons';
 import { parseStartTime } from '../../../lib/start-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { useRecordView, useVideo } from '../hooks/use-watch-data';
+import { useCaptionTracks, useRecordView, useVideo } from '../hooks/use-watch-data';
 import { playableSources } from '../player/original-playback';
 import { VideoPlayer } from '../player/VideoPlayer';
 
@@ -40,6 +40,7 @@ function EmbeddedPlayer({ video }: { video: NonNullable<ReturnType<typeof useVid
     return seconds === null ? null : { seconds };
   });
   const recordView = useRecordView(video._id);
+  const captions = useCaptionTracks(video._id, true);
   return (
     <main className="dark relative flex h-dvh w-full items-center justify-center bg-black">
       <a
@@ -59,6 +60,7 @@ function EmbeddedPlayer({ video }: { video: NonNullable<ReturnType<typeof useVid
           durationHint={video.duration}
           onPlaybackStart={recordView}
           seekRequest={seekRequest}
+          captions={captions.data}
         />
       </div>
     </main>

@@ -10,7 +10,12 @@ import { formatDuration } from '../../../lib/format';
 import { parseStartTime } from '../../../lib/start-time';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { isProcessing, watchErrorOf, watchErrors } from '../api/videos-api';
-import { useRecordView, useRelatedVideos, useVideo } from '../hooks/use-watch-data';
+import {
+  useCaptionTracks,
+  useRecordView,
+  useRelatedVideos,
+  useVideo,
+} from '../hooks/use-watch-data';
 import { useWatchPosition } from '../hooks/use-watch-position';
 import {
   firstRenditionPercent,
@@ -112,6 +117,7 @@ function WatchView({
   const sources = playableSources(video);
   const hasMedia = Boolean(sources.fileUrl || sources.hlsUrl);
   const position = useWatchPosition(video._id, video.duration, viewer !== null);
+  const captions = useCaptionTracks(video._id, hasMedia);
   // A link's `?t=` start time, read once per visit: it wins over the offer to resume.
   const [searchParams] = useSearchParams();
   const [startAt] = useState(() => parseStartTime(searchParams.get('t'), video.duration));
@@ -166,6 +172,8 @@ function WatchView({
             seekRequest={seekRequest}
             onEnded={onEnded}
             theater={theater}
+            captions={captions.data}
+            personId={viewer?._id ?? null}
           />
         ) : video.videofile && isProcessing(video) ? (
           <PreparingVideo video={video} />

@@ -5,6 +5,7 @@ import { useToast } from '../../../components/toast';
 import { api } from '../../../lib/api';
 import { announce } from '../../../lib/cache-events';
 import {
+  fetchCaptions,
   fetchRelatedCandidates,
   fetchVideo,
   isProcessing,
@@ -29,6 +30,16 @@ export function useVideo(id: string) {
       const { hlsUrl, fileUrl } = playableSources(video);
       return hlsUrl || fileUrl ? PROCESSING_POLL_MS : PREPARING_POLL_MS;
     },
+  });
+}
+
+/** The video's captions for the player; none while they load or when they fail (logged). */
+export function useCaptionTracks(videoId: string, enabled: boolean) {
+  return useQuery({
+    queryKey: videoKeys.captions(videoId),
+    queryFn: ({ signal }) => logged('captions', () => fetchCaptions(videoId, signal)),
+    enabled,
+    retry: false,
   });
 }
 

@@ -125,7 +125,11 @@ describe('video player with an HLS ladder', () => {
     const first = renderPlayer();
     await within(player()).findByRole('button', { name: 'Quality: Auto' });
     // Nothing measured yet (and jsdom reports no connection): hls.js's own guess.
-    expect(fake.instances[0]?.config).toEqual({ startPosition: -1, capLevelToPlayerSize: true });
+    expect(fake.instances[0]?.config).toEqual({
+      startPosition: -1,
+      capLevelToPlayerSize: true,
+      enableWebVTT: false,
+    });
     fake.instances[0]!.bandwidthEstimate = 6_400_000;
     first.unmount();
     expect(localStorage.getItem(BANDWIDTH_STORAGE_KEY)).toBe('6400000');
@@ -135,6 +139,7 @@ describe('video player with an HLS ladder', () => {
     expect(fake.instances[1]?.config).toEqual({
       startPosition: -1,
       capLevelToPlayerSize: true,
+      enableWebVTT: false,
       abrEwmaDefaultEstimate: 6_400_000,
     });
     // A figure out of reason is bounded, one that is none is not kept.

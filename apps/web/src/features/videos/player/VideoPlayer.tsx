@@ -12,7 +12,9 @@ import { useMediaSource } from './use-media-source';
 import { useMediaState } from './use-media-state';
 import { usePlayerShortcuts } from './use-player-shortcuts';
 import { useStoryboard } from './use-storyboard';
+import { useCaptions, type CaptionTrack } from './use-captions';
 import {
+  CaptionsIcon,
   KeyboardIcon,
   MaximizeIcon,
   MinimizeIcon,
@@ -61,7 +63,13 @@ export interface VideoPlayerProps {
   onEnded?: () => void;
   /** Theater mode, where the page offers it: whether it is on, and how to switch it. */
   theater?: { isOn: boolean; toggle: () => void } | undefined;
+  /** The video's captions, one WebVTT track per language (decision 0044). */
+  captions?: readonly CaptionTrack[] | undefined;
+  /** Whose captions choice is remembered (null: a visitor's). */
+  personId?: string | null | undefined;
 }
+
+const noCaptions: readonly CaptionTrack[] = [];
 
 /** One frame at the rate most uploads are made at; the browser shows the nearest frame. */
 const FRAME_SECONDS = 1 / 30;
@@ -77,6 +85,7 @@ const shortcutList: readonly [keys: string, action: string][] = [
   ['F', 'Full screen'],
   ['I', 'Picture-in-picture'],
   ['T', 'Theater mode'],
+  ['C', 'Captions on or off'],
   ['?', 'Show or hide this list'],
 ];
 
@@ -106,6 +115,8 @@ export function VideoPlayer({
   seekRequest,
   onEnded,
   theater,
+  captions: captionTracks = noCaptions,
+  personId = null,
 }: VideoPlayerProps) {
   const containerRef = useRef<HTMLDivElement>(null);
   const videoRef = useRef<HTMLVideoElement>(null);
@@ -115,7 +126,7 @@ export function VideoPlayer({
   const playingChapter = chapterAt(chapters, media.currentTime);
   const isNonMobile = useMediaQuery(NON_MOBILE_QUERY);
   const [isFullscreen, setIsFullscreen] = useState(false);
-  const [openMenu, setOpenMenu] = useState<'speed' | 'quality' | null>(null);
+  const [openMenu, setOpenMenu] = useState<'speed' | 'quality' | 'captions' | null>(null);
   const [isHelpOpen, setIsHelpOpen] = useState(false);
   const [isPictureInPicture, setIsPictureInPicture] = useState(false);
   const canPictureInPicture =
@@ -125,6 +136,7 @@ export function VideoPlayer({
     canAutoHide: isNonMobile,
     isMenuOpen: openMenu !== null,
   });
+  const captions = useCaptions(videoRef, captionTracks, personId, controls.isVisible);
 
   const togglePlay = useCallback(() => {
     const video = videoRef.current;
@@ -234,6 +246,7 @@ export function VideoPlayer({
       togglePictureInPicture,
       toggleShortcutsHelp: () => setIsHelpOpen((open) => !open),
       toggleTheater: theater?.toggle,
+      toggleCaptions: captions.tracks.length > 0 ? captions.toggle : undefined,
       onShortcut: controls.reveal,
     },
     { skipSeconds: SKIP_SECONDS, volumeStep: VOLUME_STEP },
@@ -285,7 +298,17 @@ export function VideoPlayer({
         preload="metadata"
         aria-label={title}
         className="absolute inset-0 size-full"
-      />
+      >
+        {captions.tracks.map((track) => (
+          <track
+            key={track.url}
+            kind="subtitles"
+            src={track.url}
+            srcLang={track.language}
+            label={track.label}
+          />
+        ))}
+      </video>
       <div
         data-testid="player-surface"
         aria-hidden="true"
@@ -447,6 +470,37 @@ export function VideoPlayer({
           ) : null}
 
           <div className="ml-auto flex items-center gap-0.5 sm:gap-1">
+            {captions.tracks.length > 0 ? (
+              <>
+                <button
+                  type="button"
+                  aria-label="Captions"
+                  title={captions.showing ? 'Captions off (C)' : 'Captions on (C)'}
+                  aria-pressed={captions.showing !== null}
+                  onClick={captions.toggle}
+                  className={controlButtonClass}
+                >
+                  <CaptionsIcon isOn={captions.showing !== null} />
+                </button>
+                <PlayerMenu
+                  label={`Captions language: ${
+                    captions.tracks.find((t) => t.language === captions.showing)?.label ?? 'Off'
+                  }`}
+                  title="Captions language"
+                  menuLabel="Captions language"
+                  choices={[
+                    { value: '', label: 'Off' },
+                    ...captions.tracks.map((t) => ({ value: t.language, label: t.label })),
+                  ]}
+                  selected={captions.showing ?? ''}
+                  isOpen={openMenu === 'captions'}
+                  onOpenChange={(open) => setOpenMenu(open ? 'captions' : null)}
+                  onSelect={(language) => captions.select(language || null)}
+                >
+                  <span className="text-xs">{captions.showing ?? 'Off'}</span>
+                </PlayerMenu>
+              </>
+            ) : null}
             <PlayerMenu
               label={`Playback speed: ${media.rate}x`}
               title="Playback speed"

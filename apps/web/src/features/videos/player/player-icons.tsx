@@ -53,3 +53,18 @@ export const SettingsIcon = (p: IconProps) => (
     <path d="M4 21v-7M4 10V3M12 21v-9M12 8V3M20 21v-5M20 12V3M1 14h6M9 8h6M17 16h6" />
   </Icon>
 );
+
+/** 'CC' in a frame; filled while captions show. */
+export const CaptionsIcon = ({ isOn, ...p }: IconProps & { isOn: boolean }) => (
+  <Icon {...p}>
+    <rect
+      x="2"
+      y="5"
+      width="20"
+      height="14"
+      rx="2"
+      className={isOn ? 'fill-current/20' : undefined}
+    />
+    <path d="M10 10.5a2 2 0 1 0 0 3M17 10.5a2 2 0 1 0 0 3" />
+  </Icon>
+);

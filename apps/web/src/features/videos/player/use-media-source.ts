@@ -68,6 +68,9 @@ export function hlsSettings(resumeAt: number) {
   return {
     startPosition: resumeAt > 0 ? resumeAt : -1,
     capLevelToPlayerSize: true,
+    // Captions show from the video's own <track> elements, whatever the source (decision 0044):
+    // the master's subtitle renditions are for other HLS players.
+    enableWebVTT: false,
     ...(estimate === null ? {} : { abrEwmaDefaultEstimate: estimate }),
   };
 }

@@ -12,6 +12,8 @@ export interface PlayerShortcuts {
   toggleShortcutsHelp(): void;
   /** Theater mode, where the page offers it. */
   toggleTheater?: (() => void) | undefined;
+  /** Captions on or off, where the video has some. */
+  toggleCaptions?: (() => void) | undefined;
   /** Called after any shortcut, e.g. to show the controls. */
   onShortcut?(): void;
 }
@@ -32,7 +34,7 @@ function isActivatedBySpace(target: EventTarget | null): boolean {
 /**
  * The player's keys (core §2.9), on the whole page: Space play/pause, Left/Right seek,
  * Up/Down volume, M mute, F fullscreen; and those people know from other players: K play/pause,
- * J/L back and on, `,`/`.` a frame when paused, I picture-in-picture, T theater mode, `?` the
+ * J/L back and on, `,`/`.` a frame when paused, I picture-in-picture, T theater mode, C captions, `?` the
  * list of keys. Ignored while typing, with modifier keys, and when something else already
  * handled the key (an open menu).
  */
@@ -85,6 +87,11 @@ export function usePlayerShortcuts(
         case 'T':
           if (!actions.toggleTheater) return;
           actions.toggleTheater();
+          break;
+        case 'c':
+        case 'C':
+          if (!actions.toggleCaptions) return;
+          actions.toggleCaptions();
           break;
         case '?':
           actions.toggleShortcutsHelp();

@@ -1,0 +1,51 @@
+import { captionLimits, endpoints } from '@kinora/contract';
+import type { Router } from '../../platform/http/router';
+import type { Storage } from '../../platform/storage/storage';
+import { presentCaption } from './captions.presenter';
+import type { CaptionsService } from './captions.service';
+
+export function registerCaptionRoutes(
+  router: Router,
+  deps: { captions: CaptionsService; storage: Storage },
+): void {
+  const { captions, storage } = deps;
+
+  router.route(endpoints.listCaptions, {
+    message: 'Captions',
+    handler: async ({ params, actor }) => ({
+      captions: (await captions.list({ videoId: params.id, viewer: actor })).map((c) =>
+        presentCaption(c, storage),
+      ),
+    }),
+  });
+
+  router.route(endpoints.putCaptions, {
+    message: 'Captions saved',
+    files: {
+      file: {
+        required: true,
+        maxBytes: captionLimits.fileMaxBytes,
+        tooLargeMessage: `Caption files must be at most ${captionLimits.fileMaxBytes / 1024} KB`,
+      },
+    },
+    handler: async ({ params, body, files, actor }) =>
+      presentCaption(
+        await captions.put({
+          videoId: params.id,
+          language: params.language,
+          label: body.label,
+          file: files.file!.data,
+          actor,
+        }),
+        storage,
+      ),
+  });
+
+  router.route(endpoints.deleteCaptions, {
+    message: 'Captions removed',
+    handler: async ({ params, actor }) => {
+      await captions.remove({ videoId: params.id, language: params.language, actor });
+      return {};
+    },
+  });
+}
