@@ -644,7 +644,10 @@ export class ModerationRepository {
     });
   }
 
-  /** A rejected comment goes, with its video's count; a rejected tweet goes (and is logged). */
+  /**
+   * A rejected comment goes (a held one was never in its video's count, decision 0046); a
+   * rejected tweet goes (and is logged).
+   */
   async rejectHeld(kind: 'comment' | 'tweet', id: string, reviewer: Viewer): Promise<void> {
     if (kind === 'tweet') {
       await this.db.transaction(async (tx) => {
@@ -663,17 +666,7 @@ export class ModerationRepository {
       });
       return;
     }
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .delete(comments)
-        .where(and(eq(comments.id, id), isNotNull(comments.heldAt)))
-        .returning({ videoId: comments.videoId });
-      if (!row) return;
-      await tx
-        .update(videos)
-        .set({ commentsCount: sql`${videos.commentsCount} - 1` })
-        .where(eq(videos.id, row.videoId));
-    });
+    await this.db.delete(comments).where(and(eq(comments.id, id), isNotNull(comments.heldAt)));
   }
 
   /** Tweets waiting for staff, the oldest first. */
