@@ -61,14 +61,18 @@ export class AccountDeletionRepository {
       // The replies under their comments go too (threads, decision 0037), then their comments;
       // a reply of theirs under someone else's comment leaves that thread one shorter. Videos'
       // counts of visible comments follow by their row trigger (decision 0046).
-      await tx.delete(comments).where(
-        sql`${comments.parentId} in (select ${comments.id} from ${comments}
+      const goneReplies = await tx
+        .delete(comments)
+        .where(
+          sql`${comments.parentId} in (select ${comments.id} from ${comments}
                 where ${comments.ownerId} = ${userId})`,
-      );
+        )
+        .returning({ videoId: comments.videoId });
       const goneComments = await tx
         .delete(comments)
         .where(eq(comments.ownerId, userId))
-        .returning({ parentId: comments.parentId });
+        .returning({ videoId: comments.videoId, parentId: comments.parentId });
+      const commentedOn = [...goneReplies, ...goneComments].map((c) => c.videoId);
       await subtractCounts(
         tx,
         'comments',

@@ -537,7 +537,20 @@ export class ModerationRepository {
   async log(page: { page: number; limit: number }) {
     const [entries, [total]] = await Promise.all([
       this.db
-        .select()
+        .select({
+          id: moderationActions.id,
+          moderatorId: moderationActions.moderatorId,
+          moderatorUsername: moderationActions.moderatorUsername,
+          action: moderationActions.action,
+          targetKind: moderationActions.targetKind,
+          targetId: moderationActions.targetId,
+          reason: moderationActions.reason,
+          createdAt: moderationActions.createdAt,
+          // An account's entries say whether it is banned now (null for other targets).
+          accountIsBanned: sql<boolean | null>`case when ${moderationActions.targetKind} = 'user'
+            then exists (select 1 from ${users} where ${users.id}::text = ${moderationActions.targetId}
+                           and ${users.bannedAt} is not null) end`,
+        })
         .from(moderationActions)
         .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
         .limit(page.limit)
