@@ -86,7 +86,7 @@ interface RawRow {
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
 /** The entries of one reader that they may see, newest first: the statement of `list`. */
-function entriesOf(
+function entriesStatement(
   reader: Viewer,
   page: { limit: number; after: KeysetPosition | null; groupKey?: string },
 ): SQL {
@@ -339,7 +339,7 @@ export class NotificationsRepository {
     reader: Viewer,
     page: { limit: number; after: KeysetPosition | null; groupKey?: string },
   ): Promise<NotificationRow[]> {
-    return (await queryRows<RawRow>(this.db, entriesOf(reader, page))).map(asRow);
+    return (await queryRows<RawRow>(this.db, entriesStatement(reader, page))).map(asRow);
   }
 
   /**
@@ -358,7 +358,7 @@ export class NotificationsRepository {
         .slice(from, from + entriesPerStatement)
         .map(
           (userId) =>
-            sql`(${entriesOf({ userId, role: 'user' }, { limit: 1, after: null, groupKey })})`,
+            sql`(${entriesStatement({ userId, role: 'user' }, { limit: 1, after: null, groupKey })})`,
         );
       const rows = await queryRows<RawRow>(this.db, sql.join(each, sql` union all `));
       for (const row of rows) found.set(row.recipient_id, asRow(row));
