@@ -11,13 +11,14 @@
 //     [--through nginx --api-processes 1|2 [--redis-url redis://127.0.0.1:6379]]
 //
 // (or `npm run traffic -w bench -- --quick`). The seeded database is never written: the run
-// copies it (CREATE DATABASE ... TEMPLATE), adds what the seed has not (a public playlist and 50
-// history entries for each of the signed-in people, 200 accepted conversations), starts the
-// real server (`--role api`) on the copy, and drops the copy at the end unless --keep. The
-// method, the phases and the figures are in bench/README.md ("Traffic model"). `--through nginx`
-// puts the scale-out profile's front in the way (issue 23): nginx from deploy/'s template, as
-// `npm run cluster` renders it, before `--api-processes` API processes sharing one Redis; the
-// CPU figures are then the API processes' and nginx's together (nginx's part given apart).
+// copies it (CREATE DATABASE ... TEMPLATE), adds what the seed has not (a public playlist, 50
+// history entries and 60 notifications for each of the signed-in people, 200 accepted
+// conversations), starts the real server (`--role api`) on the copy, and drops the copy at the
+// end unless --keep. The method, the phases and the figures are in bench/README.md ("Traffic
+// model"). `--through nginx` puts the scale-out profile's front in the way (issue 23): nginx
+// from deploy/'s template, as `npm run cluster` renders it, before `--api-processes` API
+// processes sharing one Redis; the CPU figures are then the API processes' and nginx's together
+// (nginx's part given apart).
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import {
@@ -403,6 +404,41 @@ async function prepareSite(): Promise<Site> {
        on conflict do nothing`,
       [ids],
     );
+    // Sixty notifications per person, newest first a third each of new videos of channels,
+    // new subscribers and comments on videos, the older half read (the notifications screen's
+    // first page, issue 21).
+    await client.query(
+      `create temporary table traffic_comments on commit drop as
+       select c.id, c.video_id, c.owner_id,
+              (row_number() over (order by md5(c.id::text || 'traffic')) - 1)::int as k
+       from comments c join videos v on v.id = c.video_id and v.is_published
+       order by md5(c.id::text || 'traffic') limit 20000`,
+    );
+    await client.query(
+      `insert into notifications (recipient_id, kind, actor_id, video_id, comment_id, group_key,
+                                  read_at, created_at, updated_at)
+       select t.u, x.kind, x.actor_id, x.video_id, x.comment_id, x.group_key,
+              case when g.j >= 30 then now() end,
+              now() - g.j * interval '3 hours' - t.n * interval '1 second',
+              now() - g.j * interval '3 hours' - t.n * interval '1 second'
+       from unnest($1::uuid[]) with ordinality t(u, n)
+       cross join generate_series(0, 59) g(j)
+       join traffic_videos v on v.k = (t.n * 7919 + g.j * 4729) % 20000
+       join videos vv on vv.id = v.id
+       join traffic_comments c on c.k = (t.n * 4729 + g.j * 7919) % 20000
+       cross join lateral (select
+           case g.j % 3 when 0 then 'new_video' when 1 then 'new_subscriber'
+                else 'video_comment' end as kind,
+           case g.j % 3 when 2 then c.owner_id else vv.owner_id end as actor_id,
+           case g.j % 3 when 0 then vv.id when 2 then c.video_id end as video_id,
+           case g.j % 3 when 2 then c.id end as comment_id,
+           case g.j % 3 when 0 then 'video:' || vv.id
+                when 1 then 'subscriber:' || vv.owner_id
+                else 'comment:' || c.id end as group_key) x
+       where x.actor_id <> t.u
+       on conflict do nothing`,
+      [ids],
+    );
     // Conversations of the chat people, two by two, as an accepted request leaves them (the
     // same shape as bench/chat/chat.ts).
     const senders = ids.slice(0, chatPeople).filter((_, i) => i % 2 === 0);
@@ -449,8 +485,17 @@ async function prepareSite(): Promise<Site> {
     );
     await client.query('commit');
     await client.query(
-      'analyze playlists; analyze playlist_items; analyze watch_history; analyze conversations; ' +
+      'analyze playlists; analyze playlist_items; analyze watch_history; analyze notifications; ' +
+        'analyze conversations; ' +
         'analyze conversation_participants; analyze messages; analyze message_requests',
+    );
+    const notificationCount = Number(
+      (
+        await client.query<{ n: string }>(
+          `select count(*) as n from notifications where recipient_id = any($1::uuid[])`,
+          [ids],
+        )
+      ).rows[0]!.n,
     );
     const playlistRows = (
       await client.query<{ id: string; r: number }>(
@@ -508,7 +553,8 @@ async function prepareSite(): Promise<Site> {
     };
     console.log(
       `  ${people.length} people signed in (and ${site.followers.length} followers), ` +
-        `${site.playlists.length} playlists, ${site.conversations.length} conversations, ` +
+        `${site.playlists.length} playlists, ${notificationCount} notifications, ` +
+        `${site.conversations.length} conversations, ` +
         `writes from ${Math.min(addresses, people.length)} addresses ` +
         `(${((performance.now() - t0) / 1000).toFixed(1)} s)`,
     );
@@ -1021,6 +1067,13 @@ function readsOf(s: Site): Read[] {
       name: 'history',
       label: 'signed in, history: GET /users/watchHistory?limit=50 (each their own)',
       lines: [`${api}/users/watchHistory?limit=50`],
+      tokens: 'people',
+      port: kinoraPort,
+    },
+    {
+      name: 'notifications-in',
+      label: 'signed in, notifications: GET /notifications?limit=20 (each their own 60)',
+      lines: [`${api}/notifications?limit=20`],
       tokens: 'people',
       port: kinoraPort,
     },

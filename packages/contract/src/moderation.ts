@@ -165,6 +165,8 @@ export const AuditEntry = z.object({
   targetId: z.string(),
   reason: z.string(),
   createdAt: IsoDate,
+  /** On an entry about an account: whether it is banned now (staff lift a ban from the log). */
+  accountIsBanned: z.boolean().optional(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

@@ -59,7 +59,8 @@ export class AccountDeletionRepository {
       await subtractCounts(tx, 'tweets', 'likes_count', likedTweetIds);
 
       // The replies under their comments go too (threads, decision 0037), then their comments;
-      // a reply of theirs under someone else's comment leaves that thread one shorter.
+      // a reply of theirs under someone else's comment leaves that thread one shorter. Videos'
+      // counts of visible comments follow by their row trigger (decision 0046).
       const goneReplies = await tx
         .delete(comments)
         .where(
@@ -72,7 +73,6 @@ export class AccountDeletionRepository {
         .where(eq(comments.ownerId, userId))
         .returning({ videoId: comments.videoId, parentId: comments.parentId });
       const commentedOn = [...goneReplies, ...goneComments].map((c) => c.videoId);
-      await subtractCounts(tx, 'videos', 'comments_count', commentedOn);
       await subtractCounts(
         tx,
         'comments',
@@ -158,7 +158,7 @@ export class AccountDeletionRepository {
 async function subtractCounts(
   tx: Tx,
   table: 'videos' | 'comments' | 'tweets' | 'users',
-  column: 'likes_count' | 'comments_count' | 'replies_count' | 'subscribers_count',
+  column: 'likes_count' | 'replies_count' | 'subscribers_count',
   ids: string[],
 ): Promise<void> {
   if (ids.length === 0) return;

@@ -29,7 +29,8 @@ async function counters() {
       (select count(*)::int from videos v where v.likes_count <>
         (select count(*) from likes l where l.video_id = v.id)) as bad_video_likes,
       (select count(*)::int from videos v where v.comments_count <>
-        (select count(*) from comments c where c.video_id = v.id)) as bad_video_comments,
+        (select count(*) from comments c where c.video_id = v.id
+           and c.hidden_at is null and c.held_at is null)) as bad_video_comments,
       (select count(*)::int from comments c where c.likes_count <>
         (select count(*) from likes l where l.comment_id = c.id)) as bad_comment_likes,
       (select count(*)::int from tweets tw where tw.likes_count <>

@@ -123,8 +123,8 @@ export class CommentsRepository {
   }
 
   /**
-   * Adds the comment and moves the video's counter (and a reply's top comment's) in one
-   * transaction.
+   * Adds the comment and moves a reply's top comment's counter in one transaction; the video's
+   * counter of visible comments is kept by a row trigger (migration 0026, decision 0046).
    */
   async insert(input: {
     videoId: string;
@@ -137,10 +137,6 @@ export class CommentsRepository {
         .insert(comments)
         .values({ ...input, heldAt: heldIfWatched(input.content) })
         .returning({ id: comments.id });
-      await tx
-        .update(videos)
-        .set({ commentsCount: sql`${videos.commentsCount} + 1` })
-        .where(eq(videos.id, input.videoId));
       if (input.parentId) {
         await tx
           .update(comments)
@@ -164,21 +160,15 @@ export class CommentsRepository {
   }
 
   /**
-   * Removes the comment (a top comment's replies go with it, by cascade) and moves the counters:
-   * the video's by all that went, a reply's top comment's by one.
+   * Removes the comment (a top comment's replies go with it, by cascade) and moves a reply's top
+   * comment's counter by one; the video's moves by each visible comment that went (its trigger).
    */
   async delete(id: string): Promise<boolean> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx.delete(comments).where(eq(comments.id, id)).returning({
-        videoId: comments.videoId,
         parentId: comments.parentId,
-        repliesCount: comments.repliesCount,
       });
       if (!row) return false;
-      await tx
-        .update(videos)
-        .set({ commentsCount: sql`greatest(${videos.commentsCount} - ${1 + row.repliesCount}, 0)` })
-        .where(and(eq(videos.id, row.videoId)));
       if (row.parentId) {
         await tx
           .update(comments)

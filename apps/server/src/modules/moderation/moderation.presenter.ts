@@ -73,6 +73,7 @@ export function presentAuditLog(
       targetId: string;
       reason: string;
       createdAt: Date;
+      accountIsBanned: boolean | null;
     }[];
     total: number;
   },
@@ -87,6 +88,7 @@ export function presentAuditLog(
       targetId: e.targetId,
       reason: e.reason,
       createdAt: e.createdAt.toISOString(),
+      ...(e.accountIsBanned === null ? {} : { accountIsBanned: e.accountIsBanned }),
     })),
     ...pageInfo(paging, total),
   };

@@ -537,7 +537,20 @@ export class ModerationRepository {
   async log(page: { page: number; limit: number }) {
     const [entries, [total]] = await Promise.all([
       this.db
-        .select()
+        .select({
+          id: moderationActions.id,
+          moderatorId: moderationActions.moderatorId,
+          moderatorUsername: moderationActions.moderatorUsername,
+          action: moderationActions.action,
+          targetKind: moderationActions.targetKind,
+          targetId: moderationActions.targetId,
+          reason: moderationActions.reason,
+          createdAt: moderationActions.createdAt,
+          // An account's entries say whether it is banned now (null for other targets).
+          accountIsBanned: sql<boolean | null>`case when ${moderationActions.targetKind} = 'user'
+            then exists (select 1 from ${users} where ${users.id}::text = ${moderationActions.targetId}
+                           and ${users.bannedAt} is not null) end`,
+        })
         .from(moderationActions)
         .orderBy(desc(moderationActions.createdAt), desc(moderationActions.id))
         .limit(page.limit)
@@ -644,7 +657,10 @@ export class ModerationRepository {
     });
   }
 
-  /** A rejected comment goes, with its video's count; a rejected tweet goes (and is logged). */
+  /**
+   * A rejected comment goes (a held one was never in its video's count, decision 0046); a
+   * rejected tweet goes (and is logged).
+   */
   async rejectHeld(kind: 'comment' | 'tweet', id: string, reviewer: Viewer): Promise<void> {
     if (kind === 'tweet') {
       await this.db.transaction(async (tx) => {
@@ -663,17 +679,7 @@ export class ModerationRepository {
       });
       return;
     }
-    await this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .delete(comments)
-        .where(and(eq(comments.id, id), isNotNull(comments.heldAt)))
-        .returning({ videoId: comments.videoId });
-      if (!row) return;
-      await tx
-        .update(videos)
-        .set({ commentsCount: sql`${videos.commentsCount} - 1` })
-        .where(eq(videos.id, row.videoId));
-    });
+    await this.db.delete(comments).where(and(eq(comments.id, id), isNotNull(comments.heldAt)));
   }
 
   /** Tweets waiting for staff, the oldest first. */

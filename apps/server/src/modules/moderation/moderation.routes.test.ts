@@ -354,7 +354,28 @@ describe('the audit log', () => {
       reason: 'Logged',
     });
     expect(Date.parse(log.entries[0]!.createdAt)).not.toBeNaN();
+    expect(log.entries[0]!.accountIsBanned).toBeUndefined();
     expect((await callApi(t.app, 'moderationLog', { as: alice, query: {} })).statusCode).toBe(403);
+  });
+
+  it('says of an account’s entries whether it is banned now, so that staff can lift the ban there', async () => {
+    const [carol] = await people(t.app, 1);
+    await expectOk(t.app, 'banUser', {
+      as: moderator,
+      params: { id: carol.userId },
+      body: { reason: 'Spam account' },
+    });
+    const banEntry = async () =>
+      (
+        await expectOk(t.app, 'moderationLog', { as: moderator, query: { limit: 10 } })
+      ).entries.find((e) => e.action === 'ban' && e.targetId === carol.userId);
+    expect(await banEntry()).toMatchObject({ targetKind: 'user', accountIsBanned: true });
+    await expectOk(t.app, 'unbanUser', {
+      as: moderator,
+      params: { id: carol.userId },
+      body: { reason: 'Appeal' },
+    });
+    expect(await banEntry()).toMatchObject({ accountIsBanned: false });
   });
 });
 

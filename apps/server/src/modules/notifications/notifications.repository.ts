@@ -62,6 +62,7 @@ export interface NotificationRow {
 
 interface RawRow {
   id: string;
+  recipient_id: string;
   kind: NotificationKind;
   read_at: Date | string | null;
   updated_at: Date | string;
@@ -83,6 +84,66 @@ interface RawRow {
 }
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
+
+/** The entries of one reader that they may see, newest first: the statement of `list`. */
+function entriesStatement(
+  reader: Viewer,
+  page: { limit: number; after: KeysetPosition | null; groupKey?: string },
+): SQL {
+  return sql`select n.id, n.recipient_id, n.kind, n.read_at, n.updated_at, ${microsOf(sql`n.updated_at`)} as micros,
+            n.video_id, ${videos.title} as video_title, n.comment_id,
+            left(c.content, 200) as comment_content, c.parent_id as comment_parent_id, n.tweet_id,
+            left(t.content, 200) as tweet_content, n.conversation_id, n.report_outcome,
+            a.id as actor_id, a.username as actor_username, a.fullname as actor_fullname,
+            a.avatar_key as actor_avatar_key,
+            case when n.kind = 'comment_like'
+              then (select count(*) from ${likes} l
+                    where l.comment_id = n.comment_id and l.user_id <> n.recipient_id)
+              else 1 end as actor_total
+          from ${notifications} n
+          cross join lateral (select case when n.kind = 'comment_like'
+              then (select l.user_id from ${likes} l
+                    where l.comment_id = n.comment_id and l.user_id <> n.recipient_id
+                    order by l.created_at desc, l.id desc limit 1)
+              else n.actor_id end as id) who
+          join ${users} a on a.id = who.id
+          left join ${videos} on ${videos.id} = n.video_id
+          left join ${comments} c on c.id = n.comment_id
+          left join ${tweets} t on t.id = n.tweet_id
+          where n.recipient_id = ${reader.userId}
+            ${page.after ? sql`and ${pastCursor(sql`n.updated_at`, sql`n.id`, page.after)}` : sql``}
+            ${page.groupKey === undefined ? sql`` : sql`and n.group_key = ${page.groupKey}`}
+            and ${notificationsVisibleTo(reader, sql`n`)}
+          order by n.updated_at desc, n.id desc
+          limit ${page.limit}`;
+}
+
+const asRow = (r: RawRow): NotificationRow => ({
+  id: r.id,
+  kind: r.kind,
+  readAt: r.read_at === null ? null : asDate(r.read_at),
+  updatedAt: asDate(r.updated_at),
+  micros: r.micros,
+  videoId: r.video_id,
+  videoTitle: r.video_title,
+  commentId: r.comment_id,
+  commentContent: r.comment_content,
+  commentParentId: r.comment_parent_id,
+  tweetId: r.tweet_id,
+  tweetContent: r.tweet_content,
+  conversationId: r.conversation_id,
+  reportOutcome: r.report_outcome,
+  actor: {
+    id: r.actor_id,
+    username: r.actor_username,
+    fullname: r.actor_fullname,
+    avatarKey: r.actor_avatar_key,
+  },
+  actorTotal: Number(r.actor_total),
+});
+
+/** People whose entries `entriesOf` reads in one statement. */
+const entriesPerStatement = 200;
 
 /** Mentioned people per text, at most; a longer list of @names is cut here. */
 export const mentionsPerText = 20;
@@ -278,58 +339,31 @@ export class NotificationsRepository {
     reader: Viewer,
     page: { limit: number; after: KeysetPosition | null; groupKey?: string },
   ): Promise<NotificationRow[]> {
-    const rows = await queryRows<RawRow>(
-      this.db,
-      sql`select n.id, n.kind, n.read_at, n.updated_at, ${microsOf(sql`n.updated_at`)} as micros,
-            n.video_id, ${videos.title} as video_title, n.comment_id,
-            left(c.content, 200) as comment_content, c.parent_id as comment_parent_id, n.tweet_id,
-            left(t.content, 200) as tweet_content, n.conversation_id, n.report_outcome,
-            a.id as actor_id, a.username as actor_username, a.fullname as actor_fullname,
-            a.avatar_key as actor_avatar_key,
-            case when n.kind = 'comment_like'
-              then (select count(*) from ${likes} l
-                    where l.comment_id = n.comment_id and l.user_id <> n.recipient_id)
-              else 1 end as actor_total
-          from ${notifications} n
-          cross join lateral (select case when n.kind = 'comment_like'
-              then (select l.user_id from ${likes} l
-                    where l.comment_id = n.comment_id and l.user_id <> n.recipient_id
-                    order by l.created_at desc, l.id desc limit 1)
-              else n.actor_id end as id) who
-          join ${users} a on a.id = who.id
-          left join ${videos} on ${videos.id} = n.video_id
-          left join ${comments} c on c.id = n.comment_id
-          left join ${tweets} t on t.id = n.tweet_id
-          where n.recipient_id = ${reader.userId}
-            ${page.after ? sql`and ${pastCursor(sql`n.updated_at`, sql`n.id`, page.after)}` : sql``}
-            ${page.groupKey === undefined ? sql`` : sql`and n.group_key = ${page.groupKey}`}
-            and ${notificationsVisibleTo(reader, sql`n`)}
-          order by n.updated_at desc, n.id desc
-          limit ${page.limit}`,
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      kind: r.kind,
-      readAt: r.read_at === null ? null : asDate(r.read_at),
-      updatedAt: asDate(r.updated_at),
-      micros: r.micros,
-      videoId: r.video_id,
-      videoTitle: r.video_title,
-      commentId: r.comment_id,
-      commentContent: r.comment_content,
-      commentParentId: r.comment_parent_id,
-      tweetId: r.tweet_id,
-      tweetContent: r.tweet_content,
-      conversationId: r.conversation_id,
-      reportOutcome: r.report_outcome,
-      actor: {
-        id: r.actor_id,
-        username: r.actor_username,
-        fullname: r.actor_fullname,
-        avatarKey: r.actor_avatar_key,
-      },
-      actorTotal: Number(r.actor_total),
-    }));
+    return (await queryRows<RawRow>(this.db, entriesStatement(reader, page))).map(asRow);
+  }
+
+  /**
+   * The entry of `groupKey` of each of these people, as each may see it (none for one who may
+   * no longer see what it is about): one statement for up to 200 of them, each person's entry
+   * read as `list` reads it for them.
+   */
+  async entriesOf(
+    userIds: readonly string[],
+    groupKey: string,
+  ): Promise<Map<string, NotificationRow>> {
+    const found = new Map<string, NotificationRow>();
+    // A fan-out's batch holds thousands: a statement per `entriesPerStatement` of them.
+    for (let from = 0; from < userIds.length; from += entriesPerStatement) {
+      const each = userIds
+        .slice(from, from + entriesPerStatement)
+        .map(
+          (userId) =>
+            sql`(${entriesStatement({ userId, role: 'user' }, { limit: 1, after: null, groupKey })})`,
+        );
+      const rows = await queryRows<RawRow>(this.db, sql.join(each, sql` union all `));
+      for (const row of rows) found.set(row.recipient_id, asRow(row));
+    }
+    return found;
   }
 
   /** The reader's unread entries that they may see, counted up to the cap. */

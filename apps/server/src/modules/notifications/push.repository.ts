@@ -1,6 +1,12 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { NotificationKind, PushSubscriptionBody } from '@kinora/contract';
 import { queryRows, type Database } from '../../platform/db/client';
+import {
+  createdSince,
+  insertWithinLimit,
+  type CreationWindow,
+  type LimitedInsert,
+} from '../../platform/db/creation-limit';
 import { notificationSettings, pushSubscriptions } from '../../platform/db/schema';
 import type { PushTarget } from '../../platform/push/web-push-sender';
 
@@ -8,24 +14,50 @@ import type { PushTarget } from '../../platform/push/web-push-sender';
 export class PushRepository {
   constructor(private readonly db: Database) {}
 
-  /** Keeps the browser's subscription for this person (a browser signed in anew moves to them). */
-  async save(userId: string, subscription: PushSubscriptionBody): Promise<void> {
-    await this.db
-      .insert(pushSubscriptions)
-      .values({
-        userId,
-        endpoint: subscription.endpoint,
-        p256dh: subscription.keys.p256dh,
-        auth: subscription.keys.auth,
-      })
-      .onConflictDoUpdate({
-        target: pushSubscriptions.endpoint,
-        set: {
-          userId,
-          p256dh: subscription.keys.p256dh,
-          auth: subscription.keys.auth,
-        },
-      });
+  /**
+   * Keeps the browser's subscription for this person (a browser signed in anew moves to them),
+   * unless they subscribed `window.max` browsers within the window: a subscription saved again
+   * counts as new (its `created_at` moves), so a loop of re-subscriptions is held too.
+   */
+  async save(
+    userId: string,
+    subscription: PushSubscriptionBody,
+    window: CreationWindow,
+  ): Promise<LimitedInsert<true>> {
+    return insertWithinLimit(this.db, {
+      lockKey: `push_subscriptions:${userId}`,
+      window,
+      recent: (tx, since) =>
+        createdSince(
+          tx,
+          {
+            table: pushSubscriptions,
+            createdAt: pushSubscriptions.createdAt,
+            theirs: eq(pushSubscriptions.userId, userId),
+          },
+          since,
+        ),
+      insert: async (tx) => {
+        await tx
+          .insert(pushSubscriptions)
+          .values({
+            userId,
+            endpoint: subscription.endpoint,
+            p256dh: subscription.keys.p256dh,
+            auth: subscription.keys.auth,
+          })
+          .onConflictDoUpdate({
+            target: pushSubscriptions.endpoint,
+            set: {
+              userId,
+              p256dh: subscription.keys.p256dh,
+              auth: subscription.keys.auth,
+              createdAt: sql`now()`,
+            },
+          });
+        return true as const;
+      },
+    });
   }
 
   /** Removes the person's own subscription at `endpoint`; answers whether there was one. */

@@ -9,11 +9,16 @@ import {
 import type { Viewer } from '../../platform/auth/roles';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { isKnownPushService, type PushSender } from '../../platform/push/web-push-sender';
+import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import type { Storage } from '../../platform/storage/storage';
 import { presentNotification } from './notifications.presenter';
 import type { NotificationsRepository } from './notifications.repository';
 import type { NotificationPushes } from './notifications.service';
 import type { PushRepository } from './push.repository';
+
+/** Browsers one person may subscribe (or subscribe again) in an hour. */
+export const pushSubscriptionsPerHour = { max: 20, windowSeconds: 3600 };
+export const pushSubscriptionsTooFast = 'You are turning on pushes too often';
 
 /**
  * Web push (issue 21 item 2, decision 0035): a person subscribes each browser; a new entry of a
@@ -39,7 +44,10 @@ export class PushService implements NotificationPushes {
         { field: 'endpoint', message: 'endpoint must be on a known push service' },
       ]);
     }
-    await this.repo.save(actor.userId, subscription);
+    const saved = await this.repo.save(actor.userId, subscription, pushSubscriptionsPerHour);
+    if ('retryAfterSeconds' in saved) {
+      throw rateLimited(pushSubscriptionsTooFast, saved.retryAfterSeconds * 1000);
+    }
     return { subscribed: true };
   }
 
@@ -55,12 +63,11 @@ export class PushService implements NotificationPushes {
     for (const target of targets) {
       byPerson.set(target.userId, [...(byPerson.get(target.userId) ?? []), target]);
     }
+    // Each person's entry as they see it, one statement for the batch: none for one who may no
+    // longer see what it is about.
+    const entries = await this.notifications.entriesOf([...byPerson.keys()], groupKey);
     for (const [userId, browsers] of byPerson) {
-      // The entry as its reader sees it: none when they may no longer see what it is about.
-      const [row] = await this.notifications.list(
-        { userId, role: 'user' },
-        { limit: 1, after: null, groupKey },
-      );
+      const row = entries.get(userId);
       if (!row) continue;
       const entry = presentNotification(row, this.storage);
       const message: PushMessage = {

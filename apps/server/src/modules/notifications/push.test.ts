@@ -26,6 +26,7 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { createVideo } from '../../../test/media-factories';
 import { people } from '../../../test/messaging-factories';
 import { queryRows } from '../../platform/db/client';
+import { pushSubscriptionsPerHour, pushSubscriptionsTooFast } from './push.service';
 import { sql } from 'drizzle-orm';
 
 interface Received {
@@ -295,5 +296,64 @@ describe('web push', () => {
     await expectOk(t.app, 'togglePublish', { params: { id: video._id }, as: owner });
     await comment(owner, video._id, `Look @${alice.username}`);
     expect(received.filter((r) => tablet.subscription.endpoint.endsWith(r.path))).toHaveLength(0);
+  }, 30_000);
+
+  it('sends each of many people told at once their own entry, one read for them all', async () => {
+    const [owner, ...named] = await people(t.app, 4);
+    const video = await createVideo(t.app, owner, { title: 'Together' });
+    const browsers = named.map((person, i) => ({ person, device: browser(`many-${i}`) }));
+    for (const { person, device } of browsers) {
+      await expectOk(t.app, 'subscribePush', { as: person, body: device.subscription });
+      await wantPushes(person, 'mention');
+    }
+    // The last one blocks the author: the entry is not theirs to see, nor the push.
+    await expectOk(t.app, 'blockUser', { as: named[2]!, params: { userId: owner.userId } });
+    await comment(
+      owner,
+      video._id,
+      `Hello @${named[0]!.username} @${named[1]!.username} @${named[2]!.username}`,
+    );
+    for (const { person, device } of browsers.slice(0, 2)) {
+      const pushes = received.filter((r) => device.subscription.endpoint.endsWith(r.path));
+      expect(pushes).toHaveLength(1);
+      const message = JSON.parse(decrypt(pushes[0]!.body, device)) as PushMessage;
+      expect(message.title).toBe(`${owner.username} mentioned you in a comment`);
+      expect(message.body).toContain(`@${person.username}`);
+    }
+    const blocked = browsers[2]!.device.subscription.endpoint;
+    expect(received.filter((r) => blocked.endsWith(r.path))).toHaveLength(0);
+  }, 30_000);
+
+  it(`lets a person turn pushes on ${pushSubscriptionsPerHour.max} times an hour, then answers 429`, async () => {
+    const [eager, other] = await people(t.app, 2);
+    const stored = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.database.db,
+          sql`select count(*)::int as n from push_subscriptions where user_id = ${eager.userId}`,
+        )
+      )[0]!.n;
+    const answers = await Promise.all(
+      Array.from({ length: pushSubscriptionsPerHour.max + 5 }, (_, i) =>
+        callApi(t.app, 'subscribePush', { as: eager, body: browser(`eager-${i}`).subscription }),
+      ),
+    );
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(pushSubscriptionsPerHour.max);
+    const refused = answers.filter((a) => a.statusCode === 429);
+    expect(refused).toHaveLength(5);
+    expect(refused[0]!.error.code).toBe('RATE_LIMITED');
+    expect(refused[0]!.error.message).toMatch(
+      new RegExp(`^${pushSubscriptionsTooFast}; try again in \\d+`),
+    );
+    expect(await stored()).toBe(pushSubscriptionsPerHour.max);
+    // The same browser saved again counts too; someone else subscribes as ever.
+    const again = await callApi(t.app, 'subscribePush', {
+      as: eager,
+      body: browser('eager-again').subscription,
+    });
+    expect(again.statusCode).toBe(429);
+    expect(await stored()).toBe(pushSubscriptionsPerHour.max);
+    await expectOk(t.app, 'subscribePush', { as: other, body: browser('other').subscription });
   }, 30_000);
 });

@@ -67,7 +67,8 @@ export const dropsOf: Drops = {
   'video.published': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
   'video.deleted': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
   'comment.created': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
-  'comment.updated': ({ videoId }) => [shows.comments(videoId)],
+  // An edit may bring in a watched word (held: out of the count) or an approval take it back.
+  'comment.updated': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
   'comment.deleted': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
   'comment.marked': ({ videoId }) => [shows.comments(videoId)],
   'like.toggled': ({ target, targetId, userId, videoId }) => {
@@ -139,7 +140,8 @@ export const dropsOf: Drops = {
       ? [shows.videoListings, shows.videoSearch, shows.followedVideos]
       : []),
     ...changed.videoIds.flatMap((id) => [shows.video(id), shows.comments(id)]),
-    ...changed.commentedVideoIds.map(shows.comments),
+    // A video counts only the comments everyone sees (decision 0046).
+    ...changed.commentedVideoIds.flatMap((id) => [shows.comments(id), shows.videoCounts(id)]),
     ...changed.tweetIds.map(shows.tweet),
   ],
 };

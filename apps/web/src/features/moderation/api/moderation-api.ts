@@ -40,6 +40,12 @@ export const moderationText = {
   dismiss: 'Dismiss',
   ban: 'Ban account',
   unban: 'Lift ban',
+  unbanTitle: (username?: string) =>
+    username ? `Lift the ban of @${username}?` : 'Lift the ban of this account?',
+  unbanConfirm:
+    'They can sign in again, and what the ban hid comes back for everyone. The reason is kept in the audit log.',
+  unbanReason: 'Reason (kept in the log)',
+  unbanned: 'Ban lifted',
   done: 'Done',
   actionFailed: 'The action failed',
   notActionable: 'You cannot act on this one (your own, or an admin’s).',
@@ -146,6 +152,10 @@ export function moderateTarget(input: {
 
 export function banUser(userId: string, reason: string): Promise<ModerationResult> {
   return api('banUser', { params: { id: userId }, body: { reason } });
+}
+
+export function unbanUser(userId: string, reason: string): Promise<ModerationResult> {
+  return api('unbanUser', { params: { id: userId }, body: { reason } });
 }
 
 export function addWatchedWord(word: string): Promise<WatchedWord> {

@@ -157,6 +157,88 @@ describe('/moderation', () => {
     expect(row).toHaveTextContent('“Spam account”');
   });
 
+  it('lifts a ban from the audit log after a confirmation with a reason', async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    let isBanned = true;
+    const ban = (id: string, accountIsBanned: boolean) => ({
+      _id: id,
+      moderator: { _id: moderator._id, username: 'ada' },
+      action: 'ban' as const,
+      targetKind: 'user' as const,
+      targetId: grace._id,
+      reason: 'Spam account',
+      createdAt: new Date().toISOString(),
+      accountIsBanned,
+    });
+    server().on('currentUser', () => ({ data: moderator }));
+    server().on('moderationLog', () => ({
+      data: {
+        // The newest ban offers the lift; an older one of the same account does not.
+        entries: [ban('l2', isBanned), ban('l1', isBanned)],
+        page: 1,
+        limit: 30,
+        totalPages: 1,
+        hasNextPage: false,
+      },
+    }));
+    server().on('unbanUser', () => {
+      isBanned = false;
+      return {
+        data: { action: 'unban', targetKind: 'user', targetId: grace._id, reportsClosed: 0 },
+      };
+    });
+    const { user } = renderRoute('/moderation?tab=log');
+    const table = await screen.findByRole('table', {}, { timeout: 15_000 });
+    const lifts = within(table).getAllByRole('button', { name: 'Lift ban' });
+    expect(lifts).toHaveLength(1);
+    expect(within(table).getAllByRole('row')[1]).toContainElement(lifts[0]!);
+
+    // Cancel changes nothing.
+    await user.click(lifts[0]!);
+    let dialog = await screen.findByRole('dialog', { name: 'Lift the ban of this account?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(server().requestsTo('unbanUser')).toHaveLength(0);
+
+    // A reason first, then the lift.
+    await user.click(within(table).getByRole('button', { name: 'Lift ban' }));
+    dialog = await screen.findByRole('dialog', { name: 'Lift the ban of this account?' });
+    expect(dialog).toHaveTextContent('They can sign in again');
+    await user.click(within(dialog).getByRole('button', { name: 'Lift ban' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Reason');
+    expect(server().requestsTo('unbanUser')).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'Appeal accepted');
+    await user.click(within(dialog).getByRole('button', { name: 'Lift ban' }));
+    await waitFor(() => expect(server().requestsTo('unbanUser')).toHaveLength(1));
+    expect(server().requestsTo('unbanUser')[0]?.body).toEqual({ reason: 'Appeal accepted' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: 'Lift ban' })).toBeNull());
+  });
+
+  it('offers to lift the ban of a reported account that is banned, instead of a ban', async () => {
+    localStorage.setItem('accessToken', 'token-1');
+    server().on('currentUser', () => ({ data: moderator }));
+    server().on('moderationQueue', () => ({
+      data: {
+        groups: [
+          tweetGroup({
+            targetKind: 'user',
+            targetId: grace._id,
+            target: { ...tweetGroup().target, text: null, isBanned: true },
+          }),
+        ],
+      },
+    }));
+    const { user } = renderRoute('/moderation');
+    const card = await screen.findByRole(
+      'listitem',
+      { name: 'Account by @grace' },
+      { timeout: 15_000 },
+    );
+    expect(within(card).queryByRole('button', { name: 'Ban account' })).toBeNull();
+    await user.click(within(card).getByRole('button', { name: 'Lift ban' }));
+    expect(await screen.findByRole('dialog', { name: 'Lift the ban of @grace?' })).toBeVisible();
+  });
+
   it('tells a person without a staff role the page is not theirs', async () => {
     localStorage.setItem('accessToken', 'token-1');
     server().on('currentUser', () => ({ data: makeUser() }));

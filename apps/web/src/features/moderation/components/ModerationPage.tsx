@@ -29,6 +29,7 @@ import {
   targetLabels,
 } from '../api/moderation-api';
 import { HeldReviewButtons } from './HeldReviewButtons';
+import { UnbanButton } from './UnbanButton';
 
 const tabs = [
   { id: 'reports', label: moderationText.queueTab },
@@ -277,6 +278,9 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
                 {moderationText.ban}
               </Button>
             ) : null}
+            {target.owner && target.isBanned ? (
+              <UnbanButton userId={target.owner._id} username={target.owner.username} />
+            ) : null}
           </div>
         </div>
       ) : (
@@ -414,6 +418,13 @@ function AuditLog() {
   if (log.data.entries.length === 0) {
     return <p className="py-10 text-center text-fg-muted">{moderationText.logEmpty}</p>;
   }
+  // A banned account's latest ban on the page offers to lift it (older ones say what happened).
+  const latestBan = new Map<string, string>();
+  for (const entry of log.data.entries) {
+    if (entry.targetKind === 'user' && entry.action === 'ban' && entry.accountIsBanned) {
+      if (!latestBan.has(entry.targetId)) latestBan.set(entry.targetId, entry._id);
+    }
+  }
   return (
     <section className="flex flex-col gap-3" aria-label={moderationText.logTab}>
       <div className="overflow-x-auto rounded-lg border border-border bg-surface">
@@ -440,6 +451,11 @@ function AuditLog() {
                   <span className="break-all text-fg-muted">{entry.targetId}</span>
                   {entry.reason ? (
                     <span className="block text-fg-muted">“{entry.reason}”</span>
+                  ) : null}
+                  {latestBan.get(entry.targetId) === entry._id ? (
+                    <span className="mt-1 block">
+                      <UnbanButton userId={entry.targetId} />
+                    </span>
                   ) : null}
                 </td>
                 <td className="px-3 py-2 whitespace-nowrap text-fg-muted">

@@ -1,24 +1,15 @@
 import { reportReasons, type ReportReason } from '@kinora/contract';
-import { useId, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Button, IconButton } from '../../../components/Button';
+import { useId, useState, type FormEvent } from 'react';
+import { ActionsMenu } from '../../../components/ActionsMenu';
+import { Button } from '../../../components/Button';
 import { Dialog, DialogActions } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
-import { Icon, type IconProps } from '../../../components/icons';
 import type { ReportTarget } from '../../../components/moderation-extras';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
-import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
 import { moderationText, reasonLabels, reportContent } from '../api/moderation-api';
-
-const MoreIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="5" r="1" />
-    <circle cx="12" cy="12" r="1" />
-    <circle cx="12" cy="19" r="1" />
-  </Icon>
-);
 
 /**
  * The small "More actions" menu beside a video, comment, tweet or channel, holding Report. Shown
@@ -26,63 +17,21 @@ const MoreIcon = (p: IconProps) => (
  */
 export function ReportMenu({ target }: { target: ReportTarget }) {
   const session = useSession();
-  const [isOpen, setIsOpen] = useState(false);
   const [isReporting, setIsReporting] = useState(false);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
 
   if (session.status !== 'signedIn' || session.user._id === target.ownerId) return null;
 
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const items = [
-      ...(wrapperRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
-    ];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    }
-  };
-
   return (
-    <div ref={wrapperRef} className="relative inline-flex">
-      <IconButton
-        ref={buttonRef}
+    <div className="relative inline-flex">
+      <ActionsMenu
         label={`${moderationText.menu}: ${target.label}`}
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? menuId : undefined}
-        className="size-8 text-fg-muted sm:size-9"
-        onClick={() => setIsOpen((open) => !open)}
-      >
-        <MoreIcon size={18} />
-      </IconButton>
-      {isOpen ? (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label={moderationText.menu}
-          onKeyDown={onMenuKeyDown}
-          className="absolute top-full right-0 z-30 mt-1 flex w-44 flex-col rounded-md border border-border bg-surface py-1 shadow-pop"
-        >
-          <button
-            type="button"
-            role="menuitem"
-            // The menu's one item takes the focus as it opens.
-            ref={(item) => item?.focus()}
-            className="px-4 py-2 text-left text-sm text-fg hover:bg-raised focus-visible:bg-raised"
-            onClick={() => {
-              setIsOpen(false);
-              setIsReporting(true);
-            }}
-          >
-            {moderationText.report}
-          </button>
-        </div>
-      ) : null}
+        menuLabel={moderationText.menu}
+        buttonClassName="size-8 text-fg-muted sm:size-9"
+        iconSize={18}
+        items={[
+          { key: 'report', children: moderationText.report, onSelect: () => setIsReporting(true) },
+        ]}
+      />
       {isReporting ? <ReportDialog target={target} onClose={() => setIsReporting(false)} /> : null}
     </div>
   );

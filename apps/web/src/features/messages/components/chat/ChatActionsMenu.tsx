@@ -1,23 +1,15 @@
 import type { Person } from '@kinora/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { Button, IconButton } from '../../../../components/Button';
+import { ActionsMenu } from '../../../../components/ActionsMenu';
+import { Button } from '../../../../components/Button';
 import { Dialog, DialogActions } from '../../../../components/Dialog';
 import { FormAlert } from '../../../../components/form/FormAlert';
 import { TextAreaField } from '../../../../components/form/TextAreaField';
-import { Icon, type IconProps } from '../../../../components/icons';
 import { useToast } from '../../../../components/toast';
 import { messageOf } from '../../../../lib/api';
 import { blockUser, chatKeys, chatText, reportConversation } from '../../api/chat-api';
-
-const MoreIcon = (p: IconProps) => (
-  <Icon {...p}>
-    <circle cx="12" cy="5" r="1" />
-    <circle cx="12" cy="12" r="1" />
-    <circle cx="12" cy="19" r="1" />
-  </Icon>
-);
 
 /** Safety in the chat header: block the other person, or report the conversation. */
 export function ChatActionsMenu({
@@ -27,80 +19,23 @@ export function ChatActionsMenu({
   conversationId: string;
   participant: Pick<Person, '_id' | 'username'>;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLDivElement>(null);
-
-  useEffect(() => {
-    if (!isOpen) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onPointer = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!menuRef.current?.contains(target) && !buttonRef.current?.contains(target)) {
-        setIsOpen(false);
-      }
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [isOpen]);
-
-  const choose = (which: 'block' | 'report') => {
-    setIsOpen(false);
-    setDialog(which);
-  };
-
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const items = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      setIsOpen(false);
-      buttonRef.current?.focus();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      items[(index + step + items.length) % items.length]?.focus();
-    }
-  };
 
   return (
     <div className="relative">
-      <IconButton
-        ref={buttonRef}
+      <ActionsMenu
         label={chatText.actions}
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        onClick={() => setIsOpen((open) => !open)}
-      >
-        <MoreIcon />
-      </IconButton>
-      {isOpen ? (
-        <div
-          ref={menuRef}
-          role="menu"
-          aria-label={chatText.actions}
-          onKeyDown={onMenuKeyDown}
-          className="absolute top-full right-0 z-30 mt-1 flex w-56 flex-col rounded-md border border-border bg-surface py-1 shadow-pop"
-        >
-          <button
-            type="button"
-            role="menuitem"
-            className="px-4 py-2 text-left text-sm text-danger hover:bg-raised"
-            onClick={() => choose('block')}
-          >
-            {chatText.block} {participant.username}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className="px-4 py-2 text-left text-sm text-fg hover:bg-raised"
-            onClick={() => choose('report')}
-          >
-            {chatText.report}
-          </button>
-        </div>
-      ) : null}
+        menuClassName="w-56"
+        items={[
+          {
+            key: 'block',
+            children: `${chatText.block} ${participant.username}`,
+            tone: 'danger',
+            onSelect: () => setDialog('block'),
+          },
+          { key: 'report', children: chatText.report, onSelect: () => setDialog('report') },
+        ]}
+      />
       {dialog === 'block' ? (
         <BlockDialog participant={participant} onClose={() => setDialog(null)} />
       ) : null}
