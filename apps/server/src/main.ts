@@ -8,6 +8,7 @@ import { startMetricsServer, type MetricsServer } from './platform/metrics/metri
 import { JobQueue } from './platform/queue/job-queue';
 import { serializeError } from './platform/logger';
 import { Lifecycle } from './platform/http/lifecycle';
+import { warmHotReads } from './platform/http/warm-reads';
 import { createStorage } from './platform/storage/create-storage';
 import { checkSharedSecrets, checkSharedStorage } from './platform/deployment/agreement';
 import { redisAnswersWithin } from './platform/redis/answers';
@@ -156,6 +157,16 @@ async function main(): Promise<void> {
     log.info('job workers started');
   }
   if (app) {
+    // The hottest reads answered once per connection before the first visitor (issue 18
+    // item 5): each connection's statements planned, the serializers and code paths warm.
+    const warmed = await warmHotReads(app, {
+      connections: database.poolUse()?.total ?? 1,
+      followedFeed: (userId) =>
+        services.subscriptions.videoFeed({ limit: 20, actor: { userId, role: 'user' } }),
+    });
+    if (Object.keys(warmed.failed).length > 0) {
+      log.warn({ failed: warmed.failed }, 'some reads could not be warmed before serving');
+    }
     await app.listen({ port: config.port, host: config.host });
     log.info(
       `Kinora is running at ${config.publicUrl} (database: ${database.kind}, role: ${config.role})`,
