@@ -70,9 +70,9 @@ async function restore(args: string[]) {
         (requeued > 0 ? `; ${requeued} videos that were being processed will be again` : '') +
         '.',
     );
-    const overridden = (['JWT_SECRET', 'UPLOAD_SIGNING_SECRET', 'AUTHENTICATOR_KEY'] as const).filter(
-      (name) => process.env[name] !== undefined,
-    );
+    const overridden = (
+      ['JWT_SECRET', 'UPLOAD_SIGNING_SECRET', 'AUTHENTICATOR_KEY'] as const
+    ).filter((name) => process.env[name] !== undefined);
     if (overridden.length > 0) {
       console.log(
         `Note: ${overridden.join(' and ')} set in the environment win over the backup's secrets; ` +
