@@ -279,6 +279,7 @@ describe("what drops a reader's kept notifications page", () => {
       dropsOf['user.unblocked']({ blockerId: 'x', blockedId: 'reader' }),
       dropsOf['comment.updated']({ commentId: 'c', videoId: 'elsewhere', authorId: 'a' }),
       dropsOf['video.published']({ videoId: 'v', ownerId: 'o', isPublished: false }),
+      dropsOf['tweet.updated']({ tweetId: 'held', authorId: 'a' }),
       dropsOf['tweet.deleted']({ tweetId: 'tweet', authorId: 'author' }),
       dropsOf['account.deleted']({
         userId: 'actor',

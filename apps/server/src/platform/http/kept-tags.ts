@@ -110,7 +110,8 @@ export const dropsOf: Drops = {
   // tweet a second would otherwise recompute every reader's feed every second. Its author's
   // own list and page show it at once.
   'tweet.created': ({ authorId }) => [shows.tweets(authorId), shows.channel(authorId)],
-  'tweet.updated': ({ tweetId }) => [shows.tweet(tweetId)],
+  // Approved, a held tweet comes back into the sight of those it names.
+  'tweet.updated': ({ tweetId }) => [shows.tweet(tweetId), shows.notificationsInSight],
   'tweet.deleted': ({ tweetId, authorId }) => [
     shows.tweet(tweetId),
     shows.tweets(authorId),
