@@ -215,6 +215,7 @@ export async function buildApp({
         /^\/api\/v1\/tweets\/feed$/,
         /^\/api\/v1\/tweets\/channels$/,
         /^\/api\/v1\/users\/watchHistory$/,
+        /^\/api\/v1\/notifications$/,
       ],
       ttlMs: config.publicCacheTtlSeconds * 1000,
       // Never shorter than the others: a search is the dearest answer to recompute (decision

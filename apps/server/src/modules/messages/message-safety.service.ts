@@ -61,6 +61,7 @@ export class MessageSafetyService {
   async unblock({ actor, userId }: { actor: Viewer; userId: string }) {
     assertNotSelf(actor, userId, 'unblock');
     await this.repo.unblock(actor.userId, userId);
+    this.events.emit('user.unblocked', { blockerId: actor.userId, blockedId: userId });
     return { userId, isBlocked: false };
   }
 

@@ -48,6 +48,13 @@ export function listenForNotifications(
     events.on('messageRequest.accepted', (accepted) =>
       notifications.notifyRequestAccepted(accepted),
     ),
+    // A block hides what either did from the other's entries; lifted, shows it again.
+    events.on('user.blocked', ({ blockerId, blockedId }) =>
+      notifications.recount([blockerId, blockedId]),
+    ),
+    events.on('user.unblocked', ({ blockerId, blockedId }) =>
+      notifications.recount([blockerId, blockedId]),
+    ),
     events.on('reports.handled', ({ reports }) => notifications.notifyReportsHandled(reports)),
   ];
   return () => {

@@ -9,7 +9,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { NotificationKind, NotificationSetting, ReportOutcome } from '@kinora/contract';
 import { notificationKinds, notificationUnreadCap } from '@kinora/contract';
-import type { Viewer } from '../../platform/auth/roles';
+import { isStaff, type Viewer } from '../../platform/auth/roles';
 import { queryRows, type Database } from '../../platform/db/client';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import {
@@ -82,6 +82,32 @@ interface RawRow {
   actor_avatar_key: string | null;
   actor_total: number | string;
 }
+
+const rawColumns: (keyof RawRow)[] = [
+  'id',
+  'recipient_id',
+  'kind',
+  'read_at',
+  'updated_at',
+  'micros',
+  'video_id',
+  'video_title',
+  'comment_id',
+  'comment_content',
+  'comment_parent_id',
+  'tweet_id',
+  'tweet_content',
+  'conversation_id',
+  'report_outcome',
+  'actor_id',
+  'actor_username',
+  'actor_fullname',
+  'actor_avatar_key',
+  'actor_total',
+];
+
+/** Named list statements one connection keeps (role kind, cursor or none, page size). */
+const namedListsPerConnection = 64;
 
 const asDate = (value: Date | string) => (value instanceof Date ? value : new Date(value));
 
@@ -334,12 +360,61 @@ export class NotificationsRepository {
     return row?.content ?? null;
   }
 
-  /** A page of the reader's entries that they may see, newest first. */
+  /**
+   * A page of the reader's entries that they may see, newest first: a named prepared statement
+   * per role kind, cursor or none, and page size, so a connection plans it once, not on every
+   * read (the visibility checks make it dear to plan: 4.5 ms against 0.7 ms to run).
+   */
   async list(
     reader: Viewer,
-    page: { limit: number; after: KeysetPosition | null; groupKey?: string },
+    page: { limit: number; after: KeysetPosition | null },
   ): Promise<NotificationRow[]> {
-    return (await queryRows<RawRow>(this.db, entriesStatement(reader, page))).map(asRow);
+    const values = {
+      readerId: reader.userId,
+      micros: page.after?.micros ?? null,
+      cursorId: page.after?.id ?? null,
+    };
+    const name = `notifications_list_${isStaff(reader) ? 'staff' : 'user'}${page.after ? '_after' : ''}_${Math.trunc(page.limit)}`;
+    let statement = this.listStatements.get(name);
+    if (!statement && this.listStatements.size < namedListsPerConnection) {
+      statement = this.listQuery(isStaff(reader), page.after !== null, page.limit).prepare(name);
+      this.listStatements.set(name, statement);
+    }
+    const rows = statement
+      ? await statement.execute(values)
+      : await this.listQuery(isStaff(reader), page.after !== null, page.limit).execute(values);
+    return (rows as unknown as RawRow[]).map(asRow);
+  }
+
+  private readonly listStatements = new Map<
+    string,
+    ReturnType<ReturnType<NotificationsRepository['listQuery']>['prepare']>
+  >();
+
+  /** `list`'s statement, the reader, cursor and limit as placeholders (the limit written in). */
+  private listQuery(staff: boolean, afterCursor: boolean, limit: number) {
+    // The policies write the reader's id where they compare with it: here, a placeholder.
+    const reader: Viewer = {
+      userId: sql.placeholder('readerId') as unknown as string,
+      role: staff ? 'moderator' : 'user',
+    };
+    const statement = entriesStatement(reader, {
+      limit: sql.raw(String(Math.trunc(limit))) as unknown as number,
+      after: afterCursor
+        ? ({
+            micros: sql.placeholder('micros'),
+            id: sql.placeholder('cursorId'),
+          } as unknown as KeysetPosition)
+        : null,
+    });
+    return this.db
+      .select(
+        Object.fromEntries(rawColumns.map((c) => [c, sql.raw(`e.${c}`)])) as Record<
+          keyof RawRow,
+          SQL
+        >,
+      )
+      .from(sql`(${statement}) as e`);
   }
 
   /**

@@ -374,6 +374,132 @@ describe('reading and marking', () => {
   });
 });
 
+describe('the kept list (decision 0025)', () => {
+  /** The first page as the web asks for it, and whether it came from memory (an `Age`). */
+  const page = async (user: RegisteredUser) => {
+    const res = await t.app.inject({ url: '/api/v1/notifications?limit=20', headers: user.auth });
+    expect(res.statusCode).toBe(200);
+    const { notifications } = res.json<{ data: { notifications: Notification[] } }>().data;
+    return { kept: res.headers.age !== undefined, entries: notifications };
+  };
+  /** Reads the page until it is kept. */
+  const keep = async (user: RegisteredUser) => {
+    await page(user);
+    expect((await page(user)).kept).toBe(true);
+  };
+  /** The page once it satisfies `check`: a kept page that never drops fails here. */
+  const fresh = (user: RegisteredUser, check: (e: Notification[]) => boolean, what: string) =>
+    eventually(
+      async () => {
+        const read = await page(user);
+        return check(read.entries) ? read.entries : undefined;
+      },
+      { timeoutMs: 10_000, intervalMs: 25, what },
+    );
+
+  it('is kept per reader and dropped by their new entries, marks, and changes of what it shows', async () => {
+    const [owner, alice, bob, carol] = await people(t.app, 4);
+    const video = await createVideo(t.app, owner);
+    await comment(alice, video._id, 'From Alice');
+    await until(owner, (e) => e.length === 1, 'Alice’s comment');
+    await settle();
+    await keep(owner);
+    // Another reader's page is their own.
+    expect((await page(alice)).kept).toBe(false);
+
+    // A new entry.
+    const bobs = await comment(bob, video._id, 'From Bob');
+    await fresh(owner, (e) => e.length === 2, 'Bob’s comment in the kept page');
+    await settle();
+    await keep(owner);
+
+    // One marked read, then all.
+    const [newest] = (await page(owner)).entries;
+    await expectOk(t.app, 'markNotificationRead', { params: { id: newest!._id }, as: owner });
+    let read = await page(owner);
+    expect(read.kept).toBe(false);
+    expect(read.entries.find((n) => n._id === newest!._id)?.isRead).toBe(true);
+    await keep(owner);
+    await expectOk(t.app, 'markAllNotificationsRead', { as: owner });
+    read = await page(owner);
+    expect(read.kept).toBe(false);
+    expect(read.entries.every((n) => n.isRead)).toBe(true);
+    await keep(owner);
+
+    // The comment deleted takes its entry with it.
+    await expectOk(t.app, 'deleteComment', { params: { commentId: bobs._id }, as: bob });
+    read = await page(owner);
+    expect(read.kept).toBe(false);
+    expect(read.entries.map((n) => n.comment?.content)).toEqual(['From Alice']);
+    await keep(owner);
+
+    // The actor's new name.
+    await expectOk(t.app, 'updateDetails', { as: alice, body: { fullname: 'Alice Renamed' } });
+    read = await page(owner);
+    expect(read.kept).toBe(false);
+    expect(read.entries[0]?.actor.fullname).toBe('Alice Renamed');
+    await keep(owner);
+
+    // A block hides what the blocked person did at once; lifted, it is back.
+    await expectOk(t.app, 'blockUser', { params: { userId: alice.userId }, as: owner });
+    read = await page(owner);
+    expect(read.kept).toBe(false);
+    expect(read.entries).toHaveLength(0);
+    await keep(owner);
+    await expectOk(t.app, 'unblockUser', { params: { userId: alice.userId }, as: owner });
+    read = await page(owner);
+    expect(read.kept).toBe(false);
+    expect(read.entries).toHaveLength(1);
+
+    // Likes on a comment: the entry names the latest liker; an unlike names the one before.
+    const mine = await comment(owner, video._id, 'Owner’s own');
+    await expectOk(t.app, 'toggleCommentLike', { params: { id: mine._id }, as: alice });
+    await expectOk(t.app, 'toggleCommentLike', { params: { id: mine._id }, as: carol });
+    await fresh(
+      owner,
+      (e) => e.some((n) => n.kind === 'comment_like' && n.actor._id === carol.userId),
+      'Carol’s like',
+    );
+    await settle();
+    await keep(owner);
+    await expectOk(t.app, 'toggleCommentLike', { params: { id: mine._id }, as: carol });
+    read = await page(owner);
+    expect(read.kept).toBe(false);
+    expect(read.entries.find((n) => n.kind === 'comment_like')).toMatchObject({
+      actor: { _id: alice.userId },
+      othersCount: 0,
+    });
+  });
+
+  it('is dropped when a video it shows goes private, and when it is back', async () => {
+    const [reader, channel] = await people(t.app, 2);
+    await expectOk(t.app, 'toggleSubscription', {
+      params: { channelId: channel.userId },
+      as: reader,
+    });
+    const video = await createVideo(t.app, channel, { title: 'Told to followers' });
+    await until(reader, (e) => e.some((n) => n.kind === 'new_video'), 'the new video');
+    await settle();
+    await keep(reader);
+    const level = (visibility: 'public' | 'private') =>
+      expectOk(t.app, 'setVideoVisibility', {
+        params: { id: video._id },
+        as: channel,
+        body: { visibility },
+      });
+    await level('private');
+    let read = await page(reader);
+    expect(read.kept).toBe(false);
+    expect(read.entries.some((n) => n.kind === 'new_video')).toBe(false);
+    await keep(reader);
+    // Public again: the entry was in no kept page's tags, and comes back all the same.
+    await level('public');
+    read = await page(reader);
+    expect(read.kept).toBe(false);
+    expect(read.entries.some((n) => n.video?._id === video._id)).toBe(true);
+  });
+});
+
 describe('mentionedUsernames', () => {
   it('reads @names as usernames are written, each once, not inside emails', () => {
     expect(mentionedUsernames('hi @Alice_1 and @bob.smith. mail x@carol.com @alice_1 @ab')).toEqual(

@@ -1,4 +1,5 @@
 import { endpoints } from '@kinora/contract';
+import { notificationsShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentNotificationPage } from './notifications.presenter';
@@ -18,6 +19,8 @@ export function registerNotificationRoutes(
     message: 'Notifications',
     handler: async ({ query, actor }) =>
       presentNotificationPage(await notifications.listNotifications({ actor, ...query }), storage),
+    // Kept for its reader until their entries or what the entries show change (decision 0025).
+    shows: ({ actor, data }) => notificationsShown(actor.userId, data.notifications),
   });
   router.route(endpoints.unreadNotifications, {
     message: 'Unread notifications',

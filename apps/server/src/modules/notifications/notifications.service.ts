@@ -312,6 +312,11 @@ export class NotificationsService {
     await this.pushes?.deliver(told, n.kind, n.groupKey);
   }
 
+  /** What these people may see of their entries changed (a block): each is told anew. */
+  async recount(userIds: string[]) {
+    await this.announceTo(userIds);
+  }
+
   /** Pushes the new unread count to each person (their other devices too). */
   private async announceTo(userIds: string[]) {
     for (const userId of userIds) await this.announce({ userId, role: 'user' });

@@ -36,6 +36,8 @@ export interface DomainEventMap {
    * it stands, and the chat socket takes both out of their conversation's room at once.
    */
   'user.blocked': { blockerId: string; blockedId: string; conversationId: string | null };
+  /** A block lifted: what each did is in the other's sight again (notifications). */
+  'user.unblocked': { blockerId: string; blockedId: string };
   /** Sessions signed out or revoked: their live connections (chat sockets) end too. */
   'sessions.ended': { sessionIds: string[] };
 
@@ -160,6 +162,8 @@ export const changeEvents = [
   'user.created',
   'user.updated',
   'notifications.changed',
+  'user.blocked',
+  'user.unblocked',
   'account.deleted',
   'content.moderated',
 ] as const satisfies readonly DomainEventName[];

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createVideo, togglePublish } from '../../../test/media-factories';
+import { dropsOf, notificationsShown, shows } from './kept-tags';
 
 /**
  * A change drops only the kept answers that show what it changed (decision 0025). Each case
@@ -236,5 +237,67 @@ describe('kept answers dropped by the changes that concern them', () => {
     expect(
       (after.body as { comments: { _id: string; isLiked: boolean }[] }).comments[0],
     ).toMatchObject({ _id: first!._id, isLiked: !first!.isLiked });
+  });
+});
+
+describe("what drops a reader's kept notifications page", () => {
+  it('a moderator hiding or restoring what an entry shows, and anything bringing one back', () => {
+    const page = notificationsShown('reader', [
+      {
+        actor: { _id: 'actor' },
+        video: { _id: 'video' },
+        comment: { _id: 'comment' },
+        tweet: null,
+      },
+      { actor: { _id: 'author' }, video: null, comment: null, tweet: { _id: 'tweet' } },
+    ]);
+    const drops = (tags: string[]) => tags.some((tag) => page.includes(tag));
+    // Each change that could hide or bring back an entry of the page drops it.
+    expect(
+      drops(
+        dropsOf['content.moderated']({
+          ownerIds: ['someone'],
+          videoIds: [],
+          commentedVideoIds: ['video'],
+          tweetIds: [],
+        }),
+      ),
+    ).toBe(true);
+    expect(page).toEqual(
+      expect.arrayContaining([
+        shows.notifications('reader'),
+        shows.comments('video'),
+        shows.video('video'),
+        shows.tweet('tweet'),
+        shows.person('actor'),
+        shows.person('author'),
+      ]),
+    );
+    for (const tags of [
+      dropsOf['notifications.changed']({ userIds: ['reader'], unreadCount: 1 }),
+      dropsOf['user.blocked']({ blockerId: 'reader', blockedId: 'x', conversationId: null }),
+      dropsOf['user.unblocked']({ blockerId: 'x', blockedId: 'reader' }),
+      dropsOf['comment.updated']({ commentId: 'c', videoId: 'elsewhere', authorId: 'a' }),
+      dropsOf['video.published']({ videoId: 'v', ownerId: 'o', isPublished: false }),
+      dropsOf['tweet.updated']({ tweetId: 'held', authorId: 'a' }),
+      dropsOf['tweet.deleted']({ tweetId: 'tweet', authorId: 'author' }),
+      dropsOf['account.deleted']({
+        userId: 'actor',
+        videoIds: [],
+        tweetIds: [],
+        playlistIds: [],
+        likedVideoIds: [],
+        commentedVideoIds: [],
+        likedTweetIds: [],
+        followedChannelIds: [],
+        touchedPlaylistIds: [],
+      }),
+    ]) {
+      expect(drops(tags), tags.join(' ')).toBe(true);
+    }
+    // Another person's entries leave it be.
+    expect(drops(dropsOf['notifications.changed']({ userIds: ['other'], unreadCount: 1 }))).toBe(
+      false,
+    );
   });
 });

@@ -40,6 +40,13 @@ export const shows = {
   playlist: (id: string) => `playlist:${id}`,
   /** A person's watch history. */
   history: (userId: string) => `history:${userId}`,
+  /** A person's notifications: their entries, read or not (decision 0035). */
+  notifications: (userId: string) => `notifications:${userId}`,
+  /**
+   * Everyone's notifications, for what brings an entry back into its reader's sight (a video
+   * published again, a comment approved or restored): such an entry is in no kept list's tags.
+   */
+  notificationsInSight: 'notifications-in-sight',
   /** One person's own answers (kept for them alone): their feeds. */
   reader: (id: string) => `reader:${id}`,
 } as const;
@@ -64,11 +71,20 @@ export const dropsOf: Drops = {
   // A new video is public at once (its owner may take it back to a draft): listings change.
   'video.created': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
   'video.updated': ({ videoId }) => [shows.video(videoId), shows.videoSearch],
-  'video.published': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
+  // Any level (public, unlisted, private) may bring entries about it back into sight.
+  'video.published': ({ videoId, ownerId }) => [
+    ...membershipOf(videoId, ownerId),
+    shows.notificationsInSight,
+  ],
   'video.deleted': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
   'comment.created': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
   // An edit may bring in a watched word (held: out of the count) or an approval take it back.
-  'comment.updated': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
+  // Approved, it comes back into the sight of those it names or answers.
+  'comment.updated': ({ videoId }) => [
+    shows.comments(videoId),
+    shows.videoCounts(videoId),
+    shows.notificationsInSight,
+  ],
   'comment.deleted': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
   'comment.marked': ({ videoId }) => [shows.comments(videoId)],
   'like.toggled': ({ target, targetId, userId, videoId }) => {
@@ -94,7 +110,8 @@ export const dropsOf: Drops = {
   // tweet a second would otherwise recompute every reader's feed every second. Its author's
   // own list and page show it at once.
   'tweet.created': ({ authorId }) => [shows.tweets(authorId), shows.channel(authorId)],
-  'tweet.updated': ({ tweetId }) => [shows.tweet(tweetId)],
+  // Approved, a held tweet comes back into the sight of those it names.
+  'tweet.updated': ({ tweetId }) => [shows.tweet(tweetId), shows.notificationsInSight],
   'tweet.deleted': ({ tweetId, authorId }) => [
     shows.tweet(tweetId),
     shows.tweets(authorId),
@@ -106,8 +123,17 @@ export const dropsOf: Drops = {
     shows.channel(userId),
     shows.channelSearch,
   ],
-  // Notifications are read fresh: no kept answer shows them.
-  'notifications.changed': () => [],
+  // Their entries changed: added, moved up, read, removed, or a block between two people.
+  'notifications.changed': ({ userIds }) => userIds.map(shows.notifications),
+  // What either did leaves, or comes back into, the other's notifications.
+  'user.blocked': ({ blockerId, blockedId }) => [
+    shows.notifications(blockerId),
+    shows.notifications(blockedId),
+  ],
+  'user.unblocked': ({ blockerId, blockedId }) => [
+    shows.notifications(blockerId),
+    shows.notifications(blockedId),
+  ],
   // Everything the person made leaves every listing, and each count they were in moves back.
   'account.deleted': (gone) => [
     shows.person(gone.userId),
@@ -143,6 +169,8 @@ export const dropsOf: Drops = {
     // A video counts only the comments everyone sees (decision 0046).
     ...changed.commentedVideoIds.flatMap((id) => [shows.comments(id), shows.videoCounts(id)]),
     ...changed.tweetIds.map(shows.tweet),
+    // A restore brings entries about these back into their readers' sight.
+    shows.notificationsInSight,
   ],
 };
 
@@ -171,6 +199,32 @@ export function videosShown(videos: readonly { _id: string; owner: { _id: string
   for (const video of videos) {
     tags.add(shows.video(video._id));
     tags.add(shows.person(video.owner._id));
+  }
+  return [...tags];
+}
+
+/**
+ * What a page of notifications shows besides its reader's entries: each entry's actor, video,
+ * the comments under that video (a comment's text, whether it is hidden, who liked it last) and
+ * tweet, and anything that may come back into sight.
+ */
+export function notificationsShown(
+  readerId: string,
+  entries: readonly {
+    actor: { _id: string };
+    video: { _id: string } | null;
+    comment: { _id: string } | null;
+    tweet: { _id: string } | null;
+  }[],
+): string[] {
+  const tags = new Set<string>([shows.notifications(readerId), shows.notificationsInSight]);
+  for (const entry of entries) {
+    tags.add(shows.person(entry.actor._id));
+    if (entry.video) {
+      tags.add(shows.video(entry.video._id));
+      if (entry.comment) tags.add(shows.comments(entry.video._id));
+    }
+    if (entry.tweet) tags.add(shows.tweet(entry.tweet._id));
   }
   return [...tags];
 }
