@@ -103,7 +103,7 @@ describe('notifications of each kind', () => {
   it('tells people @mentioned in a comment or a tweet, only those who exist, never oneself', async () => {
     const [owner, alice, carol] = await people(t.app, 3);
     const video = await createVideo(t.app, owner);
-    // A comment naming nobody is refused (comment threads, issue 21 item 3); a tweet's is skipped.
+    // A comment or tweet naming nobody is refused (issue 21's bad input): only real people.
     const text = `Look @${carol.username}, me @${alice.username}.`;
     const made = await comment(alice, video._id, text);
     const carols = await until(carol, (e) => e.length === 1, 'a mention');
@@ -116,11 +116,14 @@ describe('notifications of each kind', () => {
     // The owner is told of the comment, not of a mention too.
     await until(owner, (e) => e.length === 1 && e[0]!.kind === 'video_comment', 'the comment');
 
+    const naming = (content: string) =>
+      callApi(t.app, 'createTweet', { as: alice, body: { content } });
+    expect(
+      (await naming(`Hello @${carol.username} and @nobody_here_${Date.now() % 1000}!`)).statusCode,
+    ).toBe(400);
     const tweet = await expectOk(t.app, 'createTweet', {
       as: alice,
-      body: {
-        content: `Hello @${carol.username.toUpperCase()} and @nobody_here_${Date.now() % 1000}!`,
-      },
+      body: { content: `Hello @${carol.username.toUpperCase()}!` },
     });
     const both = await until(carol, (e) => e.length === 2, 'a tweet mention');
     expect(both[0]).toMatchObject({ kind: 'mention', tweet: { _id: tweet._id }, video: null });
