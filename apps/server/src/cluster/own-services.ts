@@ -119,6 +119,9 @@ function run(name: string, command: string, args: string[], logFile: string): Ch
   const child = spawn(command, args, {
     env: { PATH: process.env.PATH ?? '/usr/bin:/bin', LANG: 'C.UTF-8', LC_ALL: 'C.UTF-8' },
     stdio: ['ignore', 'pipe', 'pipe'],
+    // Its own process group: a Ctrl-C in the terminal does not reach it, so the launcher stops
+    // it after the processes that use it have drained.
+    detached: true,
   });
   child.stdout?.pipe(out, { end: false });
   child.stderr?.pipe(out, { end: false });
