@@ -92,6 +92,12 @@ if (toInstall.length > 0) {
 }
 
 const own: OwnService[] = [];
+// Its own PostgreSQL and Redis run in their own process groups (Ctrl-C reaches them through
+// the launcher, after the API processes drained): should the launcher end any other way, they
+// are told to stop as it exits.
+process.on('exit', () => own.forEach((service) => service.signalStop()));
+// A closed terminal or pipe must not end the launcher before it has stopped what it started.
+process.stdout.on('error', () => undefined);
 const stopOwn = async () => {
   for (const service of own.reverse()) await service.stop().catch(() => undefined);
   own.length = 0;

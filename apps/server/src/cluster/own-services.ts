@@ -23,6 +23,8 @@ export interface OwnService {
   readonly logFile: string;
   /** A fast shutdown (PostgreSQL: SIGINT; Redis: SIGTERM), then waits for the exit. */
   stop(): Promise<void>;
+  /** Sends the same fast-shutdown signal without waiting (for a launcher that is exiting). */
+  signalStop(): void;
 }
 
 /** The newest PostgreSQL's binaries Debian installed (/usr/lib/postgresql/<version>/bin). */
@@ -130,13 +132,22 @@ function run(name: string, command: string, args: string[], logFile: string): Ch
   return child;
 }
 
-function stopper(child: ChildProcess, signal: NodeJS.Signals): () => Promise<void> {
-  return () =>
-    new Promise<void>((resolve) => {
-      if (child.exitCode !== null || child.signalCode !== null) return resolve();
-      child.once('exit', () => resolve());
-      child.kill(signal);
-    });
+function stopper(
+  child: ChildProcess,
+  signal: NodeJS.Signals,
+): Pick<OwnService, 'stop' | 'signalStop'> {
+  const exited = () => child.exitCode !== null || child.signalCode !== null;
+  return {
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited()) return resolve();
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      }),
+    signalStop: () => {
+      if (!exited()) child.kill(signal);
+    },
+  };
 }
 
 /**
@@ -207,7 +218,7 @@ export async function startOwnPostgres(runDir: string, fromPort = 5433): Promise
     logFile,
   );
   // SIGINT: PostgreSQL's fast shutdown (ends sessions, checkpoints, exits).
-  return { name: 'PostgreSQL', url, pid: child.pid, dir, logFile, stop: stopper(child, 'SIGINT') };
+  return { name: 'PostgreSQL', url, pid: child.pid, dir, logFile, ...stopper(child, 'SIGINT') };
 }
 
 /** Whether Redis answers at this URL (a TCP connection and a PING). */
@@ -255,5 +266,5 @@ export async function startOwnRedis(runDir: string, fromPort = 6380): Promise<Ow
   );
   const url = `redis://127.0.0.1:${port}`;
   await waitFor(`Redis (${dir})`, child, () => redisPing(url), logFile);
-  return { name: 'Redis', url, pid: child.pid, dir, logFile, stop: stopper(child, 'SIGTERM') };
+  return { name: 'Redis', url, pid: child.pid, dir, logFile, ...stopper(child, 'SIGTERM') };
 }
