@@ -14,11 +14,11 @@ import { makeTempDir } from '../platform/media/video/test-clips';
 import {
   postgresBinDir,
   redisBinary,
-  redisPing,
   startOwnPostgres,
   startOwnRedis,
   type OwnService,
 } from './own-services';
+import { redisAnswers } from './profile';
 
 const missing = [
   postgresBinDir() ? null : 'PostgreSQL (/usr/lib/postgresql/*/bin)',
@@ -72,7 +72,7 @@ describe.skipIf(missing.length > 0)(
 
       await postgres.stop();
       await redis.stop();
-      expect(await redisPing(redis.url)).toBe(false);
+      expect(await redisAnswers(redis.url)).toBe(false);
       await expect(selectOne(postgres.url)).rejects.toThrow();
       expect(existsSync(path.join(temp.dir, 'postgres', 'PG_VERSION'))).toBe(true);
 
@@ -88,7 +88,7 @@ describe.skipIf(missing.length > 0)(
       ]);
       await reopened.end();
       expect(rowCount).toBe(1);
-      expect(await redisPing(againRedis.url)).toBe(true);
+      expect(await redisAnswers(againRedis.url)).toBe(true);
       await again.stop();
       await againRedis.stop();
     }, 30_000);

@@ -4,6 +4,7 @@ import { chmod, chown, mkdir, readFile } from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
 import pg from 'pg';
+import { redisAnswers } from './profile';
 
 /**
  * `npm run cluster`'s own PostgreSQL and Redis (issue 23): when no `DATABASE_URL` / `REDIS_URL`
@@ -221,19 +222,6 @@ export async function startOwnPostgres(runDir: string, fromPort = 5433): Promise
   return { name: 'PostgreSQL', url, pid: child.pid, dir, logFile, ...stopper(child, 'SIGINT') };
 }
 
-/** Whether Redis answers at this URL (a TCP connection and a PING). */
-export function redisPing(redisUrl: string): Promise<boolean> {
-  const url = new URL(redisUrl);
-  return new Promise((resolve) => {
-    const socket = net.connect({ host: url.hostname, port: Number(url.port || 6379) });
-    socket.setTimeout(2_000);
-    socket.once('connect', () => socket.write('PING\r\n'));
-    socket.once('data', (data) => (socket.end(), resolve(data.toString().startsWith('+PONG'))));
-    socket.once('error', () => resolve(false));
-    socket.once('timeout', () => (socket.destroy(), resolve(false)));
-  });
-}
-
 /**
  * Starts Redis on 127.0.0.1 at the first free port from `fromPort`, working in
  * `<runDir>/redis`, keeping nothing on disk.
@@ -265,6 +253,6 @@ export async function startOwnRedis(runDir: string, fromPort = 6380): Promise<Ow
     logFile,
   );
   const url = `redis://127.0.0.1:${port}`;
-  await waitFor(`Redis (${dir})`, child, () => redisPing(url), logFile);
+  await waitFor(`Redis (${dir})`, child, () => redisAnswers(url), logFile);
   return { name: 'Redis', url, pid: child.pid, dir, logFile, ...stopper(child, 'SIGTERM') };
 }
