@@ -1,7 +1,9 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../../app/providers';
 import { renderWithProviders } from '../../../app/testing';
-import { stubMediaPlayback } from '../../../testing/media-element';
+import { createTestQueryClient } from '../../../testing/query-client';
+import { setMediaTime, stubMediaPlayback } from '../../../testing/media-element';
 import { BANDWIDTH_STORAGE_KEY } from './use-media-source';
 import { VideoPlayer } from './VideoPlayer';
 
@@ -50,6 +52,11 @@ const fake = vi.hoisted(() => {
     }
     destroy() {
       this.isDestroyed = true;
+      // As hls.js detaches: the element loads nothing, back at 0 and paused.
+      if (this.media) {
+        this.media.currentTime = 0;
+        Object.defineProperty(this.media, 'paused', { value: true, configurable: true });
+      }
     }
   }
   return { FakeHls, Events, instances: [] as FakeHls[], supported: true };
@@ -201,6 +208,38 @@ describe('video player with an HLS ladder', () => {
     const { video } = renderPlayer();
     await waitFor(() => expect(video).toHaveAttribute('src', hlsUrl));
     expect(fake.instances).toHaveLength(0);
+  });
+
+  it('keeps the place and the playing when the first rendition gives way to the whole ladder', async () => {
+    stubMediaPlayback();
+    const firstUrl = '/media/videos/v1/hls/first.m3u8';
+    const queryClient = createTestQueryClient();
+    const playerWith = (url: string) => (
+      <AppProviders queryClient={queryClient}>
+        <VideoPlayer
+          title="Phone clip"
+          fileUrl={null}
+          hlsUrl={url}
+          poster={null}
+          storyboardUrl={null}
+          durationHint={40}
+        />
+      </AppProviders>
+    );
+    const view = render(playerWith(firstUrl));
+    const video = view.container.querySelector('video') as HTMLVideoElement;
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    await act(() => video.play());
+    act(() => setMediaTime(video, 7.5));
+    const play = vi.mocked(HTMLMediaElement.prototype.play);
+    play.mockClear();
+
+    view.rerender(playerWith(hlsUrl));
+    await waitFor(() => expect(fake.instances).toHaveLength(2));
+    expect(fake.instances[0]?.isDestroyed).toBe(true);
+    expect(fake.instances[1]?.source).toBe(hlsUrl);
+    expect(fake.instances[1]?.config).toMatchObject({ startPosition: 7.5 });
+    await waitFor(() => expect(play).toHaveBeenCalled());
   });
 
   it('stops hls.js when the player goes away', async () => {

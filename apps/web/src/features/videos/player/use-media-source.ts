@@ -86,6 +86,9 @@ export function useMediaSource(
   { hlsUrl, fileUrl }: { hlsUrl: string | null; fileUrl: string | null },
 ): MediaSource {
   const hlsRef = useRef<Hls | null>(null);
+  // Where the last source left off, read before it is torn down: destroying hls.js detaches
+  // the element (a new load: back to 0, paused), so the next source cannot read it there.
+  const handoverRef = useRef<{ time: number; playing: boolean } | null>(null);
   const [levels, setLevels] = useState<QualityLevel[]>([]);
   const [selectedLevel, setSelectedLevel] = useState(-1);
   const [playingIndex, setPlayingIndex] = useState<number | null>(null);
@@ -95,32 +98,38 @@ export function useMediaSource(
     if (!video) return;
     let cancelled = false;
     let hls: Hls | null = null;
-    const resumeAt = video.currentTime;
-    const wasPlaying = !video.paused;
+    const handover = handoverRef.current ?? { time: video.currentTime, playing: !video.paused };
+    handoverRef.current = null;
+    const resumeAt = handover.time;
+    const wasPlaying = handover.playing;
     // Play pressed before the source is attached (hls.js still loading) is undone by the
     // element's load; it is remembered and honoured once the manifest is read.
     let playRequested = false;
+    let sourceReady = false;
     const onPlay = () => {
-      playRequested = true;
+      if (!sourceReady) playRequested = true;
     };
     video.addEventListener('play', onPlay);
+    const playIfAsked = () => {
+      if (wasPlaying || playRequested) video.play()?.catch(() => undefined);
+      playRequested = false;
+      sourceReady = true;
+    };
 
     const resume = () => {
       if (resumeAt > 0) video.currentTime = resumeAt;
-      if (wasPlaying || playRequested) video.play()?.catch(() => undefined);
+      playIfAsked();
+    };
+    const playFromUrl = (url: string) => {
+      video.src = url;
+      if (resumeAt > 0 || wasPlaying || playRequested)
+        video.addEventListener('loadedmetadata', resume, { once: true });
+      else sourceReady = true;
     };
     const playFile = () => {
-      if (!fileUrl) return;
-      video.src = fileUrl;
-      if (resumeAt > 0 || wasPlaying)
-        video.addEventListener('loadedmetadata', resume, { once: true });
+      if (fileUrl) playFromUrl(fileUrl);
     };
-
-    const playNativeHls = () => {
-      video.src = hlsUrl as string;
-      if (resumeAt > 0 || wasPlaying)
-        video.addEventListener('loadedmetadata', resume, { once: true });
-    };
+    const playNativeHls = () => playFromUrl(hlsUrl as string);
     const canPlayHlsNatively = () => video.canPlayType('application/vnd.apple.mpegurl') !== '';
 
     if (!hlsUrl) {
@@ -150,7 +159,7 @@ export function useMediaSource(
                 }))
                 .sort((a, b) => b.height - a.height),
             );
-            if (wasPlaying || playRequested) video.play()?.catch(() => undefined);
+            playIfAsked();
           });
           hls.on(HlsPlayer.Events.LEVEL_SWITCHED, (_event, data) => {
             setPlayingIndex(data.level);
@@ -177,6 +186,10 @@ export function useMediaSource(
 
     return () => {
       cancelled = true;
+      handoverRef.current = {
+        time: video.currentTime > 0 ? video.currentTime : resumeAt,
+        playing: !video.paused || playRequested,
+      };
       video.removeEventListener('loadedmetadata', resume);
       video.removeEventListener('play', onPlay);
       // What this video measured is where the next one starts.
