@@ -19,6 +19,7 @@ import {
   type Caller,
   type EndpointName,
   type MatrixCase,
+  oEmbedMatrix,
   uploadEndpointMatrix,
 } from './authorization-matrix';
 import { callApi, expectOk } from '../test/api-client';
@@ -830,6 +831,28 @@ describe('the authorization matrix', () => {
       const want = expectedStatus(uploadEndpointMatrix.ownSignature, as);
       if (res.statusCode !== want) {
         differences.push(`upload as ${as}: expected ${want}, got ${res.statusCode} ${res.body}`);
+      }
+    }
+    expect(differences, `\n${differences.join('\n')}`).toEqual([]);
+  });
+
+  it('covers oEmbed outside the contract: a card for what a visitor may see, whoever asks', async () => {
+    const differences: string[] = [];
+    const videos = { publishedVideo: published, unlistedVideo: unlisted, draftVideo: draft };
+    for (const [caseName, expected] of Object.entries(oEmbedMatrix)) {
+      const link = `${t.config.publicUrl}/video/${videos[caseName as keyof typeof videos]}`;
+      for (const as of callers) {
+        const res = await t.app.inject({
+          method: 'GET',
+          url: `${apiPrefix}/oembed?url=${encodeURIComponent(link)}`,
+          headers: userOf(as)?.auth ?? {},
+        });
+        const want = expectedStatus(expected, as);
+        if (res.statusCode !== want) {
+          differences.push(
+            `oembed (${caseName}) as ${as}: expected ${want}, got ${res.statusCode}`,
+          );
+        }
       }
     }
     expect(differences, `\n${differences.join('\n')}`).toEqual([]);

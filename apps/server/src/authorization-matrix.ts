@@ -311,6 +311,18 @@ export const uploadEndpointMatrix = {
   ownSignature: { visitor: 401, other: 200, owner: 200 },
 } as const satisfies Record<string, Expected>;
 
+/**
+ * `GET /api/v1/oembed?url=` (the sharing module, outside the contract map: oEmbed's own shape)
+ * answers for a link as a visitor would see it, whoever asks: a card for a public or unlisted
+ * video (an unlisted link is shared on purpose), a 404 for a draft even to its owner, since
+ * the card is for other sites.
+ */
+export const oEmbedMatrix = {
+  publishedVideo: { visitor: 200, other: 200, owner: 200 },
+  unlistedVideo: { visitor: 200, other: 200, owner: 200 },
+  draftVideo: { visitor: 404, other: 404, owner: 404 },
+} as const satisfies Record<string, Expected>;
+
 export type MatrixCase<K extends EndpointName> = keyof (typeof authorizationMatrix)[K];
 
 /** The status a caller should get in one case of the matrix. */
