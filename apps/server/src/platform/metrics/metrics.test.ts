@@ -46,6 +46,15 @@ afterAll(async () => {
 });
 
 describe('metrics', () => {
+  it('leaves out the reads the process makes for itself before serving (the warm-up)', async () => {
+    const route = { method: 'GET', route: '/api/v1/healthcheck', status: '200' };
+    const before = sample(await scrape(), 'kinora_http_requests_total', route) ?? 0;
+    await metrics.unobserved(() => t.app.inject({ method: 'GET', url: '/api/v1/healthcheck' }));
+    expect(sample(await scrape(), 'kinora_http_requests_total', route) ?? 0).toBe(before);
+    await t.app.inject({ method: 'GET', url: '/api/v1/healthcheck' });
+    expect(sample(await scrape(), 'kinora_http_requests_total', route)).toBe(before + 1);
+  });
+
   it('times requests by route template and status, never by the raw URL', async () => {
     const owner = await registerUser(t.app);
     const video = await createVideo(t.app, owner);

@@ -38,6 +38,8 @@ const lagBuckets = [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 5];
 export class Metrics {
   readonly registry = new Registry();
   private sources: MetricSources = {};
+  /** False while the process reads for itself (`unobserved`). */
+  private observing = true;
 
   private readonly requests = new Counter({
     name: 'kinora_http_requests_total',
@@ -135,9 +137,23 @@ export class Metrics {
     this.sources = { ...this.sources, ...sources };
   }
 
+  /**
+   * Runs the process's own reads before it serves (the warm-up at start): they are not
+   * people's requests, so they are neither timed nor counted as kept-answer hits or misses.
+   */
+  async unobserved<T>(work: () => Promise<T>): Promise<T> {
+    this.observing = false;
+    try {
+      return await work();
+    } finally {
+      this.observing = true;
+    }
+  }
+
   /** Times every request Fastify answers, by its route's template (never the raw URL). */
   instrument(app: FastifyInstance): void {
     app.addHook('onResponse', (request, reply, done) => {
+      if (!this.observing) return done();
       const labels = {
         method: request.method,
         route: request.routeOptions.url ?? 'unmatched',
@@ -150,6 +166,7 @@ export class Metrics {
   }
 
   keptAnswer(result: 'hit' | 'miss'): void {
+    if (!this.observing) return;
     this.kept.inc({ result });
   }
 
