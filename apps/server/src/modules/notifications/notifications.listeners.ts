@@ -33,8 +33,11 @@ export function listenForNotifications(
         ? notifications.notifyCommentLike({ commentId: targetId, userId })
         : notifications.forgetCommentLike({ commentId: targetId });
     }),
-    // A new video is public at once; a draft published later is new to its followers then.
-    events.on('video.created', (video) => notifications.startVideoFanOut(video)),
+    // Followers hear of a video when it becomes public: at once, or when it is published
+    // later (by its owner or its schedule). Unlisted and private ones queue nothing.
+    events.on('video.created', ({ videoId, ownerId, isPublished }) =>
+      isPublished ? notifications.startVideoFanOut({ videoId, ownerId }) : undefined,
+    ),
     events.on('video.published', ({ videoId, ownerId, isPublished }) =>
       isPublished ? notifications.startVideoFanOut({ videoId, ownerId }) : undefined,
     ),

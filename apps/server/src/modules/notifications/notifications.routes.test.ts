@@ -12,10 +12,11 @@ import {
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callApi, expectOk, malformed } from '../../../test/api-client';
+import { sql } from 'drizzle-orm';
 import type { RegisteredUser } from '../../../test/factories';
 import { freePort } from '../../../test/free-port';
 import { createTestApp, type TestApp } from '../../../test/harness';
-import { createVideo, eventually, togglePublish } from '../../../test/media-factories';
+import { createVideo, eventually, togglePublish, uploadAsset } from '../../../test/media-factories';
 import { people, sendMessageRequest } from '../../../test/messaging-factories';
 import { NotificationsRepository } from './notifications.repository';
 import { mentionedUsernames } from './notifications.service';
@@ -192,6 +193,41 @@ describe('notifications of each kind', () => {
     await settle();
     expect((await list(f1)).notifications).toHaveLength(1);
     expect((await list(stranger)).notifications).toHaveLength(0);
+  });
+
+  it('queues no fan-out for a video that is not public (unlisted, private or scheduled)', async () => {
+    const [channel, follower] = await people(t.app, 2);
+    await expectOk(t.app, 'toggleSubscription', {
+      params: { channelId: channel.userId },
+      as: follower,
+    });
+    const quiet: string[] = [];
+    for (const level of [
+      { visibility: 'unlisted' as const },
+      { visibility: 'private' as const },
+      { publishAt: new Date(Date.now() + 86_400_000).toISOString() },
+    ]) {
+      const asset = await uploadAsset(t.app, channel, 'video');
+      const video = await expectOk(t.app, 'createVideo', {
+        as: channel,
+        body: {
+          title: 'Not for everyone',
+          description: 'Held back',
+          videoPublicId: asset.public_id,
+          ...level,
+        },
+      });
+      quiet.push(video._id);
+    }
+    // A public one after them: once its entry is there, the events before it were handled.
+    const shown = await createVideo(t.app, channel, { title: 'For everyone' });
+    const entries = await until(follower, (e) => e.length === 1, 'the public video');
+    expect(entries[0]).toMatchObject({ kind: 'new_video', video: { _id: shown._id } });
+    const queued = await t.database.db.execute(sql`
+      SELECT count(*)::int AS n FROM pgboss.job
+       WHERE name = 'notifications-fan-out-video'
+         AND data->>'videoId' IN (${sql.join(quiet, sql`, `)})`);
+    expect((queued as unknown as { rows: { n: number }[] }).rows[0]?.n).toBe(0);
   });
 
   it('fans out in batches of one INSERT…SELECT each, telling nobody twice', async () => {

@@ -186,7 +186,11 @@ export class VideosService {
       }
       throw error;
     }
-    this.events.emit('video.created', { videoId, ownerId });
+    this.events.emit('video.created', {
+      videoId,
+      ownerId,
+      isPublished: level.isPublished === true,
+    });
     await this.jobs.processVideo(videoId);
     return (await this.repo.findById(videoId))!;
   }

@@ -42,8 +42,8 @@ export interface DomainEventMap {
   'sessions.ended': { sessionIds: string[] };
 
   // What people see change. Kept answers listen (decision 0025), from every process.
-  /** A new video, public at once (its owner may take it back to a draft). */
-  'video.created': VideoChange;
+  /** A new video: public at once unless made unlisted, private or scheduled. */
+  'video.created': VideoChange & { isPublished: boolean };
   /** Its title, description, thumbnail or media changed (a transcode finished a rendition). */
   'video.updated': VideoChange;
   /** Published or taken back to a draft: it enters or leaves every listing. */
