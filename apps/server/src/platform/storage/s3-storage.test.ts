@@ -41,6 +41,23 @@ describe('S3Storage without a server', () => {
     for (const s of [plain, prefixed, cdn, both]) s.destroy();
   });
 
+  it('reuses a signed address while more than half its life is left, then signs anew', async () => {
+    const storage = new S3Storage({ ...offline, accessKeyId: 'id', secretAccessKey: 'secret' });
+    const first = await storage.signedGetUrl('videos/v1/hls/seg0.ts', 2);
+    expect(first.searchParams.get('X-Amz-Expires')).toBe('2');
+    expect((await storage.signedGetUrl('videos/v1/hls/seg0.ts', 2)).href).toBe(first.href);
+    // Another key, or another lifetime, is its own address.
+    expect((await storage.signedGetUrl('videos/v1/hls/seg1.ts', 2)).pathname).toMatch(/seg1\.ts$/);
+    expect((await storage.signedGetUrl('videos/v1/hls/seg0.ts', 300)).href).not.toBe(first.href);
+    // Past half its life (1 s of 2), the address is signed again, with a later date.
+    await new Promise((resolve) => setTimeout(resolve, 1_100));
+    const renewed = await storage.signedGetUrl('videos/v1/hls/seg0.ts', 2);
+    expect(renewed.searchParams.get('X-Amz-Date')! > first.searchParams.get('X-Amz-Date')!).toBe(
+      true,
+    );
+    storage.destroy();
+  });
+
   it('refuses incomplete credentials and unsafe prefixes', () => {
     expect(() => new S3Storage({ ...offline, accessKeyId: 'only-the-id' })).toThrow(/both/);
     expect(() => new S3Storage({ ...offline, secretAccessKey: 'only-the-secret' })).toThrow(/both/);

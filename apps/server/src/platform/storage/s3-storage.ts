@@ -49,11 +49,20 @@ export interface S3StorageOptions {
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
 
 /** Media stored in an S3-compatible bucket (the scale-out profile). */
+/** How many signed addresses a process keeps for reuse (a few MB at most). */
+const signedKept = 10_000;
+
 export class S3Storage implements Storage {
   readonly client: S3Client;
   private readonly bucket: string;
   private readonly prefix: string;
   private readonly publicBaseUrl: string | undefined;
+  /**
+   * Addresses signed for reading, by lifetime and key, each reused while more than half its
+   * life is left: signing costs more CPU than the rest of a media request (issue 23), and a
+   * popular segment is asked for by every viewer. The oldest go first past `signedKept`.
+   */
+  private readonly signed = new Map<string, { url: URL; renewAt: number }>();
 
   constructor(options: S3StorageOptions) {
     if (!options.bucket) throw new Error('S3Storage: a bucket is required');
@@ -225,11 +234,20 @@ export class S3Storage implements Storage {
    * never through this process.
    */
   async signedGetUrl(key: string, expiresInSeconds = 300): Promise<URL> {
-    const url = await getSignedUrl(
-      this.client,
-      new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
-      { expiresIn: expiresInSeconds },
+    const id = `${expiresInSeconds}:${key}`;
+    const now = Date.now();
+    const kept = this.signed.get(id);
+    if (kept && kept.renewAt > now) return new URL(kept.url);
+    const url = new URL(
+      await getSignedUrl(
+        this.client,
+        new GetObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }),
+        { expiresIn: expiresInSeconds },
+      ),
     );
+    this.signed.delete(id);
+    if (this.signed.size >= signedKept) this.signed.delete(this.signed.keys().next().value!);
+    this.signed.set(id, { url, renewAt: now + expiresInSeconds * 500 });
     return new URL(url);
   }
 
