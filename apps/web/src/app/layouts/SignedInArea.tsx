@@ -38,7 +38,7 @@ export function SignedInArea({ user }: { user: CurrentUser }) {
         to="/profile/videos"
         aria-label={`Your profile (${user.username})`}
         title="Your profile"
-        className="rounded-full"
+        className="flex shrink-0 rounded-full"
       >
         <Avatar src={user.avatar} name={user.username} size="sm" />
       </Link>
