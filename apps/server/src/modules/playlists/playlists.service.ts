@@ -93,11 +93,11 @@ export class PlaylistsService {
   }
 
   /**
-   * Who sees a playlist otherwise than a visitor does, staff aside: its owner and the owners of
+   * Who sees a playlist otherwise than a visitor does, staff and its owner aside: the owners of
    * drafts in it (decision 0025: everyone else may share one kept answer).
    */
-  async readersWhoSeeMore(playlist: { id: string; ownerId: string }): Promise<string[]> {
-    return [playlist.ownerId, ...(await this.repo.draftOwners(playlist.id))];
+  draftOwners(playlistId: string): Promise<string[]> {
+    return this.repo.draftOwners(playlistId);
   }
 
   async createPlaylist(input: {
