@@ -91,6 +91,11 @@ const { values: args } = parseArgs({
     /** API processes behind nginx (with --through nginx), sharing Redis. */
     'api-processes': { type: 'string', default: '1' },
     'redis-url': { type: 'string', default: 'redis://127.0.0.1:6379' },
+    /**
+     * Extra Node flags for the API processes, space-separated: `--cpu-prof --cpu-prof-dir=DIR`
+     * profiles the server through a run (the profile is written when it stops).
+     */
+    'server-node-args': { type: 'string', default: '' },
   },
   strict: true,
 });
@@ -1492,23 +1497,34 @@ async function startNginx(): Promise<void> {
 
 async function startKinora(publicCacheTtl: string | null): Promise<ChildProcess> {
   apiChildren = apiPorts.map((port) =>
-    startProcess('kinora', ['--import', 'tsx', 'apps/server/src/main.ts', '--role', 'api'], {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: path.resolve(args['data-dir']!),
-      DATABASE_URL: copyUrl,
-      LOG_LEVEL: 'warn',
-      WEB_DIST_DIR: '',
-      JWT_SECRET: site.jwtSecret,
-      UPLOAD_SIGNING_SECRET: uploadSigningSecret,
-      ACCESS_TOKEN_TTL: `${accessTtlSeconds}s`,
-      ...(publicCacheTtl === null ? {} : { PUBLIC_CACHE_TTL: publicCacheTtl }),
-      // Behind nginx as in the profile: the people's addresses from X-Forwarded-For, limits,
-      // chat and dropped kept answers shared through Redis.
-      ...(viaNginx
-        ? { TRUST_PROXY: 'true', REDIS_URL: args['redis-url']!, REDIS_KEY_PREFIX: redisPrefix }
-        : {}),
-    }),
+    startProcess(
+      'kinora',
+      [
+        ...args['server-node-args']!.split(' ').filter((a) => a !== ''),
+        '--import',
+        'tsx',
+        'apps/server/src/main.ts',
+        '--role',
+        'api',
+      ],
+      {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: path.resolve(args['data-dir']!),
+        DATABASE_URL: copyUrl,
+        LOG_LEVEL: 'warn',
+        WEB_DIST_DIR: '',
+        JWT_SECRET: site.jwtSecret,
+        UPLOAD_SIGNING_SECRET: uploadSigningSecret,
+        ACCESS_TOKEN_TTL: `${accessTtlSeconds}s`,
+        ...(publicCacheTtl === null ? {} : { PUBLIC_CACHE_TTL: publicCacheTtl }),
+        // Behind nginx as in the profile: the people's addresses from X-Forwarded-For, limits,
+        // chat and dropped kept answers shared through Redis.
+        ...(viaNginx
+          ? { TRUST_PROXY: 'true', REDIS_URL: args['redis-url']!, REDIS_KEY_PREFIX: redisPrefix }
+          : {}),
+      },
+    ),
   );
   for (const port of apiPorts) await waitFor(`http://127.0.0.1:${port}/api/v1/healthcheck`);
   if (viaNginx && !nginxChild) await startNginx();

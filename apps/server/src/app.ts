@@ -225,6 +225,13 @@ export async function buildApp({
           path: /^\/api\/v1\/search$/,
           ttlMs: Math.max(config.searchCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
         },
+        // A video's comments show nothing that no event drops (their text, likes and replies,
+        // their authors, the video's count): a visitor's answer lives as long as a reader's own
+        // (decision 0050), not the few seconds of answers with counters no event tells.
+        {
+          path: /^\/api\/v1\/comments\/[^/]+$/,
+          ttlMs: Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
+        },
       ],
       // One person's own answers: their changes drop them (decision 0025), so they may live
       // as long as the web client keeps its own copy; 2,000 readers' feeds recomputed every

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CommentSort } from '@kinora/contract';
-import type { Viewer } from '../../platform/auth/roles';
+import { isStaff, type Viewer } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
@@ -32,8 +32,46 @@ export interface CommentRecord {
   heldAt: Date | null;
 }
 
+/** Which statement a viewer's reads take: their id is a placeholder in the user's. */
+type ViewerKind = 'visitor' | 'user' | 'staff';
+const kindOf = (viewer: Viewer | null): ViewerKind =>
+  viewer === null ? 'visitor' : isStaff(viewer) ? 'staff' : 'user';
+/** The viewer a statement of `kind` is written for: a user's id is the `viewerId` placeholder. */
+const statementViewer = (kind: ViewerKind): Viewer | null =>
+  kind === 'visitor'
+    ? null
+    : {
+        userId: sql.placeholder('viewerId') as unknown as string,
+        role: kind === 'staff' ? 'moderator' : 'user',
+      };
+
 export class CommentsRepository {
   constructor(private readonly db: Database) {}
+
+  /**
+   * A video's page of comments and its count as named prepared statements: parsed and planned
+   * once per connection, not on every read of a watch page (bench/README.md, traffic model).
+   */
+  private readonly pageStatements = new Map<
+    string,
+    ReturnType<CommentsRepository['preparePage']>
+  >();
+  private preparePage(kind: ViewerKind, sort: CommentSort) {
+    return this.select(statementViewer(kind))
+      .where(and(eq(comments.videoId, sql.placeholder('videoId')), isNull(comments.parentId)))
+      .orderBy(...orderOf[sort])
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(`comments_page_${kind}_${sort}`);
+  }
+  private countStatement: ReturnType<CommentsRepository['prepareCount']> | undefined;
+  private prepareCount() {
+    return this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(comments)
+      .where(and(eq(comments.videoId, sql.placeholder('videoId')), isNull(comments.parentId)))
+      .prepare('comments_count_top_level');
+  }
 
   /** Comments whose video the viewer may see: a comment is visible when its video is. */
   private select(viewer: Viewer | null) {
@@ -92,19 +130,23 @@ export class CommentsRepository {
     limit: number;
     sort?: CommentSort;
   }): Promise<CommentRecord[]> {
-    return this.select(input.viewer)
-      .where(and(eq(comments.videoId, input.videoId), isNull(comments.parentId)))
-      .orderBy(...orderOf[input.sort ?? 'newest'])
-      .limit(input.limit)
-      .offset((input.page - 1) * input.limit);
+    const kind = kindOf(input.viewer);
+    const sort = input.sort ?? 'newest';
+    const name = `${kind}_${sort}`;
+    let statement = this.pageStatements.get(name);
+    if (!statement) this.pageStatements.set(name, (statement = this.preparePage(kind, sort)));
+    return statement.execute({
+      videoId: input.videoId,
+      viewerId: input.viewer?.userId,
+      limit: input.limit,
+      offset: (input.page - 1) * input.limit,
+    });
   }
 
   /** How many top comments the video has (the pages of `listForVideo`). */
   async countTopLevel(videoId: string): Promise<number> {
-    const [row] = await this.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(comments)
-      .where(and(eq(comments.videoId, videoId), isNull(comments.parentId)));
+    this.countStatement ??= this.prepareCount();
+    const [row] = await this.countStatement.execute({ videoId });
     return Number(row?.n ?? 0);
   }
 

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Viewer } from '../../platform/auth/roles';
-import type { Database } from '../../platform/db/client';
+import { isStaff, type Viewer } from '../../platform/auth/roles';
+import { queryRows, type Database } from '../../platform/db/client';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { users, videos, watchHistory } from '../../platform/db/schema';
 import { videoRecordSource, videosWatchableBy, type VideoRecord } from '../videos';
@@ -34,18 +34,15 @@ export class HistoryRepository {
     cursor: KeysetPosition | undefined;
     limit: number;
   }): Promise<HistoryRecord[]> {
-    return this.db
-      .select({
-        ...videoColumns,
-        watchedAt: watchHistory.watchedAt,
-        watchedAtMicros: microsOf(watchHistory.watchedAt),
-        positionSeconds: watchHistory.positionSeconds,
-      })
-      .from(watchHistory)
-      .innerJoin(videos, and(eq(videos.id, watchHistory.videoId), videosWatchableBy(input.viewer)))
-      .innerJoin(users, eq(users.id, videos.ownerId))
-      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
-      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
+    // The first page (what the history screen reads) as a named prepared statement: planned
+    // once per connection. The viewer is the person themselves, staff or not.
+    if (!input.cursor && input.viewer.userId === input.userId) {
+      const kind = isStaff(input.viewer) ? 'staff' : 'user';
+      let statement = this.firstPages.get(kind);
+      if (!statement) this.firstPages.set(kind, (statement = this.prepareFirstPage(kind)));
+      return statement.execute({ userId: input.userId, limit: input.limit });
+    }
+    return this.selectPage(input.viewer)
       .where(
         and(
           eq(watchHistory.userId, input.userId),
@@ -56,6 +53,38 @@ export class HistoryRepository {
       )
       .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.videoId))
       .limit(input.limit);
+  }
+
+  private selectPage(viewer: Viewer) {
+    return this.db
+      .select({
+        ...videoColumns,
+        watchedAt: watchHistory.watchedAt,
+        watchedAtMicros: microsOf(watchHistory.watchedAt),
+        positionSeconds: watchHistory.positionSeconds,
+      })
+      .from(watchHistory)
+      .innerJoin(videos, and(eq(videos.id, watchHistory.videoId), videosWatchableBy(viewer)))
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId));
+  }
+
+  private readonly firstPages = new Map<
+    'user' | 'staff',
+    ReturnType<HistoryRepository['prepareFirstPage']>
+  >();
+  private prepareFirstPage(kind: 'user' | 'staff') {
+    const userId = sql.placeholder('userId');
+    const viewer: Viewer = {
+      userId: userId as unknown as string,
+      role: kind === 'staff' ? 'moderator' : 'user',
+    };
+    return this.selectPage(viewer)
+      .where(eq(watchHistory.userId, userId))
+      .orderBy(desc(watchHistory.watchedAt), desc(watchHistory.videoId))
+      .limit(sql.placeholder('limit'))
+      .prepare(`history_first_page_${kind}`);
   }
 
   /**
@@ -82,18 +111,22 @@ export class HistoryRepository {
   }
 
   /**
-   * Keeps the position and moves the entry to the top. False when history is paused: the
-   * trigger of migration 0012 then keeps the row out, whoever writes it.
+   * Keeps the position and moves the entry to the top, in one statement, when the video leaves
+   * watch traces (`leavesWatchTraces`: out, public or unlisted, and not hidden). False when it
+   * does not, when it does not exist, or when history is paused (the trigger of migration 0012
+   * then keeps the row out, whoever writes it): the caller tells those apart, rarely.
    */
   async savePosition(userId: string, videoId: string, positionSeconds: number): Promise<boolean> {
-    const rows = await this.db
-      .insert(watchHistory)
-      .values({ userId, videoId, positionSeconds })
-      .onConflictDoUpdate({
-        target: [watchHistory.userId, watchHistory.videoId],
-        set: { positionSeconds, watchedAt: sql`now()` },
-      })
-      .returning({ videoId: watchHistory.videoId });
+    // What leaves watch traces is what is out for anyone: `videosWatchableBy(null)`.
+    const rows = await queryRows<{ video_id: string }>(
+      this.db,
+      sql`insert into ${watchHistory} (user_id, video_id, position_seconds)
+        select ${userId}::uuid, ${videos.id}, ${positionSeconds}::real from ${videos}
+        where ${videos.id} = ${videoId} and ${videosWatchableBy(null)}
+        on conflict (user_id, video_id)
+        do update set position_seconds = excluded.position_seconds, watched_at = now()
+        returning video_id`,
+    );
     return rows.length > 0;
   }
 

@@ -100,6 +100,39 @@ describe('PUT /users/watchHistory/:videoId', () => {
     // The draft's owner may play it; reviewing a draft leaves no trace (watch-traces test).
     expect((await save(olga, draft!, 1)).statusCode).toBe(200);
   });
+
+  it('keeps an unlisted video’s place; a hidden one is its owner’s to play and nobody’s history', async () => {
+    const [unlisted, hidden] = await insertVideos(olga, 2, false);
+    await t.database.db.update(videos).set({ isUnlisted: true }).where(eq(videos.id, unlisted!));
+    await t.database.db
+      .update(videos)
+      .set({ isPublished: true, hiddenAt: new Date() })
+      .where(eq(videos.id, hidden!));
+    expect((await save(bob, unlisted!, 3)).data).toEqual({ recorded: true, positionSeconds: 3 });
+    expect((await save(bob, hidden!, 3)).statusCode).toBe(404);
+    expect((await save(olga, hidden!, 3)).data).toEqual({ recorded: false, positionSeconds: 3 });
+    const kept = await t.database.db
+      .select({ userId: watchHistory.userId, videoId: watchHistory.videoId })
+      .from(watchHistory)
+      .where(sql`${watchHistory.videoId} in (${unlisted!}, ${hidden!})`);
+    expect(kept).toEqual([{ userId: bob.userId, videoId: unlisted! }]);
+  });
+
+  it('keeps one entry, at one of the sent places, for many saves of one video at once', async () => {
+    const user = await registerUser(t.app);
+    const [video] = await insertVideos(olga, 1);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => save(user, video!, i + 1)),
+    );
+    expect(answers.map((a) => a.statusCode)).toEqual(answers.map(() => 200));
+    const rows = await t.database.db
+      .select({ positionSeconds: watchHistory.positionSeconds })
+      .from(watchHistory)
+      .where(and(eq(watchHistory.userId, user.userId), eq(watchHistory.videoId, video!)));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.positionSeconds).toBeGreaterThanOrEqual(1);
+    expect(rows[0]!.positionSeconds).toBeLessThanOrEqual(20);
+  });
 });
 
 describe('GET /users/watchHistory', () => {

@@ -2,7 +2,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor } from '../../platform/db/keyset';
 import { AppError } from '../../platform/http/errors';
-import { leavesWatchTraces, type VideosService } from '../videos';
+import type { VideosService } from '../videos';
 import { assertCanSeeWatchHistory } from './history.policy';
 import type { HistoryRecord, HistoryRepository, WatchPositionRecord } from './history.repository';
 
@@ -50,25 +50,28 @@ export class HistoryService {
 
   /**
    * Where the person is in a video, to resume from; not a view (views count on their own). A
-   * draft reviewed by its owner or staff is not kept (`leavesWatchTraces`).
+   * draft reviewed by its owner or staff is not kept (`leavesWatchTraces`). The player sends one
+   * every few seconds per watcher: the usual case is one statement, which writes only for a
+   * video that leaves watch traces; only when it writes nothing is the video read, to tell a
+   * video the person may not see (404) from one that is not kept (or a paused history).
    */
   async saveWatchPosition(input: {
     actor: Viewer;
     videoId: string;
     positionSeconds: number;
   }): Promise<{ recorded: boolean; positionSeconds: number }> {
-    // A video the person may not see is not there for them, in history too.
-    const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.actor });
-    if (!leavesWatchTraces(video))
-      return { recorded: false, positionSeconds: input.positionSeconds };
     const recorded = await this.repo.savePosition(
       input.actor.userId,
       input.videoId,
       input.positionSeconds,
     );
-    if (recorded)
+    if (recorded) {
       this.events.emit('history.saved', { userId: input.actor.userId, videoId: input.videoId });
-    return { recorded, positionSeconds: input.positionSeconds };
+      return { recorded, positionSeconds: input.positionSeconds };
+    }
+    // A video the person may not see is not there for them, in history too.
+    await this.videos.getVideo({ videoId: input.videoId, viewer: input.actor });
+    return { recorded: false, positionSeconds: input.positionSeconds };
   }
 
   async removeFromHistory(input: { actor: Viewer; videoId: string }): Promise<void> {

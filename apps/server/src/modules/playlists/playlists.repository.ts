@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type { Viewer } from '../../platform/auth/roles';
+import { isStaff, type Viewer } from '../../platform/auth/roles';
 import type { Database, Tx } from '../../platform/db/client';
 import {
   createdSince,
@@ -48,12 +48,107 @@ async function touchPlaylist(tx: Tx, playlistId: string): Promise<void> {
     .where(eq(playlists.id, playlistId));
 }
 
+/** Which statement a viewer's reads take: their id is a placeholder in the user's. */
+type ViewerKind = 'visitor' | 'user' | 'staff';
+const kindOf = (viewer: Viewer | null): ViewerKind =>
+  viewer === null ? 'visitor' : isStaff(viewer) ? 'staff' : 'user';
+/** The viewer a statement of `kind` is written for: a user's id is the `viewerId` placeholder. */
+const statementViewer = (kind: ViewerKind): Viewer | null =>
+  kind === 'visitor'
+    ? null
+    : {
+        userId: sql.placeholder('viewerId') as unknown as string,
+        role: kind === 'staff' ? 'moderator' : 'user',
+      };
+
 export class PlaylistsRepository {
-  constructor(private readonly db: Database) {}
+  /**
+   * The playlist page's reads as named prepared statements: parsed and planned once per
+   * connection, not per request (planning the items' five-table join cost more than running
+   * it: bench/README.md, traffic model 2026-11-26 evening).
+   */
+  private readonly prepared;
+
+  constructor(private readonly db: Database) {
+    this.prepared = this.prepareAll();
+  }
+
+  private prepareAll() {
+    return {
+      findById: this.db
+        .select()
+        .from(playlists)
+        .where(eq(playlists.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('playlists_find_by_id'),
+      draftOwners: this.db
+        .selectDistinct({ ownerId: videos.ownerId })
+        .from(playlistItems)
+        .innerJoin(videos, eq(videos.id, playlistItems.videoId))
+        .where(
+          and(
+            eq(playlistItems.playlistId, sql.placeholder('playlistId')),
+            sql`not ${videos.isPublished}`,
+          ),
+        )
+        .prepare('playlists_draft_owners'),
+      items: new Map<string, ReturnType<PlaylistsRepository['prepareItems']>>(),
+      count: new Map<ViewerKind, ReturnType<PlaylistsRepository['prepareCount']>>(),
+    };
+  }
+
+  private prepareItems(kind: ViewerKind, after: boolean) {
+    return this.db
+      .select(itemColumns)
+      .from(playlistItems)
+      .innerJoin(
+        videos,
+        and(eq(videos.id, playlistItems.videoId), videosWatchableBy(statementViewer(kind))),
+      )
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
+      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
+      .where(
+        and(
+          eq(playlistItems.playlistId, sql.placeholder('playlistId')),
+          after ? gt(playlistItems.position, sql.placeholder('after')) : undefined,
+        ),
+      )
+      .orderBy(asc(playlistItems.position))
+      .limit(sql.placeholder('limit'))
+      .prepare(`playlists_items_${kind}${after ? '_after' : ''}`);
+  }
+
+  /** `countVisibleItems` of one playlist, as `countVisibleItems` counts. */
+  private prepareCount(kind: ViewerKind) {
+    const hidden = alias(videos, 'hidden');
+    return this.db
+      .select({ n: sql<number>`(count(*) - count(${hidden.id}))::int` })
+      .from(playlistItems)
+      .leftJoin(
+        hidden,
+        and(
+          eq(hidden.id, playlistItems.videoId),
+          sql`not ${hidden.isPublished}`,
+          sql`not (${videosWatchableBy(statementViewer(kind), hidden)})`,
+        ),
+      )
+      .where(eq(playlistItems.playlistId, sql.placeholder('playlistId')))
+      .prepare(`playlists_count_${kind}`);
+  }
 
   async findById(id: string): Promise<PlaylistRow | null> {
-    const [row] = await this.db.select().from(playlists).where(eq(playlists.id, id)).limit(1);
+    const [row] = await this.prepared.findById.execute({ id });
     return row ?? null;
+  }
+
+  /** How many videos of one playlist the viewer may see (`countVisibleItems` of one). */
+  async countVisible(playlistId: string, viewer: Viewer | null): Promise<number> {
+    const kind = kindOf(viewer);
+    let statement = this.prepared.count.get(kind);
+    if (!statement) this.prepared.count.set(kind, (statement = this.prepareCount(kind)));
+    const [row] = await statement.execute({ playlistId, viewerId: viewer?.userId });
+    return row?.n ?? 0;
   }
 
   /**
@@ -115,11 +210,7 @@ export class PlaylistsRepository {
    * who see more of it than a visitor (their own draft, where it was).
    */
   async draftOwners(playlistId: string): Promise<string[]> {
-    const rows = await this.db
-      .selectDistinct({ ownerId: videos.ownerId })
-      .from(playlistItems)
-      .innerJoin(videos, eq(videos.id, playlistItems.videoId))
-      .where(and(eq(playlistItems.playlistId, playlistId), sql`not ${videos.isPublished}`));
+    const rows = await this.prepared.draftOwners.execute({ playlistId });
     return rows.map((r) => r.ownerId);
   }
 
@@ -162,21 +253,17 @@ export class PlaylistsRepository {
     after: number | undefined;
     limit: number;
   }): Promise<PlaylistItemRecord[]> {
-    return this.db
-      .select(itemColumns)
-      .from(playlistItems)
-      .innerJoin(videos, and(eq(videos.id, playlistItems.videoId), videosWatchableBy(input.viewer)))
-      .innerJoin(users, eq(users.id, videos.ownerId))
-      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
-      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
-      .where(
-        and(
-          eq(playlistItems.playlistId, input.playlistId),
-          input.after === undefined ? undefined : gt(playlistItems.position, input.after),
-        ),
-      )
-      .orderBy(asc(playlistItems.position))
-      .limit(input.limit);
+    const kind = kindOf(input.viewer);
+    const after = input.after !== undefined;
+    const name = `${kind}${after ? '_after' : ''}`;
+    let statement = this.prepared.items.get(name);
+    if (!statement) this.prepared.items.set(name, (statement = this.prepareItems(kind, after)));
+    return statement.execute({
+      playlistId: input.playlistId,
+      viewerId: input.viewer?.userId,
+      after: input.after,
+      limit: input.limit,
+    });
   }
 
   /** The first `perPlaylist` visible videos of each playlist (a list's cards), in one query. */

@@ -93,11 +93,11 @@ export class PlaylistsService {
   }
 
   /**
-   * Who sees a playlist otherwise than a visitor does, staff aside: its owner and the owners of
+   * Who sees a playlist otherwise than a visitor does, staff and its owner aside: the owners of
    * drafts in it (decision 0025: everyone else may share one kept answer).
    */
-  async readersWhoSeeMore(playlist: { id: string; ownerId: string }): Promise<string[]> {
-    return [playlist.ownerId, ...(await this.repo.draftOwners(playlist.id))];
+  draftOwners(playlistId: string): Promise<string[]> {
+    return this.repo.draftOwners(playlistId);
   }
 
   async createPlaylist(input: {
@@ -202,8 +202,8 @@ export class PlaylistsService {
     const isSaved = outcome !== 'duplicate';
     if (!isSaved) await this.repo.removeItem(playlist.id, input.videoId);
     this.changed(playlist);
-    const counts = await this.repo.countVisibleItems([playlist.id], input.actor);
-    return { isSaved, playlistId: playlist.id, videoCount: counts.get(playlist.id) ?? 0 };
+    const videoCount = await this.repo.countVisible(playlist.id, input.actor);
+    return { isSaved, playlistId: playlist.id, videoCount };
   }
 
   /**
@@ -252,15 +252,15 @@ export class PlaylistsService {
     after?: number | undefined,
     limit = firstPage,
   ): Promise<PlaylistView> {
-    const [items, counts] = await Promise.all([
+    const [items, videoCount] = await Promise.all([
       this.repo.items({ playlistId: playlist.id, viewer, after, limit: limit + 1 }),
-      this.repo.countVisibleItems([playlist.id], viewer),
+      this.repo.countVisible(playlist.id, viewer),
     ]);
     return {
       playlist,
       videos: items.slice(0, limit),
       hasMoreVideos: items.length > limit,
-      videoCount: counts.get(playlist.id) ?? 0,
+      videoCount,
     };
   }
 }
