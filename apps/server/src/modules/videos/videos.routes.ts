@@ -17,7 +17,7 @@ export function registerVideoRoutes(
   router.route(endpoints.listVideos, {
     message: 'Videos',
     handler: async ({ query, actor }) =>
-      presentVideoPage(await videos.listVideos({ query, viewer: actor }), storage),
+      presentVideoPage(await videos.listVideos({ query, viewer: actor })),
     // The same for everyone but the person whose own videos are listed (drafts included).
     shared: ({ query, data }) => shareVideos(data.videos, [query.userId]),
     shows: ({ query, data }) => [
