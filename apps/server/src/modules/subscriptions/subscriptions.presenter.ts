@@ -25,9 +25,10 @@ export function presentSubscribedChannel(row: PersonRow, storage: Storage): Subs
   };
 }
 
-export function presentSubscriptionFeed(
-  page: { records: VideoCardRow[]; nextCursor: string | null },
-): SubscriptionFeed {
+export function presentSubscriptionFeed(page: {
+  records: VideoCardRow[];
+  nextCursor: string | null;
+}): SubscriptionFeed {
   return {
     videos: presentVideoCards(page.records),
     nextCursor: page.nextCursor,

@@ -142,9 +142,7 @@ describe('asset facts copied onto videos (migration 0028)', () => {
         .where(eq(videos.id, id))
     )[0]!;
   const asset = async (id: string | null) =>
-    id
-      ? (await db().select().from(mediaAssets).where(eq(mediaAssets.id, id)))[0]!
-      : undefined;
+    id ? (await db().select().from(mediaAssets).where(eq(mediaAssets.id, id)))[0]! : undefined;
 
   it('follow the insert, a new thumbnail, an asset’s change and its deletion', async () => {
     const video = await createVideo(t.app, owner, { withThumbnail: true });

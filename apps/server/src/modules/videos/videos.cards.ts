@@ -57,9 +57,16 @@ export function videoCardColumns(urlPrefix: SQL) {
   const thumbnailKey = sql`coalesce(${videos.thumbnailKey}, ${videos.posterKey})`;
   // The copy that lists the captions while it was made from the current master (decision 0044).
   const hlsKey = sql`(case when ${videos.captionsMasterKey} is not null and ${videos.captionsMasterOf} = ${videos.hlsMasterKey} then ${videos.captionsMasterKey} else ${videos.hlsMasterKey} end)`;
-  const keys = [sql`${videos.videoKey}`, thumbnailKey, hlsKey, sql`${videos.storyboardKey}`, sql`${users.avatarKey}`];
+  const keys = [
+    sql`${videos.videoKey}`,
+    thumbnailKey,
+    hlsKey,
+    sql`${videos.storyboardKey}`,
+    sql`${users.avatarKey}`,
+  ];
   const url = (key: SQL) => sql`(${urlPrefix}::text || ${key})`;
-  const original = (column: SQL) => sql`(case when ${videos.videoKey} is null then null else ${column} end)`;
+  const original = (column: SQL) =>
+    sql`(case when ${videos.videoKey} is null then null else ${column} end)`;
   // A progress write that trails the job's last one cannot make a ready video look unfinished.
   const renditions = sql`(case
     when ${videos.renditions} is null then '[]'::jsonb

@@ -146,7 +146,10 @@ export class VideosRepository {
   private findByIdStatement: ReturnType<VideosRepository['prepareFindById']> | undefined;
 
   private selectRecords() {
-    return this.db.select(recordColumns).from(videos).innerJoin(users, eq(users.id, videos.ownerId));
+    return this.db
+      .select(recordColumns)
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId));
   }
 
   /** Cards (`videos.cards.ts`) instead of records; run with `{ urlPrefix }` among the values. */
@@ -155,6 +158,29 @@ export class VideosRepository {
       .select(videoCardColumns(urlPrefix))
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId));
+  }
+
+  /** One video's card with the columns its visibility rules read: a named statement. */
+  private prepareCardById() {
+    return this.db
+      .select({
+        ...videoCardColumns(urlPrefix),
+        isPublished: videos.isPublished,
+        isUnlisted: videos.isUnlisted,
+        hiddenAt: videos.hiddenAt,
+      })
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(eq(videos.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('videos_card_by_id');
+  }
+  private cardByIdStatement: ReturnType<VideosRepository['prepareCardById']> | undefined;
+
+  async findCardById(id: string) {
+    this.cardByIdStatement ??= this.prepareCardById();
+    const [row] = await this.cardByIdStatement.execute({ id, urlPrefix: this.mediaUrlPrefix });
+    return row ?? null;
   }
 
   async findById(id: string): Promise<VideoRecord | null> {

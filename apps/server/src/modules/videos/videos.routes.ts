@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
+import { presentVideoCard } from './videos.cards';
 import { presentVideo, presentVideoPage, shareVideos } from './videos.presenter';
 import type { VideosService } from './videos.service';
 
@@ -30,7 +31,7 @@ export function registerVideoRoutes(
   router.route(endpoints.getVideo, {
     message: 'Video',
     handler: async ({ params, actor }) =>
-      present(await videos.getVideo({ videoId: params.id, viewer: actor })),
+      presentVideoCard(await videos.getVideoCard({ videoId: params.id, viewer: actor })),
     shared: ({ data }) => shareVideos([data], [data.owner._id]),
     shows: ({ data }) => [
       ...videosShown([data]),

@@ -105,6 +105,19 @@ export class VideosService {
     return video;
   }
 
+  /** The video's card (`videos.cards.ts`) when the viewer may see it; else a 404. */
+  async getVideoCard({
+    videoId,
+    viewer,
+  }: {
+    videoId: string;
+    viewer: Viewer | null;
+  }): Promise<VideoCardRow> {
+    const video = await this.repo.findCardById(videoId);
+    assertCanSeeVideo(viewer, video);
+    return video;
+  }
+
   /** The cards of the videos among `ids` that the viewer may see, in the order of `ids`. */
   async getVisibleVideos({
     ids,

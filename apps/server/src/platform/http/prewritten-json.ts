@@ -30,7 +30,11 @@ export function withoutPrewritten(value: unknown): unknown {
   const json = prewrittenText(value);
   if (json !== undefined) return JSON.parse(json) as unknown;
   if (Array.isArray(value)) return value.map(withoutPrewritten);
-  if (typeof value !== 'object' || value === null || Object.getPrototypeOf(value) !== Object.prototype) {
+  if (
+    typeof value !== 'object' ||
+    value === null ||
+    Object.getPrototypeOf(value) !== Object.prototype
+  ) {
     return value;
   }
   const copy: Record<string, unknown> = {};
