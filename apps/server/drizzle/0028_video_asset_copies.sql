@@ -3,6 +3,9 @@
 -- triggers keep the copies in the transaction of whatever write changes them: a video's insert or
 -- a change of its asset ids (a new thumbnail, an asset deleted by `ON DELETE SET NULL`), and a
 -- change to an asset's copied columns (the probe's answer written later).
+-- And the start of each video's card (decision 0049) kept written: its id, title and description
+-- as JSON members (escaping a description is most of what writing a card costs) and its dates in
+-- `toISOString()`'s form, rewritten by a row trigger when one of them is set.
 ALTER TABLE "videos" ADD COLUMN "video_key" text;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "video_public_id" text;--> statement-breakpoint
 ALTER TABLE "videos" ADD COLUMN "video_mime_type" text;--> statement-breakpoint
@@ -53,3 +56,19 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "media_assets_copy_to_videos" AFTER UPDATE OF "storage_key", "public_id", "mime_type", "browser_playable", "codecs" ON "media_assets" FOR EACH ROW EXECUTE FUNCTION "media_assets_copy_to_videos"();
+--> statement-breakpoint
+ALTER TABLE "videos" ADD COLUMN "card_head" text;--> statement-breakpoint
+CREATE FUNCTION "videos_card_head_of"("id" uuid, "title" text, "description" text, "created_at" timestamptz, "updated_at" timestamptz) RETURNS text LANGUAGE sql AS $$
+  SELECT '"_id":"' || "id" || '","title":' || to_json("title")::text
+    || ',"description":' || to_json("description")::text
+    || ',"createdAt":"' || to_char("created_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')
+    || '","updatedAt":"' || to_char("updated_at" AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') || '"'
+$$;--> statement-breakpoint
+UPDATE "videos" SET "card_head" = "videos_card_head_of"("id", "title", "description", "created_at", "updated_at");--> statement-breakpoint
+CREATE FUNCTION "videos_write_card_head"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW."card_head" := "videos_card_head_of"(NEW."id", NEW."title", NEW."description", NEW."created_at", NEW."updated_at");
+  RETURN NEW;
+END
+$$;--> statement-breakpoint
+CREATE TRIGGER "videos_write_card_head" BEFORE INSERT OR UPDATE OF "id", "title", "description", "created_at", "updated_at" ON "videos" FOR EACH ROW EXECUTE FUNCTION "videos_write_card_head"();

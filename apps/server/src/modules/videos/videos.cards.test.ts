@@ -94,6 +94,14 @@ describe('video cards written by PostgreSQL', () => {
       sql`update videos set created_at = '2026-01-02 03:04:05.678999+00' where id = ${plain._id}`,
     );
 
+    // A title edited through the API rewrites the card's stored start.
+    const renamed = await callApi(t.app, 'updateVideo', {
+      params: { id: thumbed._id },
+      body: { title: 'Renamed «again» \\ "quoted"', description: 'New\r\ndescription' },
+      as: owner,
+    });
+    expect(renamed.statusCode).toBe(200);
+
     for (const video of [plain, thumbed, ...states]) {
       const { presented, carded } = await bothAnswers(video._id);
       expect(carded, video.title).toEqual(presented);

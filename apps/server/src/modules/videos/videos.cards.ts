@@ -41,17 +41,28 @@ export interface VideoCardSummary {
 }
 
 // `isSafeKey` in SQL: 1 to 512 of `A-Za-z0-9._-` in `/`-separated parts, none empty, `.` or `..`.
-const unsafe = (key: SQL) =>
-  sql`(${key} !~ '^[A-Za-z0-9._-]+(/[A-Za-z0-9._-]+)*$' or ${key} ~ '(^|/)\\.\\.?(/|$)' or length(${key}) > 512)`;
+// Safe keys joined by `/` make a safe path, and a safe path's every key is safe: one match per
+// video checks all five, and only a video that fails it looks for the key at fault.
+const part = `([A-Za-z0-9_-]|\\.[A-Za-z0-9_-]|\\.\\.[A-Za-z0-9._-])[A-Za-z0-9._-]*`;
+const safePath = `^${part}(/${part})*$`;
+const isSafe = (key: SQL) => sql`(${key} ~ ${sql.raw(`'${safePath}'`)} and length(${key}) <= 512)`;
 
 /** `Date#toISOString()`'s form of a timestamp (milliseconds cut, as `pg` reads them). */
 const iso = (column: SQL) =>
   sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
+/** A text value as JSON (escaped by PostgreSQL), or `null`. */
+const jsonText = (value: SQL) => sql`coalesce(to_json(${value})::text, 'null')`;
+
 /**
  * The select fields of a card, for a query over `videos` joined with `users` on the owner.
- * `urlPrefix` is the storage's `publicUrlPrefix()` as a parameter (or a placeholder of a named
- * statement): a URL is the prefix and the key, as `Storage.publicUrl` makes it.
+ * `urlPrefix` is the storage's `publicUrlPrefix()` as JSON string content (`cardUrlPrefix`), a
+ * parameter or a named statement's placeholder: a URL is the prefix and the key, as
+ * `Storage.publicUrl` makes it, and a safe key needs no escaping.
+ *
+ * The card is one `concat` of JSON members: the stored start (`card_head`: id, title and
+ * description escaped once when written, the dates), then what changes without touching it
+ * (counts, state, keys, the owner). Written per row by PostgreSQL, parsed by no one.
  */
 export function videoCardColumns(urlPrefix: SQL) {
   const thumbnailKey = sql`coalesce(${videos.thumbnailKey}, ${videos.posterKey})`;
@@ -64,62 +75,65 @@ export function videoCardColumns(urlPrefix: SQL) {
     sql`${videos.storyboardKey}`,
     sql`${users.avatarKey}`,
   ];
-  const url = (key: SQL) => sql`(${urlPrefix}::text || ${key})`;
-  const original = (column: SQL) =>
-    sql`(case when ${videos.videoKey} is null then null else ${column} end)`;
+  const url = (key: SQL) =>
+    sql`(case when ${key} is null then 'null' else concat('"', ${urlPrefix}::text, ${key}, '"') end)`;
+  const original = (value: SQL) =>
+    sql`(case when ${videos.videoKey} is null then 'null' else ${value} end)`;
+  const bool = (value: SQL) =>
+    sql`(case when ${value} is null then 'null' when ${value} then 'true' else 'false' end)`;
   // A progress write that trails the job's last one cannot make a ready video look unfinished.
   const renditions = sql`(case
-    when ${videos.renditions} is null then '[]'::jsonb
+    when ${videos.renditions} is null then '[]'
     when ${videos.status} = 'ready' then (
       select coalesce(jsonb_agg(r.value || '{"progress":1,"ready":true,"secondsLeft":null}'::jsonb order by r.ordinality), '[]'::jsonb)
-      from jsonb_array_elements(${videos.renditions}) with ordinality r)
-    else ${videos.renditions} end)`;
-  const card = sql`json_build_object(
-    '_id', ${videos.id},
-    'title', ${videos.title},
-    'description', ${videos.description},
-    'videofile', ${url(sql`${videos.videoKey}`)},
-    'thumbnail', ${url(thumbnailKey)},
-    'duration', ${videos.durationSeconds},
-    'views', ${videos.views},
-    'likes', ${videos.likesCount},
-    'comments', ${videos.commentsCount},
-    'isLive', false,
-    'isPublished', ${videos.isPublished},
-    'visibility', (case when ${videos.isPublished} then 'public' when ${videos.isUnlisted} then 'unlisted' else 'private' end),
-    'publishAt', ${iso(sql`${videos.publishAt}`)},
-    'status', ${videos.status},
-    'hls', ${url(hlsKey)},
-    'storyboard', ${url(sql`${videos.storyboardKey}`)},
-    'processingProgress', (case when ${videos.status} = 'processing' then coalesce(${videos.processingProgress}, 0) end),
-    'originalPlayable', ${original(sql`${videos.videoPlayable}`)},
-    'originalMimeType', ${original(sql`${videos.videoMimeType}`)},
-    'originalCodecs', ${original(sql`${videos.videoCodecs}`)},
-    'renditions', ${renditions},
-    'videoPublicId', ${videos.videoPublicId},
-    'thumbnailPublicId', ${videos.thumbnailPublicId},
-    'owner', json_build_object(
-      '_id', ${users.id},
-      'username', ${users.username},
-      'fullname', ${users.fullname},
-      'avatar', ${url(sql`${users.avatarKey}`)},
-      'subscribersCount', ${users.subscribersCount}),
-    'createdAt', ${iso(sql`${videos.createdAt}`)},
-    'updatedAt', ${iso(sql`${videos.updatedAt}`)})::text`;
-  // Only a hidden video carries its moderation notice (`moderationNoticeOf`).
-  const withNotice = sql`(case when ${videos.hiddenAt} is null then ${card} else left(${card}, -1) || ',"moderation":' || json_build_object('state', 'hidden', 'reason', ${videos.hiddenReason})::text || '}' end)`;
-  const unsafeKey = sql`(case ${sql.join(
-    keys.map((key) => sql`when ${unsafe(key)} then ${key}`),
+      from jsonb_array_elements(${videos.renditions}) with ordinality r)::text
+    else ${videos.renditions}::text end)`;
+  const visibility = sql`(case when ${videos.isPublished} then 'public' when ${videos.isUnlisted} then 'unlisted' else 'private' end)`;
+  const head = sql`coalesce(${videos.cardHead}, videos_card_head_of(${videos.id}, ${videos.title}, ${videos.description}, ${videos.createdAt}, ${videos.updatedAt}))`;
+  const card = sql`concat('{', ${head},
+    ',"videofile":', ${url(sql`${videos.videoKey}`)},
+    ',"thumbnail":', ${url(thumbnailKey)},
+    ',"duration":', ${videos.durationSeconds},
+    ',"views":', ${videos.views},
+    ',"likes":', ${videos.likesCount},
+    ',"comments":', ${videos.commentsCount},
+    ',"isLive":false,"isPublished":', ${bool(sql`${videos.isPublished}`)},
+    ',"visibility":"', ${visibility},
+    '","publishAt":', (case when ${videos.publishAt} is null then 'null' else concat('"', ${iso(sql`${videos.publishAt}`)}, '"') end),
+    ',"status":"', ${videos.status},
+    '","hls":', ${url(hlsKey)},
+    ',"storyboard":', ${url(sql`${videos.storyboardKey}`)},
+    ',"processingProgress":', (case when ${videos.status} = 'processing' then coalesce(${videos.processingProgress}, 0)::text else 'null' end),
+    ',"originalPlayable":', ${original(bool(sql`${videos.videoPlayable}`))},
+    ',"originalMimeType":', ${original(jsonText(sql`${videos.videoMimeType}`))},
+    ',"originalCodecs":', ${original(jsonText(sql`${videos.videoCodecs}`))},
+    ',"renditions":', ${renditions},
+    ',"videoPublicId":', ${jsonText(sql`${videos.videoPublicId}`)},
+    ',"thumbnailPublicId":', ${jsonText(sql`${videos.thumbnailPublicId}`)},
+    ',"owner":{"_id":"', ${users.id},
+    '","username":', to_json(${users.username})::text,
+    ',"fullname":', to_json(${users.fullname})::text,
+    ',"avatar":', ${url(sql`${users.avatarKey}`)},
+    ',"subscribersCount":', ${users.subscribersCount}, '}',
+    (case when ${videos.hiddenAt} is not null then concat(',"moderation":{"state":"hidden","reason":', ${jsonText(sql`${videos.hiddenReason}`)}, '}') end),
+    '}')`;
+  const unsafeKey = sql`(case when ${isSafe(sql`concat_ws('/', ${sql.join(keys, sql`, `)})`)} then null else (case ${sql.join(
+    keys.map((key) => sql`when not ${isSafe(key)} then ${key}`),
     sql` `,
-  )} end)`;
+  )} end) end)`;
   return {
     id: videos.id,
     ownerId: videos.ownerId,
-    visibility: sql<VideoVisibility>`(case when ${videos.isPublished} then 'public' when ${videos.isUnlisted} then 'unlisted' else 'private' end)`,
+    visibility: sql<VideoVisibility>`${visibility}`,
     hidden: sql<boolean>`(${videos.hiddenAt} is not null)`,
     unsafeKey: sql<string | null>`${unsafeKey}`,
-    card: sql<string>`${withNotice}`,
+    card: sql<string>`${card}`,
   };
+}
+
+/** What a card's SQL takes for `urlPrefix`: the prefix as the content of a JSON string. */
+export function cardUrlPrefix(prefix: string): string {
+  return JSON.stringify(prefix).slice(1, -1);
 }
 
 /** A card's summary for the routes' rules; throws as `publicUrl` does on an unsafe key. */

@@ -22,7 +22,7 @@ import {
   viewEvents,
   watchHistory,
 } from '../../platform/db/schema';
-import { videoCardColumns, type VideoCardRow } from './videos.cards';
+import { cardUrlPrefix, videoCardColumns, type VideoCardRow } from './videos.cards';
 import { videosVisibleTo, videosWatchableBy } from './videos.policy';
 
 const videoAsset = alias(mediaAssets, 'video_asset');
@@ -38,6 +38,7 @@ const {
   trendingViews: _trendingViews,
   videoAssetId: _videoAssetId,
   thumbnailAssetId: _thumbnailAssetId,
+  cardHead: _cardHead,
   ...videoColumns
 } = getTableColumns(videos);
 
@@ -63,7 +64,12 @@ export const videoRecordSource = { columns: recordColumns, videoAsset, thumbnail
 /** A video with what its presentation needs: owner and asset keys. */
 export type VideoRecord = Omit<
   typeof videos.$inferSelect,
-  'searchVector' | 'processingError' | 'trendingViews' | 'videoAssetId' | 'thumbnailAssetId'
+  | 'searchVector'
+  | 'processingError'
+  | 'trendingViews'
+  | 'videoAssetId'
+  | 'thumbnailAssetId'
+  | 'cardHead'
 > & {
   owner: {
     id: string;
@@ -130,11 +136,16 @@ function listOrder(sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc'): SQL[
 const urlPrefix = sql`${sql.placeholder('urlPrefix')}`;
 
 export class VideosRepository {
+  /** The cards' URL prefix as JSON string content (`cardUrlPrefix`). */
+  private readonly mediaUrlPrefix: string;
+
   constructor(
     private readonly db: Database,
     /** `Storage.publicUrlPrefix()`: the cards' URLs are written by the database (decision 0049). */
-    private readonly mediaUrlPrefix: string,
-  ) {}
+    mediaUrlPrefix: string,
+  ) {
+    this.mediaUrlPrefix = cardUrlPrefix(mediaUrlPrefix);
+  }
 
   /** A named prepared statement: parsed and planned once per connection, not per request. */
   private prepareFindById() {

@@ -253,6 +253,11 @@ export const videos = pgTable(
     videoCodecs: text('video_codecs'),
     thumbnailKey: text('thumbnail_key'),
     thumbnailPublicId: text('thumbnail_public_id'),
+    /**
+     * The start of the video's card (decision 0049): `_id`, `title`, `description`, `createdAt`
+     * and `updatedAt` as JSON members, written by a row trigger when one of them is set.
+     */
+    cardHead: text('card_head'),
     /** Title (weight A) above description (weight B), for full-text search. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
