@@ -168,7 +168,7 @@ async function measure(pool: pg.Pool, fixture: Fixture): Promise<void> {
   // Nothing listens to the changes made here.
   const events = new DomainEvents(() => undefined);
   const videos = new VideosService(
-    new VideosRepository(db),
+    new VideosRepository(db, '/media/'),
     unused<UploadsService>(),
     {
       processVideo: async () => undefined,

@@ -60,7 +60,7 @@ const unused = new Proxy({} as UploadsService, {
 // Nothing listens: the read paths measured change nothing.
 const events = new DomainEvents(() => undefined);
 const videos = new VideosService(
-  new VideosRepository(db),
+  new VideosRepository(db, '/media/'),
   unused,
   {
     processVideo: async () => undefined,

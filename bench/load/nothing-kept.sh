@@ -8,7 +8,8 @@
 #     <checkout before> <checkout after> [seconds] [rounds]
 #
 # The work dir holds the paths (home.txt, video.txt, chname.txt, chvideos.txt, feed.txt) and
-# tokens.txt for the feed, made from the seeded database as bench/README.md says.
+# tokens.txt for the feed, made from the seeded database as bench/README.md says. CALLS names
+# the calls to run (default: home video chname chvideos feed; search.txt for search).
 set -u
 DB=$1 DATA=$2 WORK=$3 BEFORE=$4 AFTER=$5 SECONDS_EACH=${6:-6} ROUNDS=${7:-1}
 LUA=$(cd "$(dirname "$0")" && pwd)/paths.lua
@@ -39,7 +40,7 @@ run() { # root port paths [tokens]
       'load ' + require('os').loadavg()[0].toFixed(1)].join(', '))"
 }
 echo "nothing kept, $(date -u +%FT%H:%MZ), before $BEFORE, after $AFTER"
-for call in home video chname chvideos feed; do
+for call in ${CALLS:-home video chname chvideos feed}; do
   tokens=''; [ "$call" = feed ] && tokens=$WORK/tokens.txt
   for _ in $(seq 1 "$ROUNDS"); do
     echo "$call before: $(run "$BEFORE" 3551 "$WORK/$call.txt" $tokens)"

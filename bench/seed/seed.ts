@@ -547,6 +547,18 @@ async function seedRows(
          on c.video_n = v.n
        order by v.created_at`,
     );
+    // The asset facts copied onto each video and its card's start (migration 0028) are row
+    // triggers', off here.
+    await q(
+      `update videos v set video_key = a.storage_key, video_public_id = a.public_id,
+              video_mime_type = a.mime_type, video_playable = a.browser_playable,
+              video_codecs = a.codecs, thumbnail_key = t.storage_key,
+              thumbnail_public_id = t.public_id,
+              card_head = videos_card_head_of(v.id, v.title, v.description, v.created_at,
+                                              v.updated_at)
+       from media_assets a, media_assets t
+       where a.id = v.video_asset_id and t.id = v.thumbnail_asset_id`,
+    );
   });
 
   // What happens after a video is posted happens between its upload (or the person's sign-up,

@@ -142,7 +142,7 @@ export function createServices(deps: {
     config.uploadsDir,
     config.uploadLimits,
   );
-  const videosRepo = new VideosRepository(db);
+  const videosRepo = new VideosRepository(db, storage.publicUrlPrefix());
   const videos = new VideosService(
     videosRepo,
     uploads,

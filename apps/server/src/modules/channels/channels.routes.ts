@@ -2,7 +2,7 @@ import { channelVideosTotalHeader, endpoints } from '@kinora/contract';
 import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo, shareVideos } from '../videos';
+import { presentVideoCards, shareVideos } from '../videos';
 import { presentChannel, presentMyStats, shareChannel } from './channels.presenter';
 import type { ChannelsService } from './channels.service';
 
@@ -39,14 +39,14 @@ export function registerChannelRoutes(
   router.route(endpoints.channelVideos, {
     message: 'Channel videos',
     handler: async ({ params, query, actor, reply }) => {
-      const { records, total } = await channels.listChannelVideos({
+      const { cards, total } = await channels.listChannelVideos({
         channelId: params.id,
         query,
         viewer: actor,
       });
       // The data is the plain list the spec's client reads; the total rides in a header.
       reply.header(channelVideosTotalHeader, String(total));
-      return records.map((r) => presentVideo(r, storage));
+      return presentVideoCards(cards);
     },
     // The owner's own listing holds their drafts; everyone else's is the same.
     shared: ({ params, data }) => shareVideos(data, [params.id]),

@@ -1,7 +1,7 @@
 import type { SearchChannel, SearchResult } from '@kinora/contract';
 import type { Storage } from '../../platform/storage/storage';
 import { presentChannelSummary } from '../users';
-import { presentVideo } from '../videos';
+import { presentVideoCards } from '../videos';
 import type { ChannelHit } from './search.repository';
 import type { SearchHits } from './search.service';
 
@@ -21,7 +21,7 @@ export function presentSearchResult(
   storage: Storage,
 ): SearchResult {
   return {
-    videos: result.videos.map((v) => presentVideo(v, storage)),
+    videos: presentVideoCards(result.videos),
     channels: result.channels.map((c) => presentSearchChannel(c, storage)),
     page: paging.page,
     limit: paging.limit,

@@ -1,5 +1,5 @@
 import type { Viewer } from '../../platform/auth/roles';
-import type { VideoRecord, VideosService } from '../videos';
+import type { VideoCardRow, VideosService } from '../videos';
 import type { ChannelHit, SearchRepository, WordLookup } from './search.repository';
 
 /** Words are runs of letters and digits; everything else a person types only separates them. */
@@ -75,7 +75,8 @@ export function tsqueryOf(lookups: WordLookup[]): string {
 
 /** What a search found: a page of each kind, with the totals. */
 export interface SearchHits {
-  videos: VideoRecord[];
+  /** As PostgreSQL wrote them (decision 0049). */
+  videos: VideoCardRow[];
   totalVideos: number;
   channels: ChannelHit[];
   totalChannels: number;

@@ -1,7 +1,7 @@
 /** Public lists carry names and pictures only, never an email address. */
 import type { SubscribedChannel, Subscriber, SubscriptionFeed } from '@kinora/contract';
 import { publicUrlOf, type Storage } from '../../platform/storage/storage';
-import { presentVideo, type VideoRecord } from '../videos';
+import { presentVideoCards, type VideoCardRow } from '../videos';
 import type { PersonRow } from './subscriptions.repository';
 
 export function presentSubscriber(row: PersonRow, storage: Storage): Subscriber {
@@ -25,12 +25,12 @@ export function presentSubscribedChannel(row: PersonRow, storage: Storage): Subs
   };
 }
 
-export function presentSubscriptionFeed(
-  page: { records: VideoRecord[]; nextCursor: string | null },
-  storage: Storage,
-): SubscriptionFeed {
+export function presentSubscriptionFeed(page: {
+  records: VideoCardRow[];
+  nextCursor: string | null;
+}): SubscriptionFeed {
   return {
-    videos: page.records.map((r) => presentVideo(r, storage)),
+    videos: presentVideoCards(page.records),
     nextCursor: page.nextCursor,
   };
 }

@@ -46,7 +46,7 @@ export function registerSubscriptionRoutes(
   router.route(endpoints.subscriptionFeed, {
     message: 'Latest videos of your subscriptions',
     handler: async ({ query, actor }) =>
-      presentSubscriptionFeed(await subscriptions.videoFeed({ actor, ...query }), storage),
+      presentSubscriptionFeed(await subscriptions.videoFeed({ actor, ...query })),
     shows: ({ data }) => [shows.followedVideos, ...videosShown(data.videos)],
   });
 }

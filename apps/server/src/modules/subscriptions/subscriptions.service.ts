@@ -2,7 +2,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { badRequest, notFound } from '../../platform/http/errors';
-import type { VideoRecord, VideosService } from '../videos';
+import type { VideoCardRow, VideosService } from '../videos';
 import { canSubscribeTo } from './subscriptions.policy';
 import type { SubscriptionsRepository } from './subscriptions.repository';
 
@@ -75,7 +75,7 @@ export class SubscriptionsService {
   }
 
   /** The newest published videos of the channels the actor follows, a page at a time. */
-  async videoFeed(input: FeedRequest & { actor: Viewer }): Promise<FeedPage<VideoRecord>> {
+  async videoFeed(input: FeedRequest & { actor: Viewer }): Promise<FeedPage<VideoCardRow>> {
     return readFeedPage(
       input,
       (page) => this.repo.videoFeed({ subscriberId: input.actor.userId, ...page }),

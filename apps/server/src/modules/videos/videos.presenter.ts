@@ -4,6 +4,7 @@ import { pageInfo } from '../../platform/http/paging';
 import type { RouteSharing } from '../../platform/http/router';
 import { publicUrlOf, type Storage } from '../../platform/storage/storage';
 import { presentChannelSummary } from '../users';
+import { presentVideoCards, type VideoCardRow } from './videos.cards';
 import type { VideoRecord } from './videos.repository';
 
 /** The level the two columns say (decision 0039). */
@@ -59,18 +60,20 @@ export function presentVideo(record: VideoRecord, storage: Storage): Video {
   };
 }
 
-/** An offset page of videos with its totals. */
-export function presentVideoPage(
-  {
-    records,
-    total,
-    page,
-    limit,
-  }: { records: VideoRecord[]; total: number; page: number; limit: number },
-  storage: Storage,
-): VideoPage {
+/** An offset page of videos with its totals, the videos as PostgreSQL wrote them. */
+export function presentVideoPage({
+  cards,
+  total,
+  page,
+  limit,
+}: {
+  cards: VideoCardRow[];
+  total: number;
+  page: number;
+  limit: number;
+}): VideoPage {
   return {
-    videos: records.map((r) => presentVideo(r, storage)),
+    videos: presentVideoCards(cards),
     totalVideos: total,
     ...pageInfo({ page, limit }, total),
   };

@@ -22,20 +22,23 @@ import {
   viewEvents,
   watchHistory,
 } from '../../platform/db/schema';
+import { cardUrlPrefix, videoCardColumns, type VideoCardRow } from './videos.cards';
 import { videosVisibleTo, videosWatchableBy } from './videos.policy';
 
 const videoAsset = alias(mediaAssets, 'video_asset');
 const thumbnailAsset = alias(mediaAssets, 'thumbnail_asset');
 
 // The columns a video's presentation and its rules read: not the search document (search's),
-// the processing error and trending count (the jobs'), nor the asset ids (their keys are
-// joined in). Every listing reads this per row, so what is not shown is not fetched.
+// the processing error and trending count (the jobs'), nor the asset ids (their keys and
+// public ids are copied onto the video, migration 0028). Every listing reads this per row, so
+// what is not shown is not fetched.
 const {
   searchVector: _searchVector,
   processingError: _processingError,
   trendingViews: _trendingViews,
   videoAssetId: _videoAssetId,
   thumbnailAssetId: _thumbnailAssetId,
+  cardHead: _cardHead,
   ...videoColumns
 } = getTableColumns(videos);
 
@@ -48,26 +51,25 @@ const recordColumns = {
     avatarKey: users.avatarKey,
     subscribersCount: users.subscribersCount,
   },
-  videoKey: videoAsset.storageKey,
-  videoPublicId: videoAsset.publicId,
-  videoMimeType: videoAsset.mimeType,
-  videoPlayable: videoAsset.browserPlayable,
-  videoCodecs: videoAsset.codecs,
-  thumbnailKey: thumbnailAsset.storageKey,
-  thumbnailPublicId: thumbnailAsset.publicId,
 };
 
 /**
  * For a module that reads whole video records inside its own query (a playlist's items, in one
- * query): the columns of a `VideoRecord` and the asset aliases they name. Join as
- * `selectRecords` does: `users` on the owner, the two aliases left-joined on their asset ids.
+ * query): the columns of a `VideoRecord`. Join as `selectRecords` does: `users` on the owner.
+ * (The asset aliases are no longer read by the columns, migration 0028; a query that still
+ * joins them reads nothing from them.)
  */
 export const videoRecordSource = { columns: recordColumns, videoAsset, thumbnailAsset } as const;
 
 /** A video with what its presentation needs: owner and asset keys. */
 export type VideoRecord = Omit<
   typeof videos.$inferSelect,
-  'searchVector' | 'processingError' | 'trendingViews' | 'videoAssetId' | 'thumbnailAssetId'
+  | 'searchVector'
+  | 'processingError'
+  | 'trendingViews'
+  | 'videoAssetId'
+  | 'thumbnailAssetId'
+  | 'cardHead'
 > & {
   owner: {
     id: string;
@@ -76,14 +78,6 @@ export type VideoRecord = Omit<
     avatarKey: string | null;
     subscribersCount: number;
   };
-  videoKey: string | null;
-  videoPublicId: string | null;
-  /** The original's type and whether browsers play it as it is (issue 22). */
-  videoMimeType: string | null;
-  videoPlayable: boolean | null;
-  videoCodecs: string | null;
-  thumbnailKey: string | null;
-  thumbnailPublicId: string | null;
 };
 
 /** A video's level as its columns say it (decision 0039). */
@@ -138,8 +132,20 @@ function listOrder(sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc'): SQL[
     : [order(sortColumns[sortBy]), order(videos.id)];
 }
 
+/** A card's URLs' prefix, as every card statement takes it. */
+const urlPrefix = sql`${sql.placeholder('urlPrefix')}`;
+
 export class VideosRepository {
-  constructor(private readonly db: Database) {}
+  /** The cards' URL prefix as JSON string content (`cardUrlPrefix`). */
+  private readonly mediaUrlPrefix: string;
+
+  constructor(
+    private readonly db: Database,
+    /** `Storage.publicUrlPrefix()`: the cards' URLs are written by the database (decision 0049). */
+    mediaUrlPrefix: string,
+  ) {
+    this.mediaUrlPrefix = cardUrlPrefix(mediaUrlPrefix);
+  }
 
   /** A named prepared statement: parsed and planned once per connection, not per request. */
   private prepareFindById() {
@@ -154,9 +160,38 @@ export class VideosRepository {
     return this.db
       .select(recordColumns)
       .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId));
+  }
+
+  /** Cards (`videos.cards.ts`) instead of records; run with `{ urlPrefix }` among the values. */
+  private selectCards() {
+    return this.db
+      .select(videoCardColumns(urlPrefix))
+      .from(videos)
+      .innerJoin(users, eq(users.id, videos.ownerId));
+  }
+
+  /** One video's card with the columns its visibility rules read: a named statement. */
+  private prepareCardById() {
+    return this.db
+      .select({
+        ...videoCardColumns(urlPrefix),
+        isPublished: videos.isPublished,
+        isUnlisted: videos.isUnlisted,
+        hiddenAt: videos.hiddenAt,
+      })
+      .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
-      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId));
+      .where(eq(videos.id, sql.placeholder('id')))
+      .limit(1)
+      .prepare('videos_card_by_id');
+  }
+  private cardByIdStatement: ReturnType<VideosRepository['prepareCardById']> | undefined;
+
+  async findCardById(id: string) {
+    this.cardByIdStatement ??= this.prepareCardById();
+    const [row] = await this.cardByIdStatement.execute({ id, urlPrefix: this.mediaUrlPrefix });
+    return row ?? null;
   }
 
   async findById(id: string): Promise<VideoRecord | null> {
@@ -167,23 +202,28 @@ export class VideosRepository {
 
   /** The published videos among a list of ids: one named statement for any number of them. */
   private preparePublishedByIds() {
-    return this.selectRecords()
+    return this.selectCards()
       .where(and(sql`${videos.id} = any(${sql.placeholder('ids')}::uuid[])`, videosVisibleTo(null)))
-      .prepare('videos_published_by_ids');
+      .prepare('videos_published_cards_by_ids');
   }
   private publishedByIdsStatement:
     ReturnType<VideosRepository['preparePublishedByIds']> | undefined;
 
-  /** The videos among `ids` that the viewer may see, in no particular order. */
-  async findVisibleByIds(ids: string[], viewer: Viewer | null): Promise<VideoRecord[]> {
+  /** The cards of the videos among `ids` that the viewer may see, in no particular order. */
+  async findVisibleCardsByIds(ids: string[], viewer: Viewer | null): Promise<VideoCardRow[]> {
     if (ids.length === 0) return [];
     if (viewer === null) {
       // What a visitor sees (the feeds, a visitor's search): a named statement, planned once
       // per connection. The ids are server-made uuids, passed as one array literal.
       this.publishedByIdsStatement ??= this.preparePublishedByIds();
-      return this.publishedByIdsStatement.execute({ ids: `{${ids.join(',')}}` });
+      return this.publishedByIdsStatement.execute({
+        ids: `{${ids.join(',')}}`,
+        urlPrefix: this.mediaUrlPrefix,
+      });
     }
-    return this.selectRecords().where(and(inArray(videos.id, ids), videosVisibleTo(viewer)));
+    return this.selectCards()
+      .where(and(inArray(videos.id, ids), videosVisibleTo(viewer)))
+      .execute({ urlPrefix: this.mediaUrlPrefix });
   }
 
   /** The videos among `ids` that the viewer may reach (unlisted ones too), in no order. */
@@ -219,11 +259,9 @@ export class VideosRepository {
       ? sql<number>`(select count(*)::int from (select 1 from ${videos} where ${where} limit ${cap}) capped)`
       : sql<number>`(select ${videoTotals.published}::int from ${videoTotals})`;
     return this.db
-      .select({ ...recordColumns, total })
+      .select({ ...videoCardColumns(urlPrefix), total })
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
-      .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
       .where(where)
       .orderBy(...listOrder(sortBy, sortType))
       .limit(asLimit(limit))
@@ -248,11 +286,11 @@ export class VideosRepository {
       : this.db.select({ total: sql<number>`${videoTotals.published}::int` }).from(videoTotals);
   }
 
-  private async publicPage(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
+  private async publicPage(filter: ListFilter): Promise<{ cards: VideoCardRow[]; total: number }> {
     const byChannel = filter.ownerId !== undefined;
     const cap = Math.max(listTotalCap, filter.page * filter.limit + 1);
-    const values = { ownerId: filter.ownerId ?? null };
-    const name = `videos_page1_${byChannel ? 'channel' : 'all'}_${filter.sortBy}_${filter.sortType}_${filter.limit}`;
+    const values = { ownerId: filter.ownerId ?? null, urlPrefix: this.mediaUrlPrefix };
+    const name = `videos_cards1_${byChannel ? 'channel' : 'all'}_${filter.sortBy}_${filter.sortType}_${filter.limit}`;
     let statement = this.firstPageStatements.get(name);
     if (
       !statement &&
@@ -282,13 +320,13 @@ export class VideosRepository {
           ).execute(values);
     if (rows.length === 0) {
       const [counted] = await this.publicTotalQuery(byChannel, cap).execute(values);
-      return { records: [], total: counted?.total ?? 0 };
+      return { cards: [], total: counted?.total ?? 0 };
     }
-    const total = rows[0]!.total;
-    return { records: rows.map(({ total: _total, ...record }) => record), total };
+    return { cards: rows, total: rows[0]!.total };
   }
 
-  async list(filter: ListFilter): Promise<{ records: VideoRecord[]; total: number }> {
+  /** A page of the listing as cards (`videos.cards.ts`), with its total. */
+  async list(filter: ListFilter): Promise<{ cards: VideoCardRow[]; total: number }> {
     // What a visitor sees of the site or of a channel: the named statements above.
     if (filter.viewer === null && !filter.text) return this.publicPage(filter);
     // Anything else (a text filter, an owner's or staff's view with drafts): built per request,
@@ -300,12 +338,13 @@ export class VideosRepository {
       conditions.push(or(ilike(videos.title, pattern), ilike(videos.description, pattern))!);
     }
     const where = and(...conditions);
-    const [records, [counted]] = await Promise.all([
-      this.selectRecords()
+    const [cards, [counted]] = await Promise.all([
+      this.selectCards()
         .where(where)
         .orderBy(...listOrder(filter.sortBy, filter.sortType))
         .limit(filter.limit)
-        .offset((filter.page - 1) * filter.limit),
+        .offset((filter.page - 1) * filter.limit)
+        .execute({ urlPrefix: this.mediaUrlPrefix }),
       this.db.select({ total: sql<number>`count(*)::int` }).from(
         this.db
           .select({ one: sql`1` })
@@ -315,7 +354,7 @@ export class VideosRepository {
           .as('capped'),
       ),
     ]);
-    return { records, total: counted?.total ?? 0 };
+    return { cards, total: counted?.total ?? 0 };
   }
 
   /**

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
+import { presentVideoCard } from './videos.cards';
 import { presentVideo, presentVideoPage, shareVideos } from './videos.presenter';
 import type { VideosService } from './videos.service';
 
@@ -17,7 +18,7 @@ export function registerVideoRoutes(
   router.route(endpoints.listVideos, {
     message: 'Videos',
     handler: async ({ query, actor }) =>
-      presentVideoPage(await videos.listVideos({ query, viewer: actor }), storage),
+      presentVideoPage(await videos.listVideos({ query, viewer: actor })),
     // The same for everyone but the person whose own videos are listed (drafts included).
     shared: ({ query, data }) => shareVideos(data.videos, [query.userId]),
     shows: ({ query, data }) => [
@@ -30,7 +31,7 @@ export function registerVideoRoutes(
   router.route(endpoints.getVideo, {
     message: 'Video',
     handler: async ({ params, actor }) =>
-      present(await videos.getVideo({ videoId: params.id, viewer: actor })),
+      presentVideoCard(await videos.getVideoCard({ videoId: params.id, viewer: actor })),
     shared: ({ data }) => shareVideos([data], [data.owner._id]),
     shows: ({ data }) => [
       ...videosShown([data]),

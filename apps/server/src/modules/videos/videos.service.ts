@@ -17,6 +17,7 @@ import {
   canSeeVideo,
   leavesWatchTraces,
 } from './videos.policy';
+import type { VideoCardRow } from './videos.cards';
 import type {
   ListFilter,
   VideoRecord,
@@ -104,15 +105,30 @@ export class VideosService {
     return video;
   }
 
-  /** The videos among `ids` that the viewer may see, in the order of `ids`. */
+  /** The video's card (`videos.cards.ts`) when the viewer may see it; else a 404. */
+  async getVideoCard({
+    videoId,
+    viewer,
+  }: {
+    videoId: string;
+    viewer: Viewer | null;
+  }): Promise<VideoCardRow> {
+    const video = await this.repo.findCardById(videoId);
+    assertCanSeeVideo(viewer, video);
+    return video;
+  }
+
+  /** The cards of the videos among `ids` that the viewer may see, in the order of `ids`. */
   async getVisibleVideos({
     ids,
     viewer,
   }: {
     ids: string[];
     viewer: Viewer | null;
-  }): Promise<VideoRecord[]> {
-    const byId = new Map((await this.repo.findVisibleByIds(ids, viewer)).map((r) => [r.id, r]));
+  }): Promise<VideoCardRow[]> {
+    const byId = new Map(
+      (await this.repo.findVisibleCardsByIds(ids, viewer)).map((r) => [r.id, r]),
+    );
     return ids.flatMap((id) => byId.get(id) ?? []);
   }
 
@@ -148,8 +164,8 @@ export class VideosService {
       ...(query.userId ? { ownerId: query.userId } : {}),
       ...(query.query ? { text: query.query } : {}),
     };
-    const { records, total } = await this.repo.list(filter);
-    return { records, total, page: query.page, limit: query.limit };
+    const { cards, total } = await this.repo.list(filter);
+    return { cards, total, page: query.page, limit: query.limit };
   }
 
   /**

@@ -242,6 +242,22 @@ export const videos = pgTable(
      */
     captionsMasterKey: text('captions_master_key'),
     captionsMasterOf: text('captions_master_of'),
+    /**
+     * The original's and the thumbnail's facts copied from `media_assets` (migration 0028, kept
+     * by row triggers on both tables), so a listing reads no asset row (decision 0049).
+     */
+    videoKey: text('video_key'),
+    videoPublicId: text('video_public_id'),
+    videoMimeType: text('video_mime_type'),
+    videoPlayable: boolean('video_playable'),
+    videoCodecs: text('video_codecs'),
+    thumbnailKey: text('thumbnail_key'),
+    thumbnailPublicId: text('thumbnail_public_id'),
+    /**
+     * The start of the video's card (decision 0049): `_id`, `title`, `description`, `createdAt`
+     * and `updatedAt` as JSON members, written by a row trigger when one of them is set.
+     */
+    cardHead: text('card_head'),
     /** Title (weight A) above description (weight B), for full-text search. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,

@@ -13,6 +13,7 @@ import {
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { compileResponseSerializer, serializerCompiler } from './json-serializer';
+import { prewritten } from './prewritten-json';
 
 /** What fastify-type-provider-zod answered before: the judge of every text here. */
 const zodText = (schema: z.ZodType) =>
@@ -76,6 +77,34 @@ describe('the compiled response serializer', () => {
     const answer = home(Array.from({ length: 100 }, (_, i) => video(i)));
     expect(serialize(answer)).toBe(judge(answer));
     expect(calls.zod).toBe(0);
+  });
+
+  it('writes a prewritten list or object as its text, and gives zod what the text says', () => {
+    const { serialize, judge, calls } = compiled(homeEnvelope);
+    const videos = Array.from({ length: 3 }, (_, i) => video(i));
+    const texts = videos.map((v) => JSON.stringify(v));
+    // What the routes' rules read stands in the objects; the answer is the text.
+    const summaries = videos.map((v) => ({ _id: v._id, owner: { _id: v.owner._id } }));
+    const listed = prewritten(summaries, `[${texts.join(',')}]`) as unknown as Video[];
+    expect(serialize(home(listed))).toBe(judge(home(videos)));
+    expect(calls.zod).toBe(0);
+    const single = compiled(envelopeOf(Video));
+    const one = prewritten({ _id: videos[0]!._id }, texts[0]!) as unknown as Video;
+    const answer = { statusCode: 200, data: one, message: 'Video', success: true };
+    expect(single.serialize(answer)).toBe(single.judge({ ...answer, data: videos[0] }));
+    // Something else the compiled writer gives up on: zod judges the answer with the text
+    // parsed, and refuses it for that field alone.
+    const refused = { ...home(listed), data: { ...home(listed).data, totalVideos: 1.5 } };
+    let error: unknown;
+    try {
+      serialize(refused);
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(ResponseSerializationError);
+    const issues = (error as { cause?: { issues?: { path: unknown[] }[] } }).cause?.issues ?? [];
+    expect(issues.map((issue) => issue.path.join('.'))).toEqual(['data.totalVideos']);
+    expect(calls.zod).toBe(1);
   });
 
   it('writes keys in the schema order and leaves out keys the schema does not name', () => {

@@ -21,6 +21,7 @@
 import { serializerCompiler as zodSerializerCompiler } from 'fastify-type-provider-zod';
 import type { FastifySerializerCompiler } from 'fastify';
 import { z } from 'zod';
+import { prewrittenText, withoutPrewritten } from './prewritten-json';
 
 /** Written by a node that cannot vouch for its value: the zod path decides instead. */
 const GIVE_UP = Symbol('give up');
@@ -274,6 +275,17 @@ function objectNode(schema: z.ZodType): Node {
   };
 }
 
+/**
+ * A list or an object whose text was written before (`prewritten-json.ts`, decision 0049) is
+ * written as that text: its maker vouches for it, as a presenter's test vouches for its shape.
+ */
+function acceptsPrewritten(node: Node): Node {
+  return {
+    same: (value) => prewrittenText(value) === undefined && node.same(value),
+    write: (value) => prewrittenText(value) ?? node.write(value),
+  };
+}
+
 function compile(schema: z.ZodType): Node {
   switch (internals(schema).def.type) {
     case 'string':
@@ -292,9 +304,9 @@ function compile(schema: z.ZodType): Node {
     case 'nullable':
       return nullableNode(schema);
     case 'array':
-      return arrayNode(schema);
+      return acceptsPrewritten(arrayNode(schema));
     case 'object':
-      return objectNode(schema);
+      return acceptsPrewritten(objectNode(schema));
     default:
       return delegated(schema);
   }
@@ -308,7 +320,7 @@ export function compileResponseSerializer(
   const root = compile(schema);
   return (data) => {
     const written = root.write(data);
-    return typeof written === 'string' ? written : zodPath(data);
+    return typeof written === 'string' ? written : zodPath(withoutPrewritten(data));
   };
 }
 

@@ -101,4 +101,8 @@ export class LocalDiskStorage implements Storage {
     assertSafeKey(key);
     return `${this.urlPrefix}/${key}`;
   }
+
+  publicUrlPrefix(): string {
+    return `${this.urlPrefix}/`;
+  }
 }

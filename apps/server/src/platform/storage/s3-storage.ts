@@ -256,6 +256,10 @@ export class S3Storage implements Storage {
     return this.publicBaseUrl ? `${this.publicBaseUrl}/${objectKey}` : `/media/${key}`;
   }
 
+  publicUrlPrefix(): string {
+    return this.publicBaseUrl ? `${this.publicBaseUrl}/${this.prefix}` : '/media/';
+  }
+
   /** Closes the client's pooled connections; call on shutdown. */
   destroy(): void {
     this.client.destroy();

@@ -211,6 +211,8 @@ export function describeStorageContract(
       const url = storage().publicUrl(k);
       expect(url.endsWith(`/${k}`)).toBe(true);
       expect(url.startsWith('/') || /^https?:\/\//.test(url)).toBe(true);
+      // The database writes URLs as this prefix and the key (decision 0049).
+      expect(storage().publicUrlPrefix() + k).toBe(url);
     });
 
     it('round-trips a stream larger than one 5 MiB part byte for byte', async () => {

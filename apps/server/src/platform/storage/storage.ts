@@ -42,6 +42,11 @@ export interface Storage {
   close?(): void;
   /** The URL a browser uses to fetch the object. */
   publicUrl(key: string): string;
+  /**
+   * What `publicUrl` writes before a (safe) key: `publicUrl(key)` is this text and the key.
+   * For answers whose URLs are written by the database (decision 0049).
+   */
+  publicUrlPrefix(): string;
 }
 
 /** The address of a stored file, or null where there is none (no avatar, no thumbnail yet). */
