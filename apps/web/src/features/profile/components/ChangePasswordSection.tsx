@@ -13,6 +13,7 @@ import {
   fieldErrorsFromSchema,
   type FieldErrors,
 } from '../../../lib/validation';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { accountText as text, changePassword } from '../api/account-api';
 import { SettingsSection } from './SettingsSection';
 
@@ -44,19 +45,17 @@ export function ChangePasswordSection() {
 
 function ChangePasswordForm() {
   const toast = useToast();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, field, reset } = useFormFields({
+    oldPassword: '',
+    newPassword: '',
+    confirmation: '',
+  });
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
-      setOldPassword('');
-      setNewPassword('');
-      setConfirmation('');
-      setErrors({});
+      reset();
       setFailure(null);
       toast.success(text.passwordChanged);
     },
@@ -75,6 +74,7 @@ function ChangePasswordForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
+    const { oldPassword, newPassword, confirmation } = values;
     const parsed = ChangePasswordBody.safeParse({ oldPassword, newPassword });
     const found: FieldErrors = parsed.success ? {} : fieldErrorsFromSchema(parsed.error);
     if (!oldPassword) found.oldPassword = 'Current password is required';
@@ -97,29 +97,17 @@ function ChangePasswordForm() {
       <h3 className="text-sm font-medium text-fg">{text.passwordHeading}</h3>
       <PasswordField
         label="Current password"
-        name="oldPassword"
         autoComplete="current-password"
         required
-        value={oldPassword}
-        onChange={(e) => setOldPassword(e.target.value)}
-        error={errors.oldPassword}
+        {...field('oldPassword')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <NewPasswordField
-          label="New password"
-          name="newPassword"
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-          error={errors.newPassword}
-        />
+        <NewPasswordField label="New password" {...field('newPassword')} />
         <PasswordField
           label="Confirm new password"
-          name="confirmation"
           autoComplete="new-password"
           required
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={errors.confirmation}
+          {...field('confirmation')}
         />
       </div>
       <p className="text-xs text-fg-muted">
