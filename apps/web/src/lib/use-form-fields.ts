@@ -1,5 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
-import type { FieldErrors } from './validation';
+import { fieldErrorsFromSchema, type FieldErrors, type SchemaIssues } from './validation';
+
+/** A contract schema, seen structurally (the web needs no zod import). */
+interface Schema<T> {
+  safeParse(input: unknown): { success: true; data: T } | { success: false; error: SchemaIssues };
+}
 
 /**
  * The text fields of a controlled form and their errors, kept together: `field(name)` hands an
@@ -17,9 +22,20 @@ export function useFormFields<K extends string>(initial: Record<K, string>) {
     },
     error: errors[name],
   });
+  /**
+   * Checks `input` against a contract schema, with `extra` messages of the form's own (they win
+   * over the schema's): shows what is wrong and answers null, or clears the errors and answers
+   * the parsed data.
+   */
+  const validate = <T>(schema: Schema<T>, input: unknown, extra: FieldErrors = {}): T | null => {
+    const parsed = schema.safeParse(input);
+    const found = { ...(parsed.success ? {} : fieldErrorsFromSchema(parsed.error)), ...extra };
+    setErrors(found);
+    return parsed.success && Object.keys(found).length === 0 ? parsed.data : null;
+  };
   const reset = () => {
     setValues(initial);
     setErrors({});
   };
-  return { values, errors, setErrors, field, reset };
+  return { values, errors, setErrors, field, validate, reset };
 }

@@ -8,11 +8,7 @@ import { NewPasswordField, PasswordField } from '../../../components/form/Passwo
 import { ChevronDownIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { isApiError, messageOf } from '../../../lib/api';
-import {
-  fieldErrorsFromApi,
-  fieldErrorsFromSchema,
-  type FieldErrors,
-} from '../../../lib/validation';
+import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
 import { useFormFields } from '../../../lib/use-form-fields';
 import { accountText as text, changePassword } from '../api/account-api';
 import { SettingsSection } from './SettingsSection';
@@ -45,7 +41,7 @@ export function ChangePasswordSection() {
 
 function ChangePasswordForm() {
   const toast = useToast();
-  const { values, setErrors, field, reset } = useFormFields({
+  const { values, setErrors, field, validate, reset } = useFormFields({
     oldPassword: '',
     newPassword: '',
     confirmation: '',
@@ -75,16 +71,11 @@ function ChangePasswordForm() {
     event.preventDefault();
     setFailure(null);
     const { oldPassword, newPassword, confirmation } = values;
-    const parsed = ChangePasswordBody.safeParse({ oldPassword, newPassword });
-    const found: FieldErrors = parsed.success ? {} : fieldErrorsFromSchema(parsed.error);
+    const found: FieldErrors = {};
     if (!oldPassword) found.oldPassword = 'Current password is required';
     if (newPassword !== confirmation) found.confirmation = text.passwordsDiffer;
-    if (!parsed.success || Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
+    const body = validate(ChangePasswordBody, { oldPassword, newPassword }, found);
+    if (body) save.mutate(body);
   };
 
   return (

@@ -14,7 +14,7 @@ import { announceProfileUpdated, replaceSessionUser, useSession } from '../../..
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFormFields } from '../../../lib/use-form-fields';
-import { fieldErrorsFromApi, fieldErrorsFromSchema } from '../../../lib/validation';
+import { fieldErrorsFromApi } from '../../../lib/validation';
 import { updateProfileDetails } from '../api/profile-api';
 import { useProfileImageUpload } from '../hooks/use-profile-image-upload';
 import { ImagePickerButton } from './ImagePickerButton';
@@ -138,7 +138,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   const toast = useToast();
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
-  const { values, setErrors, field } = useFormFields({
+  const { values, setErrors, field, validate } = useFormFields({
     fullname: user.fullname,
     email: user.email,
   });
@@ -172,13 +172,8 @@ function DetailsForm({ user }: { user: CurrentUser }) {
       navigate(PROFILE_PATH);
       return;
     }
-    const parsed = UpdateDetailsBody.safeParse(changes);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromSchema(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
+    const body = validate(UpdateDetailsBody, changes);
+    if (body) save.mutate(body);
   };
 
   return (
