@@ -39,11 +39,7 @@ function MyTweets() {
       {tweets.isPending ? (
         <TweetListSkeleton />
       ) : tweets.isError ? (
-        <LoadError
-          title={tweetText.loadFailed}
-          onRetry={() => void tweets.refetch()}
-          isRetrying={tweets.isFetching}
-        />
+        <LoadError title={tweetText.loadFailed} query={tweets} />
       ) : tweets.data.tweets.length === 0 ? (
         <StatusPanel
           icon={<MessageSquareIcon size={26} />}

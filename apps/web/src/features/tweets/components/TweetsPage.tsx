@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { ArrowLeftIcon, MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
-import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { LoadMoreOrError } from '../../../components/LoadMoreButton';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
@@ -87,13 +87,7 @@ function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
   const list = channels.data?.pages.flatMap((page) => page.channels) ?? [];
   if (channels.isPending) return <TweetListSkeleton />;
   if (channels.isError && list.length === 0) {
-    return (
-      <LoadError
-        title={tweetText.fetchChannelsFailed}
-        onRetry={() => void channels.refetch()}
-        isRetrying={channels.isFetching}
-      />
-    );
+    return <LoadError title={tweetText.fetchChannelsFailed} query={channels} />;
   }
   if (list.length === 0) {
     return (
@@ -127,18 +121,7 @@ function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
           </li>
         ))}
       </ul>
-      {channels.isFetchNextPageError ? (
-        <LoadError
-          title={tweetText.fetchChannelsFailed}
-          onRetry={() => void channels.fetchNextPage()}
-          isRetrying={channels.isFetchingNextPage}
-        />
-      ) : channels.hasNextPage ? (
-        <LoadMoreButton
-          isLoading={channels.isFetchingNextPage}
-          onLoadMore={() => void channels.fetchNextPage()}
-        />
-      ) : null}
+      <LoadMoreOrError query={channels} errorTitle={tweetText.fetchChannelsFailed} />
     </div>
   );
 }
@@ -167,11 +150,7 @@ function ChannelTweets({
       {tweets.isPending ? (
         <TweetListSkeleton />
       ) : tweets.isError ? (
-        <LoadError
-          title={tweetText.fetchChannelTweetsFailed}
-          onRetry={() => void tweets.refetch()}
-          isRetrying={tweets.isFetching}
-        />
+        <LoadError title={tweetText.fetchChannelTweetsFailed} query={tweets} />
       ) : tweets.data.tweets.length === 0 ? (
         <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
       ) : (
@@ -195,11 +174,7 @@ function AllTweets({ user, like }: { user: CurrentUser; like: Like }) {
       {tweets.isPending ? (
         <TweetListSkeleton />
       ) : tweets.isError ? (
-        <LoadError
-          title={tweetText.fetchTweetsFailed}
-          onRetry={() => void tweets.refetch()}
-          isRetrying={tweets.isFetching}
-        />
+        <LoadError title={tweetText.fetchTweetsFailed} query={tweets} />
       ) : tweets.data.tweets.length === 0 ? (
         <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
       ) : (
