@@ -20,7 +20,7 @@ import {
 } from '../hooks/use-tweets';
 import { NewTweetBox } from './NewTweetBox';
 import { TweetListSkeleton } from './TweetCard';
-import { TweetList } from './TweetList';
+import { TweetFeed } from './TweetList';
 import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageHeader } from '../../../components/Page';
 
@@ -147,15 +147,12 @@ function ChannelTweets({
         <Avatar src={channel.avatar} name={channel.username} size="sm" />
         <h2 className="font-semibold text-fg">{channel.fullname}</h2>
       </div>
-      {tweets.isPending ? (
-        <TweetListSkeleton />
-      ) : tweets.isError ? (
-        <LoadError title={tweetText.fetchChannelTweetsFailed} query={tweets} />
-      ) : tweets.data.tweets.length === 0 ? (
-        <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
-      ) : (
-        <TweetList tweets={tweets.data.tweets} label="Tweets" like={like} />
-      )}
+      <TweetFeed
+        query={tweets}
+        errorTitle={tweetText.fetchChannelTweetsFailed}
+        label="Tweets"
+        like={like}
+      />
     </section>
   );
 }
@@ -171,45 +168,37 @@ function AllTweets({ user, like }: { user: CurrentUser; like: Like }) {
   return (
     <section aria-label={tweetText.allTab} className="flex flex-col gap-4">
       <NewTweetBox failureNote={tweetText.createFailed} onPosted={() => setPage(1)} />
-      {tweets.isPending ? (
-        <TweetListSkeleton />
-      ) : tweets.isError ? (
-        <LoadError title={tweetText.fetchTweetsFailed} query={tweets} />
-      ) : tweets.data.tweets.length === 0 ? (
-        <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
-      ) : (
-        <>
-          <TweetList
-            tweets={tweets.data.tweets}
-            label="Tweets"
-            like={like}
-            editing={{ isOwn: (tweet) => tweet.owner._id === user._id, update, remove }}
-          />
-          {totalPages > 1 ? (
-            <nav aria-label="Pages" className="flex items-center justify-center gap-3">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                Previous
-              </Button>
-              <span className="text-sm text-fg-muted">
-                Page {page} of {totalPages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= totalPages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          ) : null}
-        </>
-      )}
+      <TweetFeed
+        query={tweets}
+        errorTitle={tweetText.fetchTweetsFailed}
+        label="Tweets"
+        like={like}
+        editing={{ isOwn: (tweet) => tweet.owner._id === user._id, update, remove }}
+      >
+        {totalPages > 1 ? (
+          <nav aria-label="Pages" className="flex items-center justify-center gap-3">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              Previous
+            </Button>
+            <span className="text-sm text-fg-muted">
+              Page {page} of {totalPages}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= totalPages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </Button>
+          </nav>
+        ) : null}
+      </TweetFeed>
     </section>
   );
 }
