@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { IdParams, IsoDate } from './common';
-import type { Endpoint } from './endpoints';
+import { define } from './define-endpoint';
 
 /** One signed-in device as its owner sees it in "Sessions and devices". */
 export const DeviceSession = z.object({
@@ -100,8 +100,6 @@ export const AccountExport = z.object({
   ),
 });
 export type AccountExport = z.infer<typeof AccountExport>;
-
-const define = <const E extends Endpoint>(e: E) => e;
 
 export const accountEndpoints = {
   listSessions: define({

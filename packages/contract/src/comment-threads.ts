@@ -5,9 +5,9 @@
  * (`Comment` in engagement.ts gains optional fields only).
  */
 import { z } from 'zod';
-import type { Endpoint } from './endpoints';
 import { Comment, CommentBody, CommentIdParam, CommentPage } from './engagement';
 import { PageQuery } from './pagination';
+import { define } from './define-endpoint';
 
 /** A thread's replies, oldest first, a page at a time. */
 export const ListRepliesQuery = PageQuery;
@@ -21,8 +21,6 @@ export const HeartCommentBody = z.object({
   isHearted: z.boolean({ message: 'isHearted is true or false' }),
 });
 export type HeartCommentBody = z.infer<typeof HeartCommentBody>;
-
-const define = <const E extends Endpoint>(e: E) => e;
 
 export const commentThreadEndpoints = {
   listReplies: define({

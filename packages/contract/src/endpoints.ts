@@ -109,6 +109,7 @@ import {
   RegisterFields,
   UpdateDetailsBody,
 } from './users';
+import { define } from './define-endpoint';
 
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
 
@@ -137,8 +138,6 @@ export interface Endpoint {
   /** Also place the fields of `data` at the top level of the body (where the spec's client reads them). */
   spreadData?: true;
 }
-
-const define = <const E extends Endpoint>(e: E) => e;
 
 export const endpoints = {
   healthcheck: define({

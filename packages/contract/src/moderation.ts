@@ -6,11 +6,11 @@
  */
 import { z } from 'zod';
 import { Id, IdParams, IsoDate } from './common';
-import type { Endpoint } from './endpoints';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
 export { ModerationNotice } from './moderation-notice';
 import { requiredText } from './text';
+import { define } from './define-endpoint';
 
 /** The reasons a person picks from when reporting (the web's list shows them in this order). */
 export const reportReasons = [
@@ -214,8 +214,6 @@ export const HeldTweet = z.object({
 });
 export const HeldTweets = z.object({ tweets: z.array(HeldTweet) });
 export type HeldTweets = z.infer<typeof HeldTweets>;
-
-const define = <const E extends Endpoint>(e: E) => e;
 
 export const moderationEndpoints = {
   reportContent: define({

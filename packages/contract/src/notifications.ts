@@ -5,11 +5,11 @@
  */
 import { z } from 'zod';
 import { IdParams, IsoDate } from './common';
-import type { Endpoint } from './endpoints';
 import { notificationUnreadCap } from './limits';
 import { KeysetCursor } from './pagination';
 import { ReportOutcome } from './moderation';
 import { ChannelSummary } from './people';
+import { define } from './define-endpoint';
 
 /**
  * Every kind a person may be told of: replies to one's comments came with comment threads
@@ -150,8 +150,6 @@ export const PushMessage = z.object({
   icon: z.string().nullable(),
 });
 export type PushMessage = z.infer<typeof PushMessage>;
-
-const define = <const E extends Endpoint>(e: E) => e;
 
 export const notificationEndpoints = {
   listNotifications: define({

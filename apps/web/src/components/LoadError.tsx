@@ -2,23 +2,29 @@ import { cn } from '../lib/cn';
 import { Button } from './Button';
 import { AlertTriangleIcon, RefreshIcon } from './icons';
 
+/** What `LoadError` reads of a failed query to load it again. */
+interface RetryableQuery {
+  refetch: () => unknown;
+  isFetching: boolean;
+}
+
 /**
  * A failed load inside a page: what failed (the spec's words), an optional detail, and
- * 'Try Again', which loads again. Announced when it appears.
+ * 'Try Again', which loads again: `onRetry`, or the failed `query` itself (busy while it
+ * refetches). Announced when it appears.
  */
 export function LoadError({
   title,
   detail,
-  onRetry,
-  isRetrying = false,
   className,
+  ...retry
 }: {
   title: string;
   detail?: string;
-  onRetry: () => void;
-  isRetrying?: boolean;
   className?: string;
-}) {
+} & ({ onRetry: () => void; isRetrying?: boolean } | { query: RetryableQuery })) {
+  const onRetry = 'query' in retry ? () => void retry.query.refetch() : retry.onRetry;
+  const isRetrying = 'query' in retry ? retry.query.isFetching : (retry.isRetrying ?? false);
   return (
     <div
       role="alert"

@@ -1,5 +1,6 @@
 import { cn } from '../lib/cn';
 import { Button, type ButtonSize } from './Button';
+import { LoadError } from './LoadError';
 
 /** 'Load more' under a list read a page at a time; it waits, saying 'Loading…', for the page. */
 export function LoadMoreButton({
@@ -59,5 +60,34 @@ export function NextPageButton({
         {query.isFetchingNextPage ? 'Loading…' : label}
       </Button>
     </div>
+  );
+}
+
+/**
+ * Under a list read a page at a time: the failure of its last page with 'Try Again', or else
+ * 'Load more' while it has a next page.
+ */
+export function LoadMoreOrError({
+  query,
+  errorTitle,
+  label,
+}: {
+  query: PagedQuery & { isFetchNextPageError: boolean };
+  errorTitle: string;
+  label?: string;
+}) {
+  const loadMore = () => void query.fetchNextPage();
+  if (query.isFetchNextPageError) {
+    return (
+      <LoadError title={errorTitle} onRetry={loadMore} isRetrying={query.isFetchingNextPage} />
+    );
+  }
+  if (!query.hasNextPage) return null;
+  return (
+    <LoadMoreButton
+      isLoading={query.isFetchingNextPage}
+      onLoadMore={loadMore}
+      {...(label ? { label } : {})}
+    />
   );
 }

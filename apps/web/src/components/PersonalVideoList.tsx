@@ -76,11 +76,7 @@ export function PersonalVideoList<T extends { _id: string }, S extends string>({
       {query.isPending ? (
         <VideoListSkeleton label={text.loading} />
       ) : query.isError ? (
-        <LoadError
-          title={text.loadFailed}
-          onRetry={() => void query.refetch()}
-          isRetrying={query.isFetching}
-        />
+        <LoadError title={text.loadFailed} query={query} />
       ) : items.length === 0 ? (
         <StatusPanel title={text.empty} icon={emptyIcon} description={text.emptyDescription}>
           <Link to="/" className={buttonClass()}>

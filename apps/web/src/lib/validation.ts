@@ -4,7 +4,7 @@ import { ApiError } from './api';
 export type FieldErrors = Partial<Record<string, string>>;
 
 /** The part of a zod error that forms need (kept structural so the web needs no zod import). */
-interface SchemaIssues {
+export interface SchemaIssues {
   issues: ReadonlyArray<{ path: ReadonlyArray<PropertyKey>; message: string }>;
 }
 

@@ -9,13 +9,13 @@ export function registerCaptionRoutes(
   deps: { captions: CaptionsService; storage: Storage },
 ): void {
   const { captions, storage } = deps;
+  const present = (caption: Parameters<typeof presentCaption>[0]) =>
+    presentCaption(caption, storage);
 
   router.route(endpoints.listCaptions, {
     message: 'Captions',
     handler: async ({ params, actor }) => ({
-      captions: (await captions.list({ videoId: params.id, viewer: actor })).map((c) =>
-        presentCaption(c, storage),
-      ),
+      captions: (await captions.list({ videoId: params.id, viewer: actor })).map(present),
     }),
   });
 
@@ -29,7 +29,7 @@ export function registerCaptionRoutes(
       },
     },
     handler: async ({ params, body, files, actor }) =>
-      presentCaption(
+      present(
         await captions.put({
           videoId: params.id,
           language: params.language,
@@ -37,7 +37,6 @@ export function registerCaptionRoutes(
           file: files.file!.data,
           actor,
         }),
-        storage,
       ),
   });
 

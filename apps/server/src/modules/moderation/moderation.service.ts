@@ -24,6 +24,9 @@ import type {
   PersonRow,
 } from './moderation.repository';
 
+/** A ban or its lifting: who acts, on which account, and why (kept in the audit log). */
+type AccountAction = { actor: Viewer; userId: string; reason: string };
+
 /** Groups the queue shows at most. */
 export const queueGroupLimit = 50;
 /** Held tweets the queue shows at most. */
@@ -171,17 +174,13 @@ export class ModerationService {
   }
 
   /** Sign-in refused, every session and socket ended, everything the account made hidden. */
-  async ban(input: { actor: Viewer; userId: string; reason: string }): Promise<ModerationResult> {
-    await this.accountToActOn(input.actor, input.userId);
-    const banned = await this.repo.ban({
-      userId: input.userId,
-      reason: input.reason,
-      moderator: input.actor,
-    });
+  async ban({ actor, userId, reason }: AccountAction): Promise<ModerationResult> {
+    await this.accountToActOn(actor, userId);
+    const banned = await this.repo.ban({ userId, reason, moderator: actor });
     if (!banned) throw conflict('CONFLICT', 'This account is banned already');
-    await this.sessions.endAllSessions({ userId: input.userId });
+    await this.sessions.endAllSessions({ userId });
     this.events.emit('content.moderated', {
-      ownerIds: [input.userId],
+      ownerIds: [userId],
       videoIds: banned.videoIds,
       commentedVideoIds: banned.commentedVideoIds,
       tweetIds: banned.tweetIds,
@@ -190,22 +189,18 @@ export class ModerationService {
     return {
       action: 'ban',
       targetKind: 'user',
-      targetId: input.userId,
+      targetId: userId,
       reportsClosed: banned.closed.length,
     };
   }
 
   /** The account may sign in again; what the ban hid comes back. */
-  async unban(input: { actor: Viewer; userId: string; reason: string }): Promise<ModerationResult> {
-    await this.accountToActOn(input.actor, input.userId);
-    const lifted = await this.repo.unban({
-      userId: input.userId,
-      reason: input.reason,
-      moderator: input.actor,
-    });
+  async unban({ actor, userId, reason }: AccountAction): Promise<ModerationResult> {
+    await this.accountToActOn(actor, userId);
+    const lifted = await this.repo.unban({ userId, reason, moderator: actor });
     if (!lifted) throw conflict('CONFLICT', 'This account is not banned');
-    this.events.emit('content.moderated', { ownerIds: [input.userId], ...lifted });
-    return { action: 'unban', targetKind: 'user', targetId: input.userId, reportsClosed: 0 };
+    this.events.emit('content.moderated', { ownerIds: [userId], ...lifted });
+    return { action: 'unban', targetKind: 'user', targetId: userId, reportsClosed: 0 };
   }
 
   async log({ actor, page, limit }: { actor: Viewer; page: number; limit: number }) {

@@ -10,21 +10,25 @@ export function registerTweetRoutes(
   deps: { tweets: TweetsService; storage: Storage },
 ): void {
   const { tweets, storage } = deps;
+  const present = (tweet: Parameters<typeof presentTweet>[0]) => presentTweet(tweet, storage);
+  type PageArgs = Parameters<typeof presentTweetPage>;
+  /** A person's tweets, also under `docs` (where the spec's client reads them). */
+  const personPage = (result: PageArgs[0], paging: PageArgs[1]) => {
+    const page = presentTweetPage(result, paging, storage);
+    return { ...page, docs: page.tweets };
+  };
 
   router.route(endpoints.userTweets, {
     message: 'Tweets',
-    handler: async ({ params, query, actor }) => {
-      const page = presentTweetPage(
+    handler: async ({ params, query, actor }) =>
+      personPage(
         await tweets.listUserTweets({
           userId: params.id,
           viewerId: actor?.userId ?? null,
           ...query,
         }),
         query,
-        storage,
-      );
-      return { ...page, docs: page.tweets };
-    },
+      ),
     shows: ({ params, data }) => [
       shows.tweets(params.id),
       shows.person(params.id),
@@ -34,14 +38,11 @@ export function registerTweetRoutes(
 
   router.route(endpoints.myTweets, {
     message: 'Your tweets',
-    handler: async ({ query, actor }) => {
-      const page = presentTweetPage(
+    handler: async ({ query, actor }) =>
+      personPage(
         await tweets.listUserTweets({ userId: actor.userId, viewerId: actor.userId, ...query }),
         query,
-        storage,
-      );
-      return { ...page, docs: page.tweets };
-    },
+      ),
   });
 
   router.route(endpoints.listTweets, {
@@ -65,7 +66,7 @@ export function registerTweetRoutes(
     message: 'Tweets of your subscriptions',
     handler: async ({ query, actor }) => {
       const { records, nextCursor } = await tweets.tweetFeed({ actor, ...query });
-      return { tweets: records.map((t) => presentTweet(t, storage)), nextCursor };
+      return { tweets: records.map(present), nextCursor };
     },
     // A new tweet enters its followers' feeds when their answers expire (decision 0025).
     shows: ({ data }) => tweetsShown(data.tweets),
@@ -89,16 +90,13 @@ export function registerTweetRoutes(
   router.route(endpoints.createTweet, {
     message: 'Tweet posted',
     handler: async ({ body, actor }) =>
-      presentTweet(await tweets.createTweet({ actor, content: body.content }), storage),
+      present(await tweets.createTweet({ actor, content: body.content })),
   });
 
   router.route(endpoints.updateTweet, {
     message: 'Tweet updated',
     handler: async ({ params, body, actor }) =>
-      presentTweet(
-        await tweets.updateTweet({ actor, tweetId: params.id, content: body.content }),
-        storage,
-      ),
+      present(await tweets.updateTweet({ actor, tweetId: params.id, content: body.content })),
   });
 
   router.route(endpoints.deleteTweet, {

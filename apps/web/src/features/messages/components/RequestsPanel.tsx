@@ -63,8 +63,7 @@ export function RequestsPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
       <LoadError
         title={requestText.loadFailed}
         detail={messageOf(requests.error, 'Check your connection and try again.')}
-        onRetry={() => void requests.refetch()}
-        isRetrying={requests.isFetching}
+        query={requests}
       />
     );
   } else if (requests.data.length === 0) {

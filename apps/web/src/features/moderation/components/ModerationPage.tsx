@@ -10,9 +10,7 @@ import { signedInOnly } from '../../../components/SignedInOnly';
 import { BoneList } from '../../../components/Skeleton';
 import { TextField } from '../../../components/form/TextField';
 import { FormAlert } from '../../../components/form/FormAlert';
-import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
-import { announce } from '../../../lib/cache-events';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -30,6 +28,7 @@ import {
 } from '../api/moderation-api';
 import { HeldReviewButtons } from './HeldReviewButtons';
 import { UnbanButton } from './UnbanButton';
+import { useReasonedAction } from '../hooks/use-reasoned-action';
 
 const tabs = [
   { id: 'reports', label: moderationText.queueTab },
@@ -145,43 +144,25 @@ function targetHref(group: ReportGroup): string | null {
 }
 
 function ReportGroupCard({ group }: { group: ReportGroup }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
+  const { reason, setReason, error, isBusy, run } = useReasonedAction();
   const { target } = group;
   const href = targetHref(group);
   const titleId = `report-${group.targetKind}-${group.targetId}`;
   const canHide = group.targetKind !== 'user' && group.targetKind !== 'conversation';
 
-  const act = async (action: 'hide' | 'restore' | 'dismiss' | 'ban') => {
-    if (!reason.trim()) {
-      setError(moderationText.reasonPrompt);
-      return;
-    }
-    setIsBusy(true);
-    setError(null);
-    try {
-      if (action === 'ban') {
-        if (!target.owner) return;
-        await banUser(target.owner._id, reason.trim());
-      } else {
+  const act = (action: 'hide' | 'restore' | 'dismiss' | 'ban') =>
+    run(async (why) => {
+      if (action !== 'ban') {
         await moderateTarget({
           action,
           targetKind: group.targetKind,
           targetId: group.targetId,
-          reason: reason.trim(),
+          reason: why,
         });
+      } else if (target.owner) {
+        await banUser(target.owner._id, why);
       }
-      toast.success(moderationText.done);
-      announce({ type: 'content-moderated', from: 'moderation' });
-      await queryClient.invalidateQueries({ queryKey: moderationKeys.all });
-    } catch (failure) {
-      setError(messageOf(failure, moderationText.actionFailed));
-      setIsBusy(false);
-    }
-  };
+    }, moderationText.done);
 
   return (
     <li

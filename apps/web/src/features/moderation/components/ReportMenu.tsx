@@ -6,10 +6,9 @@ import { Dialog, DialogActions } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import type { ReportTarget } from '../../../components/moderation-extras';
-import { useToast } from '../../../components/toast';
-import { messageOf } from '../../../lib/api';
 import { useSession } from '../../../lib/auth';
 import { moderationText, reasonLabels, reportContent } from '../api/moderation-api';
+import { useDialogAction } from '../../../components/use-dialog-action';
 
 /**
  * The small "More actions" menu beside a video, comment, tweet or channel, holding Report. Shown
@@ -39,31 +38,23 @@ export function ReportMenu({ target }: { target: ReportTarget }) {
 
 /** A reason from the list and, if one likes, a few words; the server refuses a second report. */
 export function ReportDialog({ target, onClose }: { target: ReportTarget; onClose: () => void }) {
-  const toast = useToast();
   const [reason, setReason] = useState<ReportReason | null>(null);
   const [details, setDetails] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isBusy, error, run } = useDialogAction();
   const legendId = useId();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!reason) return;
-    setIsBusy(true);
-    setError(null);
-    try {
-      await reportContent({
+    const report = () =>
+      reportContent({
         targetKind: target.targetKind,
         targetId: target.targetId,
         reason,
         details: details.trim(),
       });
-      toast.success(moderationText.sent);
-      onClose();
-    } catch (failure) {
-      setError(messageOf(failure, moderationText.failed));
-      setIsBusy(false);
-    }
+    const text = { success: moderationText.sent, failure: moderationText.failed };
+    if (await run(report, text)) onClose();
   };
 
   return (

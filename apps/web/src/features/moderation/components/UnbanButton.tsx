@@ -1,13 +1,10 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog, DialogActions } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextField } from '../../../components/form/TextField';
-import { useToast } from '../../../components/toast';
-import { messageOf } from '../../../lib/api';
-import { announce } from '../../../lib/cache-events';
-import { moderationKeys, moderationText, unbanUser } from '../api/moderation-api';
+import { moderationText, unbanUser } from '../api/moderation-api';
+import { useReasonedAction } from '../hooks/use-reasoned-action';
 
 /**
  * "Lift ban" where staff see a banned account (its reports, its entry in the audit log): asks
@@ -40,30 +37,12 @@ function UnbanDialog({
   username?: string;
   onClose: () => void;
 }) {
-  const toast = useToast();
-  const queryClient = useQueryClient();
-  const [reason, setReason] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { reason, setReason, error, isBusy, run } = useReasonedAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    if (!reason.trim()) {
-      setError(moderationText.reasonPrompt);
-      return;
-    }
-    setIsBusy(true);
-    setError(null);
-    try {
-      await unbanUser(userId, reason.trim());
-      toast.success(moderationText.unbanned);
-      announce({ type: 'content-moderated', from: 'moderation' });
-      await queryClient.invalidateQueries({ queryKey: moderationKeys.all });
-      onClose();
-    } catch (failure) {
-      setError(messageOf(failure, moderationText.actionFailed));
-      setIsBusy(false);
-    }
+    const call = (why: string) => unbanUser(userId, why);
+    if (await run(call, moderationText.unbanned)) onClose();
   };
 
   return (

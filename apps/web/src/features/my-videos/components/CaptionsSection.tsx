@@ -1,8 +1,9 @@
 import { captionLimits, CaptionLanguage, type Caption } from '@kinora/contract';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { FileField } from '../../../components/form/FileField';
 import { TextField } from '../../../components/form/TextField';
 import { ProgressBar } from '../../../components/ProgressBar';
 import { useToast } from '../../../components/toast';
@@ -168,7 +169,6 @@ function AddCaptions({
   isFull: boolean;
   onAdd: (input: { language: string; label: string; file: File }) => Promise<unknown>;
 }) {
-  const fileId = useId();
   const [language, setLanguage] = useState('');
   const [label, setLabel] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -244,27 +244,15 @@ function AddCaptions({
         onChange={(event) => setLabel(event.target.value)}
         error={attempted ? errors.label : undefined}
       />
-      <div className="flex flex-col gap-1.5 sm:col-span-2">
-        <label htmlFor={fileId} className="text-sm font-medium text-fg">
-          Captions file
-        </label>
-        <input
-          id={fileId}
-          type="file"
-          accept={fileAccept}
-          disabled={disabled}
-          aria-invalid={attempted && errors.file ? true : undefined}
-          onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-          className="text-sm text-fg-muted file:mr-3 file:rounded-md file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-fg hover:file:bg-border"
-        />
-        {attempted && errors.file ? (
-          <p role="alert" className="text-sm text-danger">
-            {errors.file}
-          </p>
-        ) : (
-          <p className="text-xs text-fg-muted">SRT or WebVTT, UTF-8, up to 512 KB.</p>
-        )}
-      </div>
+      <FileField
+        label="Captions file"
+        accept={fileAccept}
+        disabled={disabled}
+        error={attempted ? errors.file : undefined}
+        hint="SRT or WebVTT, UTF-8, up to 512 KB."
+        onFile={setFile}
+        className="sm:col-span-2"
+      />
       <div className="sm:col-span-2">
         <Button type="submit" variant="secondary" size="sm" disabled={disabled}>
           Add captions

@@ -1,8 +1,9 @@
 import type { Video } from '@kinora/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog, DialogActions } from '../../../components/Dialog';
 import { FormAlert } from '../../../components/form/FormAlert';
+import { FileField } from '../../../components/form/FileField';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { ProgressBar } from '../../../components/ProgressBar';
@@ -24,7 +25,6 @@ export function EditVideoDialog({
   onSubmit: (input: EditVideoInput, onProgress: (percent: number) => void) => Promise<unknown>;
   onClose: () => void;
 }) {
-  const thumbnailId = useId();
   const [title, setTitle] = useState(video.title);
   const [description, setDescription] = useState(video.description);
   const [thumbnailFile, setThumbnailFile] = useState<File | null>(null);
@@ -77,20 +77,13 @@ export function EditVideoDialog({
           onChange={(event) => setDescription(event.target.value)}
           error={errors.description}
         />
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={thumbnailId} className="text-sm font-medium text-fg">
-            New thumbnail
-          </label>
-          <input
-            id={thumbnailId}
-            type="file"
-            accept="image/*"
-            disabled={isSaving}
-            onChange={(event) => setThumbnailFile(event.target.files?.[0] ?? null)}
-            className="text-sm text-fg-muted file:mr-3 file:rounded-md file:border-0 file:bg-raised file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-fg hover:file:bg-border"
-          />
-          <p className="text-xs text-fg-muted">Leave empty to keep the current thumbnail.</p>
-        </div>
+        <FileField
+          label="New thumbnail"
+          accept="image/*"
+          disabled={isSaving}
+          hint="Leave empty to keep the current thumbnail."
+          onFile={setThumbnailFile}
+        />
         {progress !== null && thumbnailFile ? (
           <ProgressBar label="Thumbnail" value={progress} />
         ) : null}

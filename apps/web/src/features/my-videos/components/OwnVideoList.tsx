@@ -55,11 +55,7 @@ export function OwnVideoList({
       {videos.isPending ? (
         skeleton
       ) : videos.isError ? (
-        <LoadError
-          title={myVideosText.loadFailed}
-          onRetry={() => void videos.refetch()}
-          isRetrying={videos.isFetching}
-        />
+        <LoadError title={myVideosText.loadFailed} query={videos} />
       ) : videos.data.length === 0 ? (
         <StatusPanel
           title={myVideosText.empty}

@@ -69,11 +69,7 @@ export function AddVideosDialog({
             ))}
           </div>
         ) : videos.isError ? (
-          <LoadError
-            title={playlistText.fetchVideosFailed}
-            onRetry={() => void videos.refetch()}
-            isRetrying={videos.isFetching}
-          />
+          <LoadError title={playlistText.fetchVideosFailed} query={videos} />
         ) : shown.length === 0 ? (
           <p className="py-6 text-center text-sm text-fg-muted">
             {videos.data.length === 0 ? 'You have no videos yet.' : 'No videos found'}

@@ -92,11 +92,7 @@ export function PlaylistDetailPage() {
             </Link>
           </StatusPanel>
         ) : (
-          <LoadError
-            title={playlistText.fetchFailed}
-            onRetry={() => void query.refetch()}
-            isRetrying={query.isFetching}
-          />
+          <LoadError title={playlistText.fetchFailed} query={query} />
         )}
       </div>
     );

@@ -78,11 +78,7 @@ function Playlists({ user }: { user: CurrentUser }) {
           ))}
         </div>
       ) : playlists.isError ? (
-        <LoadError
-          title={playlistText.fetchListFailed}
-          onRetry={() => void playlists.refetch()}
-          isRetrying={playlists.isFetching}
-        />
+        <LoadError title={playlistText.fetchListFailed} query={playlists} />
       ) : (
         <>
           {/* Under the page's h1, the cards' h3 titles need a level between. */}

@@ -8,11 +8,8 @@ import { NewPasswordField, PasswordField } from '../../../components/form/Passwo
 import { ChevronDownIcon } from '../../../components/icons';
 import { useToast } from '../../../components/toast';
 import { isApiError, messageOf } from '../../../lib/api';
-import {
-  fieldErrorsFromApi,
-  fieldErrorsFromSchema,
-  type FieldErrors,
-} from '../../../lib/validation';
+import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
+import { useFormFields } from '../../../lib/use-form-fields';
 import { accountText as text, changePassword } from '../api/account-api';
 import { SettingsSection } from './SettingsSection';
 
@@ -44,19 +41,17 @@ export function ChangePasswordSection() {
 
 function ChangePasswordForm() {
   const toast = useToast();
-  const [oldPassword, setOldPassword] = useState('');
-  const [newPassword, setNewPassword] = useState('');
-  const [confirmation, setConfirmation] = useState('');
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, field, validate, reset } = useFormFields({
+    oldPassword: '',
+    newPassword: '',
+    confirmation: '',
+  });
   const [failure, setFailure] = useState<string | null>(null);
 
   const save = useMutation({
     mutationFn: changePassword,
     onSuccess: () => {
-      setOldPassword('');
-      setNewPassword('');
-      setConfirmation('');
-      setErrors({});
+      reset();
       setFailure(null);
       toast.success(text.passwordChanged);
     },
@@ -75,16 +70,12 @@ function ChangePasswordForm() {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    const parsed = ChangePasswordBody.safeParse({ oldPassword, newPassword });
-    const found: FieldErrors = parsed.success ? {} : fieldErrorsFromSchema(parsed.error);
+    const { oldPassword, newPassword, confirmation } = values;
+    const found: FieldErrors = {};
     if (!oldPassword) found.oldPassword = 'Current password is required';
     if (newPassword !== confirmation) found.confirmation = text.passwordsDiffer;
-    if (!parsed.success || Object.keys(found).length > 0) {
-      setErrors(found);
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
+    const body = validate(ChangePasswordBody, { oldPassword, newPassword }, found);
+    if (body) save.mutate(body);
   };
 
   return (
@@ -97,29 +88,17 @@ function ChangePasswordForm() {
       <h3 className="text-sm font-medium text-fg">{text.passwordHeading}</h3>
       <PasswordField
         label="Current password"
-        name="oldPassword"
         autoComplete="current-password"
         required
-        value={oldPassword}
-        onChange={(e) => setOldPassword(e.target.value)}
-        error={errors.oldPassword}
+        {...field('oldPassword')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <NewPasswordField
-          label="New password"
-          name="newPassword"
-          value={newPassword}
-          onChange={(e) => setNewPassword(e.target.value)}
-          error={errors.newPassword}
-        />
+        <NewPasswordField label="New password" {...field('newPassword')} />
         <PasswordField
           label="Confirm new password"
-          name="confirmation"
           autoComplete="new-password"
           required
-          value={confirmation}
-          onChange={(e) => setConfirmation(e.target.value)}
-          error={errors.confirmation}
+          {...field('confirmation')}
         />
       </div>
       <p className="text-xs text-fg-muted">

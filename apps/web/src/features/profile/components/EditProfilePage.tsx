@@ -13,11 +13,8 @@ import { useToast } from '../../../components/toast';
 import { announceProfileUpdated, replaceSessionUser, useSession } from '../../../lib/auth';
 import { useDelayedNavigate } from '../../../lib/use-delayed-navigate';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import {
-  fieldErrorsFromApi,
-  fieldErrorsFromSchema,
-  type FieldErrors,
-} from '../../../lib/validation';
+import { useFormFields } from '../../../lib/use-form-fields';
+import { fieldErrorsFromApi } from '../../../lib/validation';
 import { updateProfileDetails } from '../api/profile-api';
 import { useProfileImageUpload } from '../hooks/use-profile-image-upload';
 import { ImagePickerButton } from './ImagePickerButton';
@@ -141,9 +138,10 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   const toast = useToast();
   const navigate = useNavigate();
   const navigateLater = useDelayedNavigate();
-  const [fullname, setFullname] = useState(user.fullname);
-  const [email, setEmail] = useState(user.email);
-  const [errors, setErrors] = useState<FieldErrors>({});
+  const { values, setErrors, field, validate } = useFormFields({
+    fullname: user.fullname,
+    email: user.email,
+  });
   const [isLeaving, setIsLeaving] = useState(false);
 
   const save = useMutation({
@@ -165,6 +163,7 @@ function DetailsForm({ user }: { user: CurrentUser }) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Only what changed is sent; nothing changed means nothing to save.
+    const { fullname, email } = values;
     const changes = {
       ...(fullname.trim() !== user.fullname ? { fullname } : {}),
       ...(email.trim().toLowerCase() !== user.email ? { email } : {}),
@@ -173,13 +172,8 @@ function DetailsForm({ user }: { user: CurrentUser }) {
       navigate(PROFILE_PATH);
       return;
     }
-    const parsed = UpdateDetailsBody.safeParse(changes);
-    if (!parsed.success) {
-      setErrors(fieldErrorsFromSchema(parsed.error));
-      return;
-    }
-    setErrors({});
-    save.mutate(parsed.data);
+    const body = validate(UpdateDetailsBody, changes);
+    if (body) save.mutate(body);
   };
 
   return (
@@ -189,25 +183,8 @@ function DetailsForm({ user }: { user: CurrentUser }) {
       aria-label="Profile details"
       className="mt-6 flex flex-col gap-4 rounded-lg border border-border bg-surface p-4 sm:p-6"
     >
-      <TextField
-        label="Full name"
-        name="fullname"
-        autoComplete="name"
-        required
-        value={fullname}
-        onChange={(e) => setFullname(e.target.value)}
-        error={errors.fullname}
-      />
-      <TextField
-        label="Email"
-        name="email"
-        type="email"
-        autoComplete="email"
-        required
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-        error={errors.email}
-      />
+      <TextField label="Full name" autoComplete="name" required {...field('fullname')} />
+      <TextField label="Email" type="email" autoComplete="email" required {...field('email')} />
       <TextField
         label="Username"
         name="username"

@@ -123,14 +123,7 @@ function BlockedPeople() {
       </div>
     );
   } else if (blocked.isError) {
-    body = (
-      <LoadError
-        title={text.blockedLoadFailed}
-        onRetry={() => void blocked.refetch()}
-        isRetrying={blocked.isFetching}
-        className="py-6"
-      />
-    );
+    body = <LoadError title={text.blockedLoadFailed} query={blocked} className="py-6" />;
   } else if (blocked.data.length === 0) {
     body = <p className="text-sm text-fg-muted">{text.blockedEmpty}</p>;
   } else {

@@ -91,14 +91,7 @@ function Sessions() {
       </div>
     );
   } else if (sessions.isError) {
-    body = (
-      <LoadError
-        title={text.sessionsLoadFailed}
-        onRetry={() => void sessions.refetch()}
-        isRetrying={sessions.isFetching}
-        className="py-6"
-      />
-    );
+    body = <LoadError title={text.sessionsLoadFailed} query={sessions} className="py-6" />;
   } else {
     body = (
       <ul aria-labelledby={listId} className="flex flex-col divide-y divide-border">

@@ -10,7 +10,7 @@ import { subscriptionText } from '../api/subscriptions-api';
 import { useSubscribers } from '../hooks/use-subscriptions';
 import { BoneRow } from '../../../components/Skeleton';
 import { TabSection } from '../../../components/TabSection';
-import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { LoadMoreOrError } from '../../../components/LoadMoreButton';
 import { channelPathOf } from '../../../lib/paths';
 
 const cardGrid = 'grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3';
@@ -35,11 +35,7 @@ function MySubscribers({ channelId }: { channelId: string }) {
       {subscribers.isPending ? (
         <SubscriberSkeletons />
       ) : subscribers.isError && list.length === 0 ? (
-        <LoadError
-          title={subscriptionText.fetchSubscribersFailed}
-          onRetry={() => void subscribers.refetch()}
-          isRetrying={subscribers.isFetching}
-        />
+        <LoadError title={subscriptionText.fetchSubscribersFailed} query={subscribers} />
       ) : list.length === 0 ? (
         <StatusPanel
           icon={<SubscriptionsIcon size={26} />}
@@ -53,19 +49,11 @@ function MySubscribers({ channelId }: { channelId: string }) {
               <SubscriberCard key={subscriber.subscriberId} subscriber={subscriber} />
             ))}
           </ul>
-          {subscribers.isFetchNextPageError ? (
-            <LoadError
-              title={subscriptionText.fetchSubscribersFailed}
-              onRetry={() => void subscribers.fetchNextPage()}
-              isRetrying={subscribers.isFetchingNextPage}
-            />
-          ) : subscribers.hasNextPage ? (
-            <LoadMoreButton
-              isLoading={subscribers.isFetchingNextPage}
-              onLoadMore={() => void subscribers.fetchNextPage()}
-              label={subscriptionText.loadMore}
-            />
-          ) : null}
+          <LoadMoreOrError
+            query={subscribers}
+            errorTitle={subscriptionText.fetchSubscribersFailed}
+            label={subscriptionText.loadMore}
+          />
         </>
       )}
     </TabSection>

@@ -74,13 +74,7 @@ function Subscriptions({ user }: { user: CurrentUser }) {
   let body;
   if (channels.isPending) body = <VideoGridSkeleton count={6} />;
   else if (channels.isError) {
-    body = (
-      <LoadError
-        title={subscriptionText.fetchChannelsFailed}
-        onRetry={() => void channels.refetch()}
-        isRetrying={channels.isFetching}
-      />
-    );
+    body = <LoadError title={subscriptionText.fetchChannelsFailed} query={channels} />;
   } else if (channels.data.length === 0) {
     body = (
       <StatusPanel
@@ -117,13 +111,7 @@ function LatestVideos() {
   const { listRef, focusItemWhenShown } = useFocusNewItem<HTMLUListElement>();
   if (feed.isPending) return <VideoGridSkeleton count={6} />;
   if (feed.isError) {
-    return (
-      <LoadError
-        title={subscriptionText.fetchVideosFailed}
-        onRetry={() => void feed.refetch()}
-        isRetrying={feed.isFetching}
-      />
-    );
+    return <LoadError title={subscriptionText.fetchVideosFailed} query={feed} />;
   }
   const videos = feed.data.pages.flatMap((page) => page.videos);
   if (videos.length === 0) {

@@ -1,12 +1,8 @@
-import { MessageSquareIcon } from '../../../components/icons';
-import { LoadError } from '../../../components/LoadError';
-import { StatusPanel } from '../../../components/StatusPanel';
 import { useOnProfileUpdated, useSession } from '../../../lib/auth';
 import { PROFILE_TWEET_WARN, tweetText } from '../api/tweets-api';
 import { useDeleteTweet, useMyTweets, useTweetLike, useUpdateTweet } from '../hooks/use-tweets';
 import { NewTweetBox } from './NewTweetBox';
-import { TweetListSkeleton } from './TweetCard';
-import { TweetList } from './TweetList';
+import { TweetFeed } from './TweetList';
 import { TabSection } from '../../../components/TabSection';
 
 /**
@@ -36,28 +32,14 @@ function MyTweets() {
     >
       <NewTweetBox warnAbove={PROFILE_TWEET_WARN} />
 
-      {tweets.isPending ? (
-        <TweetListSkeleton />
-      ) : tweets.isError ? (
-        <LoadError
-          title={tweetText.loadFailed}
-          onRetry={() => void tweets.refetch()}
-          isRetrying={tweets.isFetching}
-        />
-      ) : tweets.data.tweets.length === 0 ? (
-        <StatusPanel
-          icon={<MessageSquareIcon size={26} />}
-          title={tweetText.noTweets}
-          description="What you post shows here, on your channel and to your subscribers."
-        />
-      ) : (
-        <TweetList
-          tweets={tweets.data.tweets}
-          label="Your tweets"
-          like={like}
-          editing={{ isOwn: () => true, update, remove }}
-        />
-      )}
+      <TweetFeed
+        query={tweets}
+        errorTitle={tweetText.loadFailed}
+        emptyDescription="What you post shows here, on your channel and to your subscribers."
+        label="Your tweets"
+        like={like}
+        editing={{ isOwn: () => true, update, remove }}
+      />
     </TabSection>
   );
 }

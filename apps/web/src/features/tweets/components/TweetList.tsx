@@ -1,7 +1,12 @@
 import type { Tweet } from '@kinora/contract';
-import type { Ref } from 'react';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ComponentProps, ReactNode, Ref } from 'react';
+import { MessageSquareIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/LoadError';
+import { StatusPanel } from '../../../components/StatusPanel';
+import { tweetText } from '../api/tweets-api';
 import type { useDeleteTweet, useTweetLike, useUpdateTweet } from '../hooks/use-tweets';
-import { TweetCard } from './TweetCard';
+import { TweetCard, TweetListSkeleton } from './TweetCard';
 
 /** Edit and delete, on the tweets `isOwn` says are the person's own. */
 export interface TweetEditing {
@@ -51,5 +56,41 @@ export function TweetList({
         );
       })}
     </ul>
+  );
+}
+
+/**
+ * A page of tweets as its query goes: skeletons while it loads, `errorTitle` with 'Try Again'
+ * when it fails, 'No tweets yet' (and `emptyDescription`) when there are none, else the tweets
+ * with `children` (a pager) under them.
+ */
+export function TweetFeed({
+  query,
+  errorTitle,
+  emptyDescription,
+  children,
+  ...list
+}: {
+  query: UseQueryResult<{ tweets: Tweet[] }>;
+  errorTitle: string;
+  emptyDescription?: string;
+  children?: ReactNode;
+} & Omit<ComponentProps<typeof TweetList>, 'tweets'>) {
+  if (query.isPending) return <TweetListSkeleton />;
+  if (query.isError) return <LoadError title={errorTitle} query={query} />;
+  if (query.data.tweets.length === 0) {
+    return (
+      <StatusPanel
+        icon={<MessageSquareIcon size={26} />}
+        title={tweetText.noTweets}
+        {...(emptyDescription ? { description: emptyDescription } : {})}
+      />
+    );
+  }
+  return (
+    <>
+      <TweetList tweets={query.data.tweets} {...list} />
+      {children}
+    </>
   );
 }

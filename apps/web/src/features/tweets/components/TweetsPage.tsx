@@ -4,7 +4,7 @@ import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { ArrowLeftIcon, MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
-import { LoadMoreButton } from '../../../components/LoadMoreButton';
+import { LoadMoreOrError } from '../../../components/LoadMoreButton';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
@@ -20,7 +20,7 @@ import {
 } from '../hooks/use-tweets';
 import { NewTweetBox } from './NewTweetBox';
 import { TweetListSkeleton } from './TweetCard';
-import { TweetList } from './TweetList';
+import { TweetFeed } from './TweetList';
 import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageHeader } from '../../../components/Page';
 
@@ -87,13 +87,7 @@ function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
   const list = channels.data?.pages.flatMap((page) => page.channels) ?? [];
   if (channels.isPending) return <TweetListSkeleton />;
   if (channels.isError && list.length === 0) {
-    return (
-      <LoadError
-        title={tweetText.fetchChannelsFailed}
-        onRetry={() => void channels.refetch()}
-        isRetrying={channels.isFetching}
-      />
-    );
+    return <LoadError title={tweetText.fetchChannelsFailed} query={channels} />;
   }
   if (list.length === 0) {
     return (
@@ -127,18 +121,7 @@ function ChannelList({ onPick }: { onPick: (channel: Channel) => void }) {
           </li>
         ))}
       </ul>
-      {channels.isFetchNextPageError ? (
-        <LoadError
-          title={tweetText.fetchChannelsFailed}
-          onRetry={() => void channels.fetchNextPage()}
-          isRetrying={channels.isFetchingNextPage}
-        />
-      ) : channels.hasNextPage ? (
-        <LoadMoreButton
-          isLoading={channels.isFetchingNextPage}
-          onLoadMore={() => void channels.fetchNextPage()}
-        />
-      ) : null}
+      <LoadMoreOrError query={channels} errorTitle={tweetText.fetchChannelsFailed} />
     </div>
   );
 }
@@ -164,19 +147,12 @@ function ChannelTweets({
         <Avatar src={channel.avatar} name={channel.username} size="sm" />
         <h2 className="font-semibold text-fg">{channel.fullname}</h2>
       </div>
-      {tweets.isPending ? (
-        <TweetListSkeleton />
-      ) : tweets.isError ? (
-        <LoadError
-          title={tweetText.fetchChannelTweetsFailed}
-          onRetry={() => void tweets.refetch()}
-          isRetrying={tweets.isFetching}
-        />
-      ) : tweets.data.tweets.length === 0 ? (
-        <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
-      ) : (
-        <TweetList tweets={tweets.data.tweets} label="Tweets" like={like} />
-      )}
+      <TweetFeed
+        query={tweets}
+        errorTitle={tweetText.fetchChannelTweetsFailed}
+        label="Tweets"
+        like={like}
+      />
     </section>
   );
 }
@@ -192,49 +168,37 @@ function AllTweets({ user, like }: { user: CurrentUser; like: Like }) {
   return (
     <section aria-label={tweetText.allTab} className="flex flex-col gap-4">
       <NewTweetBox failureNote={tweetText.createFailed} onPosted={() => setPage(1)} />
-      {tweets.isPending ? (
-        <TweetListSkeleton />
-      ) : tweets.isError ? (
-        <LoadError
-          title={tweetText.fetchTweetsFailed}
-          onRetry={() => void tweets.refetch()}
-          isRetrying={tweets.isFetching}
-        />
-      ) : tweets.data.tweets.length === 0 ? (
-        <StatusPanel icon={<MessageSquareIcon size={26} />} title={tweetText.noTweets} />
-      ) : (
-        <>
-          <TweetList
-            tweets={tweets.data.tweets}
-            label="Tweets"
-            like={like}
-            editing={{ isOwn: (tweet) => tweet.owner._id === user._id, update, remove }}
-          />
-          {totalPages > 1 ? (
-            <nav aria-label="Pages" className="flex items-center justify-center gap-3">
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-              >
-                Previous
-              </Button>
-              <span className="text-sm text-fg-muted">
-                Page {page} of {totalPages}
-              </span>
-              <Button
-                variant="secondary"
-                size="sm"
-                disabled={page >= totalPages}
-                onClick={() => setPage((p) => p + 1)}
-              >
-                Next
-              </Button>
-            </nav>
-          ) : null}
-        </>
-      )}
+      <TweetFeed
+        query={tweets}
+        errorTitle={tweetText.fetchTweetsFailed}
+        label="Tweets"
+        like={like}
+        editing={{ isOwn: (tweet) => tweet.owner._id === user._id, update, remove }}
+      >
+        {totalPages > 1 ? (
+          <nav aria-label="Pages" className="flex items-center justify-center gap-3">
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page <= 1}
+              onClick={() => setPage((p) => p - 1)}
+            >
+              Previous
+            </Button>
+            <span className="text-sm text-fg-muted">
+              Page {page} of {totalPages}
+            </span>
+            <Button
+              variant="secondary"
+              size="sm"
+              disabled={page >= totalPages}
+              onClick={() => setPage((p) => p + 1)}
+            >
+              Next
+            </Button>
+          </nav>
+        ) : null}
+      </TweetFeed>
     </section>
   );
 }

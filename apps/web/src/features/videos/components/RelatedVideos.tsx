@@ -1,15 +1,10 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
-import {
-  channelOf,
-  countLabel,
-  videoCardText,
-  VideoThumbnail,
-} from '../../../components/VideoCard';
+import { countLabel } from '../../../components/VideoCard';
 import { formatRelativeTime } from '../../../lib/format';
 import { RELATED_SHOWN } from '../api/videos-api';
 import { useRelatedVideos } from '../hooks/use-watch-data';
 import { BoneList } from '../../../components/Skeleton';
+import { CompactVideoLink } from './CompactVideoLink';
 
 /** The side list of other videos (core §2.8), with skeletons while it loads. */
 export function RelatedVideos({ watchingId }: { watchingId: string }) {
@@ -43,31 +38,15 @@ export function RelatedVideos({ watchingId }: { watchingId: string }) {
         </p>
       ) : (
         <ul className="flex flex-col gap-3">
-          {related.data.map((video) => {
-            const channel = channelOf(video);
-            return (
-              <li key={video._id}>
-                <Link
-                  to={`/video/${encodeURIComponent(video._id)}`}
-                  className="group flex gap-2 rounded-lg"
-                >
-                  <VideoThumbnail video={video} size="sm" className="w-40 shrink-0" />
-                  <div className="min-w-0 flex-1">
-                    <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-fg group-hover:text-accent-text">
-                      {video.title.trim() || videoCardText.untitled}
-                    </h3>
-                    <p className="mt-1 truncate text-xs text-fg-muted">
-                      {channel?.name ?? videoCardText.unknownChannel}
-                    </p>
-                    <p className="text-xs text-fg-muted">
-                      {countLabel(video.views, 'view', 'views')} ·{' '}
-                      {formatRelativeTime(video.createdAt)}
-                    </p>
-                  </div>
-                </Link>
-              </li>
-            );
-          })}
+          {related.data.map((video) => (
+            <li key={video._id}>
+              <CompactVideoLink video={video} to={`/video/${encodeURIComponent(video._id)}`}>
+                <p className="text-xs text-fg-muted">
+                  {countLabel(video.views, 'view', 'views')} · {formatRelativeTime(video.createdAt)}
+                </p>
+              </CompactVideoLink>
+            </li>
+          ))}
         </ul>
       )}
     </section>

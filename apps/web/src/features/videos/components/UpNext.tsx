@@ -1,9 +1,9 @@
 import type { Video } from '@kinora/contract';
 import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
-import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
-import { channelOf, videoCardText, VideoThumbnail } from '../../../components/VideoCard';
+import { videoCardText, VideoThumbnail } from '../../../components/VideoCard';
 import { cn } from '../../../lib/cn';
+import { CompactVideoLink } from './CompactVideoLink';
 
 /*
  * 'Up next' (issue 22 item 7, decision 0039): the video that follows this one, the next of the
@@ -96,8 +96,6 @@ export function UpNextCard({
   autoplay: { isOn: boolean; toggle: () => void };
 }) {
   const headingId = useId();
-  const { video } = next;
-  const channel = channelOf(video);
   return (
     <section aria-labelledby={headingId} className="flex flex-col gap-2">
       <div className="flex items-center justify-between gap-3">
@@ -110,17 +108,7 @@ export function UpNextCard({
           <AutoplaySwitch {...autoplay} />
         )}
       </div>
-      <Link to={next.path} className="group flex gap-2 rounded-lg">
-        <VideoThumbnail video={video} size="sm" className="w-40 shrink-0" />
-        <div className="min-w-0 flex-1">
-          <h3 className="line-clamp-2 text-sm leading-snug font-semibold text-fg group-hover:text-accent-text">
-            {video.title.trim() || videoCardText.untitled}
-          </h3>
-          <p className="mt-1 truncate text-xs text-fg-muted">
-            {channel?.name ?? videoCardText.unknownChannel}
-          </p>
-        </div>
-      </Link>
+      <CompactVideoLink video={next.video} to={next.path} />
     </section>
   );
 }

@@ -102,11 +102,11 @@ export function useCommentActions(videoId: string) {
       { queryKey: videoKeys.commentLists(videoId) },
       (pages) => updatePages(pages, change),
     );
+  /** Changes each cached comment (lists and threads) through `change`. */
+  const updateComments = (change: (comment: Comment) => Comment) =>
+    update((page) => ({ ...page, comments: page.comments.map(change) }));
   const replace = (comment: Comment) =>
-    update((page) => ({
-      ...page,
-      comments: page.comments.map((c) => (c._id === comment._id ? comment : c)),
-    }));
+    updateComments((c) => (c._id === comment._id ? comment : c));
 
   const add = useMutation({
     mutationFn: (content: string) => api('addComment', { params: { videoId }, body: { content } }),
@@ -147,12 +147,9 @@ export function useCommentActions(videoId: string) {
   const toggleLike = useMutation({
     mutationFn: (commentId: string) => api('toggleCommentLike', { params: { id: commentId } }),
     onSuccess: (answer, commentId) =>
-      update((page) => ({
-        ...page,
-        comments: page.comments.map((c) =>
-          c._id === commentId ? { ...c, isLiked: answer.isLiked, likesCount: answer.likeCount } : c,
-        ),
-      })),
+      updateComments((c) =>
+        c._id === commentId ? { ...c, isLiked: answer.isLiked, likesCount: answer.likeCount } : c,
+      ),
     onError: () => toast.error(commentText.likeFailed),
   });
 
@@ -161,12 +158,9 @@ export function useCommentActions(videoId: string) {
       api('pinComment', { params: { commentId }, body: { isPinned } }),
     onSuccess: (comment) => {
       // Pinning one unpins the other.
-      update((page) => ({
-        ...page,
-        comments: page.comments.map((c) =>
-          c._id === comment._id ? comment : comment.isPinned ? { ...c, isPinned: false } : c,
-        ),
-      }));
+      updateComments((c) =>
+        c._id === comment._id ? comment : comment.isPinned ? { ...c, isPinned: false } : c,
+      );
       void queryClient.invalidateQueries({ queryKey: videoKeys.commentList(videoId, 'top') });
     },
     onError: (error) => toast.error(failureOf(error, commentText.pinFailed)),

@@ -7,9 +7,8 @@ import { Button } from '../../../../components/Button';
 import { Dialog, DialogActions } from '../../../../components/Dialog';
 import { FormAlert } from '../../../../components/form/FormAlert';
 import { TextAreaField } from '../../../../components/form/TextAreaField';
-import { useToast } from '../../../../components/toast';
-import { messageOf } from '../../../../lib/api';
 import { blockUser, chatKeys, chatText, reportConversation } from '../../api/chat-api';
+import { useDialogAction } from '../../../../components/use-dialog-action';
 
 /** Safety in the chat header: block the other person, or report the conversation. */
 export function ChatActionsMenu({
@@ -53,23 +52,15 @@ function BlockDialog({
   participant: Pick<Person, '_id' | 'username'>;
   onClose: () => void;
 }) {
-  const toast = useToast();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isBusy, error, run } = useDialogAction();
 
   const confirm = async () => {
-    setIsBusy(true);
-    setError(null);
-    try {
-      await blockUser(participant._id);
-      toast.success(chatText.blocked(participant.username));
+    const text = { success: chatText.blocked(participant.username), failure: chatText.blockFailed };
+    if (await run(() => blockUser(participant._id), text)) {
       void queryClient.invalidateQueries({ queryKey: chatKeys.conversations });
       navigate('/messages/conversations');
-    } catch (failure) {
-      setError(messageOf(failure, chatText.blockFailed));
-      setIsBusy(false);
     }
   };
 
@@ -93,24 +84,14 @@ function ReportDialog({
   conversationId: string;
   onClose: () => void;
 }) {
-  const toast = useToast();
   const [reason, setReason] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const { isBusy, error, run } = useDialogAction();
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!reason.trim()) return;
-    setIsBusy(true);
-    setError(null);
-    try {
-      await reportConversation(conversationId, reason.trim());
-      toast.success(chatText.reportSent);
-      onClose();
-    } catch (failure) {
-      setError(messageOf(failure, chatText.reportFailed));
-      setIsBusy(false);
-    }
+    const text = { success: chatText.reportSent, failure: chatText.reportFailed };
+    if (await run(() => reportConversation(conversationId, reason.trim()), text)) onClose();
   };
 
   return (
