@@ -204,7 +204,13 @@ async function measure(kind: Kind): Promise<Result> {
       const cpuAtStart = childCpuSeconds();
       await probeVideo(source, { requireComplete: true });
       await probeVideo(source);
-      await buildHlsLadder({ input: source, outputDir: path.join(work, 'today'), probe });
+      // As before: swscale's default (bicubic), before the ladder took `area` (run 4).
+      await buildHlsLadder({
+        input: source,
+        outputDir: path.join(work, 'today'),
+        probe,
+        scaler: 'bicubic',
+      });
       today = since(start);
       todayCpu = childCpuSeconds() - cpuAtStart;
     }

@@ -111,6 +111,22 @@ describe('hlsArguments', () => {
     expect(custom).not.toContain('0:a:0');
   });
 
+  it('scales with swscale area unless told otherwise, and refuses what is not an algorithm', () => {
+    const graph = valuesOf('-filter_complex')[0]!;
+    expect(graph.startsWith('sws_flags=area;')).toBe(true);
+    expect(graph).toContain('scale=640:360:flags=area');
+    const bicubic = hlsArguments({
+      input: '/a.mp4',
+      outputDir: '/out',
+      source: source({}),
+      scaler: 'bicubic',
+    }).args;
+    expect(bicubic.find((a) => a.startsWith('sws_flags='))).toContain('scale=1280:720:flags=bicubic');
+    expect(() =>
+      hlsArguments({ input: '/a.mp4', outputDir: '/out', source: source({}), scaler: 'area;[0:v]' }),
+    ).toThrow(/swscale/);
+  });
+
   it('wants absolute paths', () => {
     expect(() => hlsArguments({ input: 'a.mp4', outputDir: '/out', source: source({}) })).toThrow();
   });
