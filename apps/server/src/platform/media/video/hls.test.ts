@@ -124,9 +124,16 @@ describe('hlsArguments', () => {
       source: source({}),
       scaler: 'bicubic',
     }).args;
-    expect(bicubic.find((a) => a.startsWith('sws_flags='))).toContain('scale=1280:720:flags=bicubic');
+    expect(bicubic.find((a) => a.startsWith('sws_flags='))).toContain(
+      'scale=1280:720:flags=bicubic',
+    );
     expect(() =>
-      hlsArguments({ input: '/a.mp4', outputDir: '/out', source: source({}), scaler: 'area;[0:v]' }),
+      hlsArguments({
+        input: '/a.mp4',
+        outputDir: '/out',
+        source: source({}),
+        scaler: 'area;[0:v]',
+      }),
     ).toThrow(/swscale/);
   });
 
