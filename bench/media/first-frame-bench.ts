@@ -24,7 +24,7 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     kinds: { type: 'string', default: 'h264-mp4,hevc-mov,vp9-webm,prores-mov,mpeg2-ts' },
-    /** Skip the one-run ladder (how every upload was processed before issue 22). */
+    /** Skip the one-run ladder (how an original that plays is processed, and every upload was before issue 22). */
     'no-today': { type: 'boolean', default: false },
     /** Where made clips are kept between runs (they take minutes to make). */
     clips: { type: 'string', default: path.join(os.tmpdir(), 'kinora-first-frame-clips') },
@@ -204,13 +204,7 @@ async function measure(kind: Kind): Promise<Result> {
       const cpuAtStart = childCpuSeconds();
       await probeVideo(source, { requireComplete: true });
       await probeVideo(source);
-      // As before: swscale's default (bicubic), before the ladder took `area` (run 4).
-      await buildHlsLadder({
-        input: source,
-        outputDir: path.join(work, 'today'),
-        probe,
-        scaler: 'bicubic',
-      });
+      await buildHlsLadder({ input: source, outputDir: path.join(work, 'today'), probe });
       today = since(start);
       todayCpu = childCpuSeconds() - cpuAtStart;
     }
