@@ -436,9 +436,9 @@ export interface BuildFirstRenditionFirstOptions extends Omit<
 
 /**
  * For an original that browsers cannot play (issue 22): the lowest rendition is made alone
- * first, so the video plays within seconds, then the rest of the ladder in a second run; the
- * final master.m3u8 lists all of them. Costs one more decoding of the source than
- * `buildHlsLadder`, which is why a playable original goes through that instead.
+ * first, with the sound, so the video plays within seconds, then the rest of the ladder (video
+ * only) in a second run; the final master.m3u8 lists all of them. Costs one more decoding of
+ * the source than `buildHlsLadder`, which is why a playable original goes through that instead.
  */
 export async function buildFirstRenditionFirst(
   options: BuildFirstRenditionFirstOptions,
