@@ -24,7 +24,7 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     kinds: { type: 'string', default: 'h264-mp4,hevc-mov,vp9-webm,prores-mov,mpeg2-ts' },
-    /** Skip the one-run ladder (how every upload was processed before issue 22). */
+    /** Skip the one-run ladder (how an original that plays is processed, and every upload was before issue 22). */
     'no-today': { type: 'boolean', default: false },
     /** Where made clips are kept between runs (they take minutes to make). */
     clips: { type: 'string', default: path.join(os.tmpdir(), 'kinora-first-frame-clips') },

@@ -130,8 +130,9 @@ type Kind = 'plain ffmpeg' | 'buildHlsLadder';
 const results: ({ round: number; kind: Kind } & Measure)[] = [];
 
 async function plainRun(outputDir: string): Promise<Measure> {
-  const { args, renditions } = hlsArguments({ input, outputDir, source: probe, preset });
-  for (const r of renditions) await mkdir(path.join(outputDir, r.name), { recursive: true });
+  const { args, renditions, audio } = hlsArguments({ input, outputDir, source: probe, preset });
+  const folders = [...renditions.map((r) => r.name), ...(audio ? ['audio'] : [])];
+  for (const folder of folders) await mkdir(path.join(outputDir, folder), { recursive: true });
   return measured(() => run(ffmpeg, args));
 }
 

@@ -213,7 +213,9 @@ describe('buildFirstRenditionFirst', () => {
     // When the first rendition was announced, it stood alone: the rest was not begun.
     expect(atFirst).not.toBeNull();
     const first = atFirst!;
-    expect(first.folders).toEqual(['360p', 'first.m3u8']);
+    // With the sound, made once, that every rendition plays with.
+    expect(first.folders).toEqual(['360p', 'audio', 'first.m3u8']);
+    expect(first.master).toContain('URI="audio/index.m3u8"');
     expect(first.masterExists).toBe(false);
     expect(first.master).toContain('RESOLUTION=640x360');
     expect(first.master).not.toContain('720p');
@@ -223,5 +225,8 @@ describe('buildFirstRenditionFirst', () => {
     const master = await readFile(path.join(outputDir, 'master.m3u8'), 'utf8');
     expect(master).toContain('360p/index.m3u8');
     expect(master).toContain('720p/index.m3u8');
+    // The rest of the ladder was video alone: its variants play the first run's sound.
+    expect(ladder.audio).toMatchObject({ playlist: 'audio/index.m3u8' });
+    expect(master.match(/AUDIO="audio"/g)).toHaveLength(2);
   });
 });

@@ -108,4 +108,27 @@ describe('masterPlaylist', () => {
       ].join('\n'),
     );
   });
+
+  it('names the audio rendition every variant plays with', () => {
+    const text = masterPlaylist(
+      [
+        {
+          uri: '360p/index.m3u8',
+          bandwidth: 900_000,
+          averageBandwidth: 800_000,
+          width: 640,
+          height: 360,
+          framesPerSecond: 30,
+          codecs: 'avc1.64001e,mp4a.40.2',
+        },
+      ],
+      'audio/index.m3u8',
+    );
+    expect(text.split('\n').slice(3, 7)).toEqual([
+      '',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Sound",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio/index.m3u8"',
+      '',
+      '#EXT-X-STREAM-INF:BANDWIDTH=900000,AVERAGE-BANDWIDTH=800000,RESOLUTION=640x360,FRAME-RATE=30.000,CODECS="avc1.64001e,mp4a.40.2",AUDIO="audio"',
+    ]);
+  });
 });

@@ -90,9 +90,25 @@ export interface MasterPlaylistEntry {
   codecs: string;
 }
 
-/** A master playlist listing every rendition, lowest first. */
-export function masterPlaylist(entries: readonly MasterPlaylistEntry[]): string {
+/** The group of the sound every rendition plays with, in the master playlist. */
+export const audioGroupId = 'audio';
+
+/**
+ * A master playlist listing every rendition, lowest first. With `audioUri`, the sound is one
+ * rendition of its own (`#EXT-X-MEDIA:TYPE=AUDIO`) that every video rendition plays with; each
+ * entry's bandwidth and codecs must then count it already.
+ */
+export function masterPlaylist(
+  entries: readonly MasterPlaylistEntry[],
+  audioUri: string | null = null,
+): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+  if (audioUri !== null) {
+    lines.push(
+      '',
+      `#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="${audioGroupId}",NAME="Sound",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="${audioUri}"`,
+    );
+  }
   for (const e of [...entries].sort((a, b) => a.bandwidth - b.bandwidth)) {
     const attributes = [
       `BANDWIDTH=${e.bandwidth}`,
@@ -100,6 +116,7 @@ export function masterPlaylist(entries: readonly MasterPlaylistEntry[]): string 
       `RESOLUTION=${e.width}x${e.height}`,
       `FRAME-RATE=${e.framesPerSecond.toFixed(3)}`,
       `CODECS="${e.codecs}"`,
+      ...(audioUri === null ? [] : [`AUDIO="${audioGroupId}"`]),
     ];
     lines.push('', `#EXT-X-STREAM-INF:${attributes.join(',')}`, e.uri);
   }

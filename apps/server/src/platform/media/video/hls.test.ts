@@ -74,23 +74,26 @@ describe('hlsArguments', () => {
   });
   const valuesOf = (flag: string) => args.flatMap((a, i) => (a === flag ? [args[i + 1]] : []));
 
-  it('makes one fMP4 HLS output per rendition from one decode', () => {
+  it('makes one fMP4 HLS output per rendition, and one for the sound, from one decode', () => {
     expect(valuesOf('-i')).toEqual(['file:/media/in put.mp4']);
-    expect(valuesOf('-f')).toEqual(['hls', 'hls']);
-    expect(valuesOf('-hls_segment_type')).toEqual(['fmp4', 'fmp4']);
+    expect(valuesOf('-f')).toEqual(['hls', 'hls', 'hls']);
+    expect(valuesOf('-hls_segment_type')).toEqual(['fmp4', 'fmp4', 'fmp4']);
     expect(valuesOf('-c:v')).toEqual(['libx264', 'libx264']);
-    expect(valuesOf('-c:a')).toEqual(['aac', 'aac']);
+    // The sound is encoded once, for every rendition.
+    expect(valuesOf('-c:a')).toEqual(['aac']);
+    expect(valuesOf('-map')).toEqual(['0:a:0', '[v0]', '[v1]']);
     expect(valuesOf('-preset')).toEqual(['veryfast', 'veryfast']);
     expect(args).not.toContain('-threads');
     expect(args.at(-1)).toBe('/media/out%dir/720p/index.m3u8');
     expect(valuesOf('-hls_segment_filename')).toEqual([
+      '/media/out%%dir/audio/seg_%05d.m4s',
       '/media/out%%dir/360p/seg_%05d.m4s',
       '/media/out%%dir/720p/seg_%05d.m4s',
     ]);
   });
 
   it('forces keyframes on segment boundaries', () => {
-    expect(valuesOf('-hls_time')).toEqual(['4', '4']);
+    expect(valuesOf('-hls_time')).toEqual(['4', '4', '4']);
     expect(valuesOf('-force_key_frames')).toEqual([
       'expr:gte(t,n_forced*4)',
       'expr:gte(t,n_forced*4)',
@@ -109,6 +112,29 @@ describe('hlsArguments', () => {
     expect(custom.filter((a) => a === 'ultrafast')).toHaveLength(3);
     expect(custom.filter((a) => a === '-threads')).toHaveLength(3);
     expect(custom).not.toContain('0:a:0');
+  });
+
+  it('scales with swscale area unless told otherwise, and refuses what is not an algorithm', () => {
+    const graph = valuesOf('-filter_complex')[0]!;
+    expect(graph.startsWith('sws_flags=area;')).toBe(true);
+    expect(graph).toContain('scale=640:360:flags=area');
+    const bicubic = hlsArguments({
+      input: '/a.mp4',
+      outputDir: '/out',
+      source: source({}),
+      scaler: 'bicubic',
+    }).args;
+    expect(bicubic.find((a) => a.startsWith('sws_flags='))).toContain(
+      'scale=1280:720:flags=bicubic',
+    );
+    expect(() =>
+      hlsArguments({
+        input: '/a.mp4',
+        outputDir: '/out',
+        source: source({}),
+        scaler: 'area;[0:v]',
+      }),
+    ).toThrow(/swscale/);
   });
 
   it('wants absolute paths', () => {
@@ -178,8 +204,22 @@ describe('buildHlsLadder', () => {
       expect(variant.info).toMatch(/BANDWIDTH=\d+/);
       expect(variant.info).toContain(`RESOLUTION=${rendition.width}x${rendition.height}`);
       expect(variant.info).toMatch(/CODECS="avc1\.[0-9a-f]{6},mp4a\.40\.2"/);
+      expect(variant.info).toContain('AUDIO="audio"');
       expect(rendition.bandwidth).toBeGreaterThan(0);
+      // The variant's bandwidth counts its video and the sound.
+      const announced = Number(/BANDWIDTH=(\d+)/.exec(variant.info)![1]);
+      expect(announced).toBe(rendition.bandwidth + ladder.audio!.bandwidth);
     }
+    // The sound is one rendition of its own, which every variant plays with.
+    expect(ladder.audio).toMatchObject({ playlist: 'audio/index.m3u8', codecs: 'mp4a.40.2' });
+    expect(lines).toContain(
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="audio",NAME="Sound",DEFAULT=YES,AUTOSELECT=YES,CHANNELS="2",URI="audio/index.m3u8"',
+    );
+    const sound = parseMediaPlaylist(
+      await readFile(path.join(outputDir, 'audio', 'index.m3u8'), 'utf8'),
+    );
+    expect(sound.hasEndList).toBe(true);
+    expect(sound.segments.reduce((sum, s) => sum + s.durationSeconds, 0)).toBeCloseTo(6, 0);
 
     const durations: number[][] = [];
     for (const rendition of ladder.renditions) {
@@ -220,6 +260,9 @@ describe('buildHlsLadder', () => {
     const master = await readFile(path.join(outputDir, 'master.m3u8'), 'utf8');
     expect(master).toContain('RESOLUTION=320x180');
     expect(master).toContain('180p/index.m3u8');
+    expect(ladder.audio).toBeNull();
+    expect(master).not.toContain('TYPE=AUDIO');
+    expect(existsSync(path.join(outputDir, 'audio'))).toBe(false);
   });
 
   it('kills ffmpeg and rejects when aborted', async () => {

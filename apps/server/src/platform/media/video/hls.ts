@@ -17,14 +17,21 @@ export interface HlsRung {
   size: number;
   /** Cap of the video bit rate at up to 30 fps; faster video gets half as much again. */
   maxVideoKbps: number;
-  audioKbps: number;
 }
 
 export const hlsRungs: readonly HlsRung[] = [
-  { name: '360p', size: 360, maxVideoKbps: 1000, audioKbps: 96 },
-  { name: '720p', size: 720, maxVideoKbps: 3000, audioKbps: 128 },
-  { name: '1080p', size: 1080, maxVideoKbps: 6000, audioKbps: 128 },
+  { name: '360p', size: 360, maxVideoKbps: 1000 },
+  { name: '720p', size: 720, maxVideoKbps: 3000 },
+  { name: '1080p', size: 1080, maxVideoKbps: 6000 },
 ];
+
+/**
+ * The sound is encoded once, as an HLS rendition of its own that every video rendition plays
+ * with (`#EXT-X-MEDIA:TYPE=AUDIO`): AAC at this rate, stereo, in `audio/`. One AAC encoding
+ * instead of one per rung (each about 0.4 s of CPU per 10 s of video).
+ */
+export const audioRenditionKbps = 128;
+export const audioPlaylist = 'audio/index.m3u8';
 
 export interface PlannedRendition {
   name: string;
@@ -32,23 +39,36 @@ export interface PlannedRendition {
   height: number;
   framesPerSecond: number;
   maxVideoKbps: number;
-  /** null when the source has no audio. */
+  /** Of the sound it plays with (the audio rendition, `audioRenditionKbps`); null without. */
   audioKbps: number | null;
   /** Relative to the output folder, e.g. `360p/index.m3u8`. */
   playlist: string;
 }
 
 export interface HlsRendition extends PlannedRendition {
-  /** Peak segment bit rate as announced in the master playlist, in bits per second. */
+  /** Peak segment bit rate of its video, in bits per second (the master adds the sound's). */
   bandwidth: number;
   averageBandwidth: number;
+  /** Of its video, e.g. `avc1.64001e`. */
   codecs: string;
+}
+
+/** The audio rendition every video rendition plays with. */
+export interface HlsAudio {
+  /** Relative to the output folder: `audio/index.m3u8`. */
+  playlist: string;
+  bandwidth: number;
+  averageBandwidth: number;
+  /** ffmpeg's native AAC encoder writes AAC-LC. */
+  codecs: 'mp4a.40.2';
 }
 
 export interface HlsLadder {
   /** Relative to the output folder. */
   masterPlaylist: string;
   renditions: HlsRendition[];
+  /** null when the source has no sound. */
+  audio: HlsAudio | null;
 }
 
 export type HlsSource = Pick<
@@ -90,7 +110,7 @@ export function planRenditions(source: HlsSource): PlannedRendition[] {
       height: isPortrait ? longSide : rung.size,
       framesPerSecond,
       maxVideoKbps,
-      audioKbps: source.audioCodec ? rung.audioKbps : null,
+      audioKbps: source.audioCodec ? audioRenditionKbps : null,
       playlist: `${rung.name}/index.m3u8`,
     };
   });
@@ -111,7 +131,22 @@ export interface HlsArgumentsOptions {
   crf?: number;
   /** Only these of the planned renditions (a first rendition alone, or the rest); all if unset. */
   renditions?: readonly PlannedRendition[];
+  /** swscale algorithm of the scaling and pixel-format conversion; `defaultScaler` unless set. */
+  scaler?: string;
+  /**
+   * Whether this run encodes the audio rendition (`audio/`); by default when the source has
+   * sound. The rest of a ladder whose first rendition came with the sound does not.
+   */
+  audio?: boolean;
 }
+
+/**
+ * swscale's `area` (an averaging box) for every step down: on a 1080p source it costs 40% of
+ * the CPU time of swscale's default (`bicubic`) to make 720p and 360p, a pixel-by-pixel
+ * comparison (SSIM) with a Lanczos downscale scores both the same to the third decimal, and
+ * the ladder only ever scales down (bench/media/README.md, run 4).
+ */
+export const defaultScaler = 'area';
 
 /**
  * The ffmpeg command that encodes every rendition in one run: the source is decoded once,
@@ -124,6 +159,8 @@ export interface HlsArgumentsOptions {
 export function hlsArguments(options: HlsArgumentsOptions): {
   args: string[];
   renditions: PlannedRendition[];
+  /** Whether the run makes the audio rendition. */
+  audio: boolean;
 } {
   const { input, outputDir, source } = options;
   if (!path.isAbsolute(input) || !path.isAbsolute(outputDir)) {
@@ -137,17 +174,22 @@ export function hlsArguments(options: HlsArgumentsOptions): {
   const framesPerSecond = renditions[0]!.framesPerSecond;
   const gop = Math.max(1, Math.round(framesPerSecond * segmentSeconds));
 
+  const scaler = options.scaler ?? defaultScaler;
+  if (!/^[a-z_+]+$/.test(scaler)) throw new Error(`Not a swscale algorithm: ${scaler}`);
   const fps = source.framesPerSecond > maxFramesPerSecond ? [`fps=${maxFramesPerSecond}`] : [];
+  const scale = (r: PlannedRendition) => `scale=${r.width}:${r.height}:flags=${scaler}`;
   // 8-bit 4:2:0: what every browser's H.264 decoder plays. Several renditions convert once,
   // before the split; a lone one (a first rendition) converts after scaling down, on a ninth
-  // of the pixels (a fifth less CPU for 10-bit 4:2:2 ProRes).
-  const filterGraph =
+  // of the pixels (a fifth less CPU for 10-bit 4:2:2 ProRes). `sws_flags` is the algorithm
+  // of the conversions ffmpeg inserts itself (the pixel format's).
+  const filterGraph = `sws_flags=${scaler};${
     renditions.length === 1
-      ? `[0:v:0]${[...fps, `scale=${renditions[0]!.width}:${renditions[0]!.height}`, 'setsar=1', 'format=yuv420p'].join(',')}[v0]`
+      ? `[0:v:0]${[...fps, scale(renditions[0]!), 'setsar=1', 'format=yuv420p'].join(',')}[v0]`
       : [
           `[0:v:0]${[...fps, 'format=yuv420p', `split=${renditions.length}${renditions.map((_, i) => `[s${i}]`).join('')}`].join(',')}`,
-          ...renditions.map((r, i) => `[s${i}]scale=${r.width}:${r.height},setsar=1[v${i}]`),
-        ].join(';');
+          ...renditions.map((r, i) => `[s${i}]${scale(r)},setsar=1[v${i}]`),
+        ].join(';')
+  }`;
 
   const args = [
     '-hide_banner',
@@ -162,17 +204,44 @@ export function hlsArguments(options: HlsArgumentsOptions): {
     '-filter_complex',
     filterGraph,
   ];
+  // Strips what the uploader's camera wrote (location, device), and chapters.
+  const noMetadata = ['-map_metadata', '-1', '-map_chapters', '-1'];
+  const hlsOutput = (dir: string) => [
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segmentSeconds),
+    '-hls_playlist_type',
+    'vod',
+    '-hls_flags',
+    'independent_segments',
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    '-hls_segment_filename',
+    // The segment name is a printf pattern: a % in the folder must not count.
+    path.join(dir.replaceAll('%', '%%'), 'seg_%05d.m4s'),
+    '-start_number',
+    '1',
+    path.join(dir, 'index.m3u8'),
+  ];
+  const audio = options.audio ?? source.audioCodec !== null;
+  if (audio) {
+    args.push(
+      '-map',
+      '0:a:0',
+      ...noMetadata,
+      ...['-c:a', 'aac', '-b:a', `${audioRenditionKbps}k`, '-ac', '2'],
+      ...hlsOutput(path.join(outputDir, path.dirname(audioPlaylist))),
+    );
+  }
   renditions.forEach((r, i) => {
     const dir = path.join(outputDir, r.name);
     args.push(
       '-map',
       `[v${i}]`,
-      ...(r.audioKbps === null ? [] : ['-map', '0:a:0']),
-      // Strips what the uploader's camera wrote (location, device), and chapters.
-      '-map_metadata',
-      '-1',
-      '-map_chapters',
-      '-1',
+      ...noMetadata,
       '-c:v',
       'libx264',
       '-preset',
@@ -194,28 +263,10 @@ export function hlsArguments(options: HlsArgumentsOptions): {
       '-force_key_frames',
       `expr:gte(t,n_forced*${segmentSeconds})`,
       ...(options.threads ? ['-threads', String(options.threads)] : []),
-      ...(r.audioKbps === null ? [] : ['-c:a', 'aac', '-b:a', `${r.audioKbps}k`, '-ac', '2']),
-      '-f',
-      'hls',
-      '-hls_time',
-      String(segmentSeconds),
-      '-hls_playlist_type',
-      'vod',
-      '-hls_flags',
-      'independent_segments',
-      '-hls_segment_type',
-      'fmp4',
-      '-hls_fmp4_init_filename',
-      'init.mp4',
-      '-hls_segment_filename',
-      // The segment name is a printf pattern: a % in the folder must not count.
-      path.join(dir.replaceAll('%', '%%'), 'seg_%05d.m4s'),
-      '-start_number',
-      '1',
-      path.join(dir, 'index.m3u8'),
+      ...hlsOutput(dir),
     );
   });
-  return { args, renditions };
+  return { args, renditions, audio };
 }
 
 export interface BuildHlsLadderOptions {
@@ -232,21 +283,24 @@ export interface BuildHlsLadderOptions {
   segmentSeconds?: number;
   /** Encode only these planned renditions (see `planRenditions`); all of them if unset. */
   renditions?: readonly PlannedRendition[];
+  /** swscale algorithm; `defaultScaler` unless set (the bench sets the one of before). */
+  scaler?: string;
+  /** Whether this run makes the audio rendition; by default when the source has sound. */
+  audio?: boolean;
   /** Renditions made by an earlier run into the same folder, listed in the master too. */
   alreadyMade?: readonly HlsRendition[];
+  /** The audio rendition an earlier run made into the same folder. */
+  alreadyMadeAudio?: HlsAudio | null;
   /** The master playlist's file name; `master.m3u8` unless set. */
   masterName?: string;
 }
 
-async function measureRendition(
-  outputDir: string,
-  rendition: PlannedRendition,
-  targetSeconds: number,
-): Promise<HlsRendition> {
-  const playlistPath = path.join(outputDir, rendition.playlist);
+/** Bit rates and init segment of a media playlist ffmpeg has finished. */
+async function measurePlaylist(outputDir: string, playlistName: string, targetSeconds: number) {
+  const playlistPath = path.join(outputDir, playlistName);
   const playlist = parseMediaPlaylist(await readFile(playlistPath, 'utf8'));
   if (!playlist.hasEndList || playlist.segments.length === 0 || !playlist.initSegment) {
-    throw new Error(`ffmpeg left an incomplete playlist: ${rendition.playlist}`);
+    throw new Error(`ffmpeg left an incomplete playlist: ${playlistName}`);
   }
   const dir = path.dirname(playlistPath);
   const segments = await Promise.all(
@@ -255,14 +309,37 @@ async function measureRendition(
       durationSeconds: s.durationSeconds,
     })),
   );
-  const bitrates = segmentBitrates(segments, targetSeconds);
-  const videoCodec = avcCodecString(await readFile(path.join(dir, playlist.initSegment)));
+  return {
+    bitrates: segmentBitrates(segments, targetSeconds),
+    initSegment: path.join(dir, playlist.initSegment),
+  };
+}
+
+async function measureRendition(
+  outputDir: string,
+  rendition: PlannedRendition,
+  targetSeconds: number,
+): Promise<HlsRendition> {
+  const { bitrates, initSegment } = await measurePlaylist(
+    outputDir,
+    rendition.playlist,
+    targetSeconds,
+  );
   return {
     ...rendition,
     bandwidth: bitrates.peak,
     averageBandwidth: bitrates.average,
-    // ffmpeg's native AAC encoder writes AAC-LC.
-    codecs: rendition.audioKbps === null ? videoCodec : `${videoCodec},mp4a.40.2`,
+    codecs: avcCodecString(await readFile(initSegment)),
+  };
+}
+
+async function measureAudio(outputDir: string, targetSeconds: number): Promise<HlsAudio> {
+  const { bitrates } = await measurePlaylist(outputDir, audioPlaylist, targetSeconds);
+  return {
+    playlist: audioPlaylist,
+    bandwidth: bitrates.peak,
+    averageBandwidth: bitrates.average,
+    codecs: 'mp4a.40.2',
   };
 }
 
@@ -277,7 +354,7 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
   const outputDir = path.resolve(options.outputDir);
   const segmentSeconds = options.segmentSeconds ?? defaultSegmentSeconds;
   const masterName = options.masterName ?? masterPlaylistName;
-  const { args, renditions } = hlsArguments({
+  const { args, renditions, audio } = hlsArguments({
     input,
     outputDir,
     source: options.probe,
@@ -285,12 +362,17 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
     threads: options.threads,
     segmentSeconds,
     renditions: options.renditions,
+    scaler: options.scaler,
+    audio: options.audio,
   });
 
   // A retried job starts clean: stale segments of an earlier attempt must not linger.
   await rm(path.join(outputDir, masterName), { force: true });
-  for (const r of renditions) {
-    const dir = path.join(outputDir, r.name);
+  for (const folder of [
+    ...renditions.map((r) => r.name),
+    ...(audio ? [path.dirname(audioPlaylist)] : []),
+  ]) {
+    const dir = path.join(outputDir, folder);
     await rm(dir, { recursive: true, force: true });
     await mkdir(dir, { recursive: true });
   }
@@ -308,20 +390,24 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
     ...(options.alreadyMade ?? []),
     ...(await Promise.all(renditions.map((r) => measureRendition(outputDir, r, segmentSeconds)))),
   ];
+  const sound = audio
+    ? await measureAudio(outputDir, segmentSeconds)
+    : (options.alreadyMadeAudio ?? null);
+  // Each variant is its video with the sound: the bit rates add up, the codecs both count.
   const entries: MasterPlaylistEntry[] = measured.map((r) => ({
     uri: r.playlist,
-    bandwidth: r.bandwidth,
-    averageBandwidth: r.averageBandwidth,
+    bandwidth: r.bandwidth + (sound?.bandwidth ?? 0),
+    averageBandwidth: r.averageBandwidth + (sound?.averageBandwidth ?? 0),
     width: r.width,
     height: r.height,
     framesPerSecond: r.framesPerSecond,
-    codecs: r.codecs,
+    codecs: sound ? `${r.codecs},${sound.codecs}` : r.codecs,
   }));
   const masterPath = path.join(outputDir, masterName);
-  await writeFile(`${masterPath}.tmp`, masterPlaylist(entries));
+  await writeFile(`${masterPath}.tmp`, masterPlaylist(entries, sound?.playlist ?? null));
   await rename(`${masterPath}.tmp`, masterPath);
   progress.finish();
-  return { masterPlaylist: masterName, renditions: measured };
+  return { masterPlaylist: masterName, renditions: measured, audio: sound };
 }
 
 /**
@@ -335,7 +421,7 @@ export const firstMasterPlaylistName = 'first.m3u8';
 
 export interface BuildFirstRenditionFirstOptions extends Omit<
   BuildHlsLadderOptions,
-  'onProgress' | 'renditions' | 'alreadyMade' | 'masterName'
+  'onProgress' | 'renditions' | 'alreadyMade' | 'alreadyMadeAudio' | 'audio' | 'masterName'
 > {
   /** x264 preset of the first rendition; `firstRenditionPreset` unless set. */
   firstPreset?: string;
@@ -350,9 +436,9 @@ export interface BuildFirstRenditionFirstOptions extends Omit<
 
 /**
  * For an original that browsers cannot play (issue 22): the lowest rendition is made alone
- * first, so the video plays within seconds, then the rest of the ladder in a second run; the
- * final master.m3u8 lists all of them. Costs one more decoding of the source than
- * `buildHlsLadder`, which is why a playable original goes through that instead.
+ * first, with the sound, so the video plays within seconds, then the rest of the ladder (video
+ * only) in a second run; the final master.m3u8 lists all of them. Costs one more decoding of
+ * the source than `buildHlsLadder`, which is why a playable original goes through that instead.
  */
 export async function buildFirstRenditionFirst(
   options: BuildFirstRenditionFirstOptions,
@@ -379,7 +465,10 @@ export async function buildFirstRenditionFirst(
     ...common,
     preset: options.preset,
     renditions: rest,
+    // The sound came with the first rendition: the rest is video alone.
+    audio: false,
     alreadyMade: firstLadder.renditions,
+    alreadyMadeAudio: firstLadder.audio,
     onProgress: (fraction) => options.onProgress?.('rest', fraction),
   });
 }
