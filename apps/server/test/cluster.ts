@@ -13,7 +13,7 @@ import pg from 'pg';
 import { makeTempDir } from '../src/platform/media/video/test-clips';
 import { pngImage } from './factories';
 import { freePort } from './free-port';
-import { defaultPostgresUrl } from './harness';
+import { defaultPostgresUrl } from './database-kind';
 import { deleteRedisKeys, redisAvailable, testRedisUrl, uniqueRedisPrefix } from './redis';
 
 const serverRoot = path.resolve(import.meta.dirname, '..');

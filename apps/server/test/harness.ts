@@ -4,11 +4,12 @@
  * after). Nothing of our own system is mocked.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { loadConfig, type Config } from '../src/platform/config/config';
 import { openDatabase, type DatabaseHandle } from '../src/platform/db/client';
@@ -18,30 +19,38 @@ import { createStorage } from '../src/platform/storage/create-storage';
 import type { Storage } from '../src/platform/storage/storage';
 import { createServices, type Services } from '../src/services';
 import { declareQueues, startWorkers } from '../src/workers';
+import { defaultPostgresUrl, testDatabaseKind } from './database-kind';
 
-export const defaultPostgresUrl = 'postgres://postgres@127.0.0.1:5432/postgres';
-
-export function testDatabaseKind(): 'pglite' | 'postgres' {
-  return process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-}
+export { defaultPostgresUrl, testDatabaseKind } from './database-kind';
 
 export interface TestDatabase {
   handle: DatabaseHandle;
   drop(): Promise<void>;
 }
 
-/** A migrated, empty database that belongs to this test file alone. */
+/**
+ * A migrated, empty database that belongs to this test file alone. The run's global setup
+ * (global-setup.ts) migrates one database first; each file's starts as a copy of it: PGlite
+ * loads its dumped data directory, PostgreSQL creates it from that template. Run outside that
+ * setup, the database is migrated here.
+ */
 export async function createTestDatabase(): Promise<TestDatabase> {
   if (testDatabaseKind() === 'pglite') {
-    const handle = await openDatabase({ kind: 'pglite-memory' });
+    const snapshot = inject('pgliteSnapshot');
+    const handle = await openDatabase({
+      kind: 'pglite-memory',
+      ...(snapshot ? { from: new Blob([await readFile(snapshot)]) } : {}),
+    });
+    // Applies nothing on a migrated snapshot; checks it is whole.
     await handle.migrate();
     return { handle, drop: () => handle.close() };
   }
+  const template = inject('postgresTemplate');
   const adminUrl = process.env.TEST_DATABASE_URL ?? defaultPostgresUrl;
   const name = `kinora_test_${Date.now()}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;

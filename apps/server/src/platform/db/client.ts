@@ -18,7 +18,10 @@ export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 export type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 export type DatabaseTarget =
-  { kind: 'pglite'; dir: string } | { kind: 'pglite-memory' } | { kind: 'postgres'; url: string };
+  | { kind: 'pglite'; dir: string }
+  // `from`: a data directory made by PGlite's dumpDataDir, loaded instead of a fresh initdb.
+  | { kind: 'pglite-memory'; from?: Blob | File }
+  | { kind: 'postgres'; url: string };
 
 /** How the job queue (pg-boss) reaches the same database. */
 export type QueueConnection =
@@ -106,7 +109,10 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     mkdirSync(target.dir, { recursive: true });
     client = await PGlite.create(target.dir, { extensions: { pg_trgm } });
   } else {
-    client = await PGlite.create({ extensions: { pg_trgm } });
+    client = await PGlite.create({
+      extensions: { pg_trgm },
+      ...(target.from ? { loadDataDir: target.from } : {}),
+    });
   }
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
