@@ -190,6 +190,9 @@ describe('captions', () => {
 
   it('takes at most 20 languages', async () => {
     const many = await createVideo(t.app, owner);
+    // Its transcode rewrites the master copy that lists the captions: done first, so the files
+    // compared below change only by what the refused upload would write.
+    await settled(many._id);
     for (let i = 0; i < 20; i++) {
       const tag = `a${String.fromCharCode(97 + i)}`;
       expect((await put(many._id, tag, srt)).statusCode).toBe(200);
