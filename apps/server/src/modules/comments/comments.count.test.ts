@@ -63,6 +63,27 @@ const comment = (as: RegisteredUser, videoId: string, content: string) =>
   expectOk(t.app, 'addComment', { as, params: { videoId }, body: { content } });
 
 describe('a video’s comment count', () => {
+  it('pages only the top comments the reader sees: a held one counts for its author, the owner and staff', async () => {
+    const [owner, bob, carol] = await people(t.app, 3);
+    const video = await createVideo(t.app, owner);
+    await comment(bob, video._id, 'First');
+    await comment(bob, video._id, 'Second');
+    await comment(carol, video._id, 'A kumquat for you');
+    const pagesFor = async (as: RegisteredUser | undefined) => {
+      const list = await expectOk(t.app, 'listComments', {
+        ...(as ? { as } : {}),
+        params: { videoId: video._id },
+        query: { page: '1', limit: '2' },
+      });
+      return [list.comments.length, list.totalPages, list.hasNextPage];
+    };
+    expect(await pagesFor(undefined)).toEqual([2, 1, false]);
+    expect(await pagesFor(bob)).toEqual([2, 1, false]);
+    expect(await pagesFor(carol)).toEqual([2, 2, true]);
+    expect(await pagesFor(owner)).toEqual([2, 2, true]);
+    expect(await pagesFor(moderator)).toEqual([2, 2, true]);
+  });
+
   it('leaves out hidden and held comments, and takes them back when restored or approved', async () => {
     const [owner, bob, carol] = await people(t.app, 3);
     const video = await createVideo(t.app, owner);

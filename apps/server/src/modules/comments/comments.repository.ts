@@ -64,13 +64,23 @@ export class CommentsRepository {
       .offset(sql.placeholder('offset'))
       .prepare(`comments_page_${kind}_${sort}`);
   }
-  private countStatement: ReturnType<CommentsRepository['prepareCount']> | undefined;
-  private prepareCount() {
+  private readonly countStatements = new Map<
+    ViewerKind,
+    ReturnType<CommentsRepository['prepareCount']>
+  >();
+  private prepareCount(kind: ViewerKind) {
     return this.db
       .select({ n: sql<number>`count(*)::int` })
       .from(comments)
-      .where(and(eq(comments.videoId, sql.placeholder('videoId')), isNull(comments.parentId)))
-      .prepare('comments_count_top_level');
+      .innerJoin(videos, eq(videos.id, comments.videoId))
+      .where(
+        and(
+          eq(comments.videoId, sql.placeholder('videoId')),
+          isNull(comments.parentId),
+          commentsVisibleTo(statementViewer(kind)),
+        ),
+      )
+      .prepare(`comments_count_top_level_${kind}`);
   }
 
   /** Comments whose video the viewer may see: a comment is visible when its video is. */
@@ -143,10 +153,15 @@ export class CommentsRepository {
     });
   }
 
-  /** How many top comments the video has (the pages of `listForVideo`). */
-  async countTopLevel(videoId: string): Promise<number> {
-    this.countStatement ??= this.prepareCount();
-    const [row] = await this.countStatement.execute({ videoId });
+  /**
+   * How many top comments the video has that this viewer sees (the pages of `listForVideo`): a
+   * hidden or held one only where the page would show it.
+   */
+  async countTopLevel(videoId: string, viewer: Viewer | null): Promise<number> {
+    const kind = kindOf(viewer);
+    let statement = this.countStatements.get(kind);
+    if (!statement) this.countStatements.set(kind, (statement = this.prepareCount(kind)));
+    const [row] = await statement.execute({ videoId, viewerId: viewer?.userId });
     return Number(row?.n ?? 0);
   }
 

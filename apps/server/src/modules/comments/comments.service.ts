@@ -32,7 +32,7 @@ export class CommentsService {
     const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.viewer });
     const [comments, topLevelCount] = await Promise.all([
       this.repo.listForVideo(input),
-      this.repo.countTopLevel(input.videoId),
+      this.repo.countTopLevel(input.videoId, input.viewer),
     ]);
     // The count people read counts replies too (as the video's); the pages are of top comments.
     return { comments, totalCount: video.commentsCount, pagedCount: topLevelCount };
