@@ -283,6 +283,10 @@ export const videos = pgTable(
     index('videos_unpublished_idx')
       .on(t.id, t.ownerId)
       .where(sql`not ${t.isPublished}`),
+    // The few a moderator hid, likewise (migration 0029).
+    index('videos_hidden_idx')
+      .on(t.id, t.ownerId)
+      .where(sql`${t.hiddenAt} is not null`),
     index('videos_published_views_idx')
       .on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
