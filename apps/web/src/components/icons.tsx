@@ -1,4 +1,4 @@
-import { Children, type ReactElement, type ReactNode, type SVGProps } from 'react';
+import { Fragment, type ReactElement, type ReactNode, type SVGProps } from 'react';
 
 /**
  * Small inline icons (24px grid, stroke-based, after Lucide's shapes). Decorative by default:
@@ -35,9 +35,10 @@ export function icon(...shapes: Array<string | ReactElement>) {
   return function ShapedIcon(props: IconProps) {
     return (
       <Icon {...props}>
-        {Children.toArray(
-          shapes.map((shape) => (typeof shape === 'string' ? <path d={shape} /> : shape)),
-        )}
+        {shapes.map((shape, index) => (
+          // Shapes never move: their place is their key.
+          <Fragment key={index}>{typeof shape === 'string' ? <path d={shape} /> : shape}</Fragment>
+        ))}
       </Icon>
     );
   };
