@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CommentSort } from '@kinora/contract';
-import { isStaff, type Viewer } from '../../platform/auth/roles';
+import type { Viewer } from '../../platform/auth/roles';
+import { statementViewer, viewerKindOf, type ViewerKind } from '../../platform/db/statement-viewer';
 import type { Database } from '../../platform/db/client';
 import { heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
@@ -31,19 +32,6 @@ export interface CommentRecord {
   hiddenReason: string | null;
   heldAt: Date | null;
 }
-
-/** Which statement a viewer's reads take: their id is a placeholder in the user's. */
-type ViewerKind = 'visitor' | 'user' | 'staff';
-const kindOf = (viewer: Viewer | null): ViewerKind =>
-  viewer === null ? 'visitor' : isStaff(viewer) ? 'staff' : 'user';
-/** The viewer a statement of `kind` is written for: a user's id is the `viewerId` placeholder. */
-const statementViewer = (kind: ViewerKind): Viewer | null =>
-  kind === 'visitor'
-    ? null
-    : {
-        userId: sql.placeholder('viewerId') as unknown as string,
-        role: kind === 'staff' ? 'moderator' : 'user',
-      };
 
 export class CommentsRepository {
   constructor(private readonly db: Database) {}
@@ -140,7 +128,7 @@ export class CommentsRepository {
     limit: number;
     sort?: CommentSort;
   }): Promise<CommentRecord[]> {
-    const kind = kindOf(input.viewer);
+    const kind = viewerKindOf(input.viewer);
     const sort = input.sort ?? 'newest';
     const name = `${kind}_${sort}`;
     let statement = this.pageStatements.get(name);
@@ -158,7 +146,7 @@ export class CommentsRepository {
    * hidden or held one only where the page would show it.
    */
   async countTopLevel(videoId: string, viewer: Viewer | null): Promise<number> {
-    const kind = kindOf(viewer);
+    const kind = viewerKindOf(viewer);
     let statement = this.countStatements.get(kind);
     if (!statement) this.countStatements.set(kind, (statement = this.prepareCount(kind)));
     const [row] = await statement.execute({ videoId, viewerId: viewer?.userId });

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { alias, type AnyPgColumn } from 'drizzle-orm/pg-core';
-import { isStaff, type Viewer } from '../../platform/auth/roles';
+import type { Viewer } from '../../platform/auth/roles';
+import { statementViewer, viewerKindOf, type ViewerKind } from '../../platform/db/statement-viewer';
 import type { Database, Tx } from '../../platform/db/client';
 import {
   createdSince,
@@ -48,8 +49,6 @@ async function touchPlaylist(tx: Tx, playlistId: string): Promise<void> {
     .where(eq(playlists.id, playlistId));
 }
 
-/** Which statement a viewer's reads take: their id is a placeholder in the user's. */
-type ViewerKind = 'visitor' | 'user' | 'staff';
 /**
  * The videos that are not public or that a moderator hid, as a condition on `table`: a
  * superset of those a reader may not watch, and few, found by the partial indexes on drafts and
@@ -59,17 +58,6 @@ type ViewerKind = 'visitor' | 'user' | 'staff';
  */
 const fewSeeIt = (table: { isPublished: AnyPgColumn; hiddenAt: AnyPgColumn }) =>
   sql`(not ${table.isPublished} or ${table.hiddenAt} is not null)`;
-
-const kindOf = (viewer: Viewer | null): ViewerKind =>
-  viewer === null ? 'visitor' : isStaff(viewer) ? 'staff' : 'user';
-/** The viewer a statement of `kind` is written for: a user's id is the `viewerId` placeholder. */
-const statementViewer = (kind: ViewerKind): Viewer | null =>
-  kind === 'visitor'
-    ? null
-    : {
-        userId: sql.placeholder('viewerId') as unknown as string,
-        role: kind === 'staff' ? 'moderator' : 'user',
-      };
 
 export class PlaylistsRepository {
   /**
@@ -155,7 +143,7 @@ export class PlaylistsRepository {
 
   /** How many videos of one playlist the viewer may see (`countVisibleItems` of one). */
   async countVisible(playlistId: string, viewer: Viewer | null): Promise<number> {
-    const kind = kindOf(viewer);
+    const kind = viewerKindOf(viewer);
     let statement = this.prepared.count.get(kind);
     if (!statement) this.prepared.count.set(kind, (statement = this.prepareCount(kind)));
     const [row] = await statement.execute({ playlistId, viewerId: viewer?.userId });
@@ -266,7 +254,7 @@ export class PlaylistsRepository {
     after: number | undefined;
     limit: number;
   }): Promise<PlaylistItemRecord[]> {
-    const kind = kindOf(input.viewer);
+    const kind = viewerKindOf(input.viewer);
     const after = input.after !== undefined;
     const name = `${kind}${after ? '_after' : ''}`;
     let statement = this.prepared.items.get(name);
