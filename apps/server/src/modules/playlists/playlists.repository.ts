@@ -59,6 +59,15 @@ async function touchPlaylist(tx: Tx, playlistId: string): Promise<void> {
 const fewSeeIt = (table: { isPublished: AnyPgColumn; hiddenAt: AnyPgColumn }) =>
   sql`(not ${table.isPublished} or ${table.hiddenAt} is not null)`;
 
+/** An item's video that `viewer` may not watch, joined as `hidden` (a count subtracts them). */
+const hidden = alias(videos, 'hidden');
+const unwatchableItem = (viewer: Viewer | null) =>
+  and(
+    eq(hidden.id, playlistItems.videoId),
+    fewSeeIt(hidden),
+    sql`not (${videosWatchableBy(viewer, hidden)})`,
+  );
+
 export class PlaylistsRepository {
   /**
    * The playlist page's reads as named prepared statements: parsed and planned once per
@@ -120,18 +129,10 @@ export class PlaylistsRepository {
 
   /** `countVisibleItems` of one playlist, as `countVisibleItems` counts. */
   private prepareCount(kind: ViewerKind) {
-    const hidden = alias(videos, 'hidden');
     return this.db
       .select({ n: sql<number>`(count(*) - count(${hidden.id}))::int` })
       .from(playlistItems)
-      .leftJoin(
-        hidden,
-        and(
-          eq(hidden.id, playlistItems.videoId),
-          fewSeeIt(hidden),
-          sql`not (${videosWatchableBy(statementViewer(kind), hidden)})`,
-        ),
-      )
+      .leftJoin(hidden, unwatchableItem(statementViewer(kind)))
       .where(eq(playlistItems.playlistId, sql.placeholder('playlistId')))
       .prepare(`playlists_count_${kind}`);
   }
@@ -224,21 +225,13 @@ export class PlaylistsRepository {
     // among the few that not everyone sees (drafts and hidden videos, partial indexes): joining
     // those instead of every item's video keeps a 5,000-item playlist's count at a few
     // milliseconds.
-    const hidden = alias(videos, 'hidden');
     const rows = await this.db
       .select({
         playlistId: playlistItems.playlistId,
         n: sql<number>`(count(*) - count(${hidden.id}))::int`,
       })
       .from(playlistItems)
-      .leftJoin(
-        hidden,
-        and(
-          eq(hidden.id, playlistItems.videoId),
-          fewSeeIt(hidden),
-          sql`not (${videosWatchableBy(viewer, hidden)})`,
-        ),
-      )
+      .leftJoin(hidden, unwatchableItem(viewer))
       .where(inArray(playlistItems.playlistId, playlistIds))
       .groupBy(playlistItems.playlistId);
     return new Map(rows.map((r) => [r.playlistId, r.n]));
