@@ -308,8 +308,16 @@ describe('tweets page', () => {
     await user.clear(box);
     await user.type(box, 'First post');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('First post', {}, { timeout: 5000 })).toBeInTheDocument();
-    expect(screen.getByText('edited')).toBeInTheDocument();
+    // The card is drawn again once the edit is saved, so the text and the mark are looked up
+    // together, each time afresh (a node found once may be gone by the next line).
+    await waitFor(
+      () => {
+        expect(screen.queryByRole('textbox', { name: 'Edit tweet' })).not.toBeInTheDocument();
+        expect(screen.getByText('First post')).toBeInTheDocument();
+        expect(screen.getByText('edited')).toBeInTheDocument();
+      },
+      { timeout: 5000 },
+    );
     expect(server().requestsTo('updateTweet')[0]?.body).toEqual({ content: 'First post' });
   });
 
