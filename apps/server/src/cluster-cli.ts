@@ -29,6 +29,7 @@ import {
   type OwnService,
 } from './cluster/own-services';
 import { nginxBinary, redisAnswers, startProfile, type S3Settings } from './cluster/profile';
+import { localPostgres, runFolderNames } from './cluster/run-folder';
 
 const say = (text: string) => process.stdout.write(`${text}\n`);
 
@@ -102,7 +103,9 @@ const stopOwn = async () => {
   for (const service of own.reverse()) await service.stop().catch(() => undefined);
   own.length = 0;
 };
-let databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kinora_cluster';
+// Its own names on the shared local servers, so that two run folders never meet there.
+const names = await runFolderNames(runDir);
+let databaseUrl = process.env.DATABASE_URL ?? `${localPostgres}/${names.database}`;
 let redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 try {
   if (ownPostgres) {
@@ -139,7 +142,7 @@ try {
     metricsPorts: (option('metrics-ports') ?? '').split(',').filter(Boolean).map(Number),
     databaseUrl,
     redisUrl,
-    redisKeyPrefix: process.env.REDIS_KEY_PREFIX ?? 'kinora-cluster:',
+    redisKeyPrefix: process.env.REDIS_KEY_PREFIX ?? names.redisKeyPrefix,
     s3: s3FromEnv(),
     tls:
       tlsCert && tlsKey
