@@ -122,6 +122,19 @@ describe('video cards written by PostgreSQL', () => {
     expect(single.data).toEqual(video);
   });
 
+  it('takes an empty storage key for no file, as the presenter does', async () => {
+    const video = await createVideo(t.app, owner, { withThumbnail: true });
+    await db()
+      .update(videos)
+      .set({ storyboardKey: '', thumbnailKey: '' })
+      .where(eq(videos.id, video._id));
+    const cards = await t.services.videos.getVisibleVideos({ ids: [video._id], viewer: staff() });
+    expect(() => presentVideoCards(cards)).not.toThrow();
+    const { presented, carded } = await bothAnswers(video._id);
+    expect(presented).toMatchObject({ storyboard: null, thumbnail: null });
+    expect(carded).toEqual(presented);
+  });
+
   it('refuses an unsafe storage key as the presenter does', async () => {
     const video = await createVideo(t.app, owner);
     await db()

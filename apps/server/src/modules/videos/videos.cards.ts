@@ -74,9 +74,10 @@ export function videoCardColumns(urlPrefix: SQL) {
     hlsKey,
     sql`${videos.storyboardKey}`,
     sql`${users.avatarKey}`,
-  ];
+  ].map((key) => sql`nullif(${key}, '')`);
+  // An empty key is no file, as `publicUrlOf` has it: no URL, and nothing to check.
   const url = (key: SQL) =>
-    sql`(case when ${key} is null then 'null' else concat('"', ${urlPrefix}::text, ${key}, '"') end)`;
+    sql`(case when ${key} is null or ${key} = '' then 'null' else concat('"', ${urlPrefix}::text, ${key}, '"') end)`;
   const original = (value: SQL) =>
     sql`(case when ${videos.videoKey} is null then 'null' else ${value} end)`;
   const bool = (value: SQL) =>
