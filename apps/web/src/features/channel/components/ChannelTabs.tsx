@@ -1,9 +1,9 @@
 import type { ChannelWithStats } from '@kinora/contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId, type ComponentType, type ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
+import { useAddressTabs } from '../../../lib/use-address-tabs';
 import { useChannelVideos } from '../hooks/use-channel';
 import { AboutTab } from './AboutTab';
 import { VideosTab } from './VideosTab';
@@ -26,9 +26,6 @@ export type ChannelTab = (typeof channelTabs)[number];
 
 const labels: Record<ChannelTab, string> = { videos: 'Videos', tweets: 'Tweets', about: 'About' };
 
-const isChannelTab = (value: string | null): value is ChannelTab =>
-  channelTabs.includes(value as ChannelTab);
-
 /**
  * Videos, Tweets and About (core §2.10, §4). The open tab lives in the address (?tab=tweets)
  * so it survives a reload and can be linked to; Videos is the default.
@@ -45,42 +42,11 @@ export function ChannelTabs({
   tweets: ChannelTweets;
 }) {
   const baseId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const active: ChannelTab = isChannelTab(requested) ? requested : 'videos';
-  const tabRefs = useRef<Partial<Record<ChannelTab, HTMLButtonElement | null>>>({});
+  const { active, select, onKeyDown, tabRef } = useAddressTabs(channelTabs);
   const channelId = data.channel._id;
 
   // Both lists load with the page (core §7), so their counts show on the tabs at once.
   const videos = useChannelVideos(channelId);
-
-  const select = (tab: ChannelTab, focus = false) => {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (tab === 'videos') next.delete('tab');
-        else next.set('tab', tab);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-    if (focus) tabRefs.current[tab]?.focus();
-  };
-
-  // Arrow keys move between tabs, Home and End jump to the ends (WAI-ARIA tabs pattern).
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = channelTabs.indexOf(active);
-    const last = channelTabs.length - 1;
-    const next = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    select(channelTabs[next] as ChannelTab, true);
-  };
 
   return (
     <div className="mt-6">
@@ -98,9 +64,7 @@ export function ChannelTabs({
           return (
             <button
               key={tab}
-              ref={(element) => {
-                tabRefs.current[tab] = element;
-              }}
+              ref={tabRef(tab)}
               type="button"
               role="tab"
               id={`${baseId}-tab-${tab}`}

@@ -1,0 +1,62 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { useSearchParams } from 'react-router';
+
+/** What a screen with tabs needs from `useAddressTabs`. */
+export interface AddressTabs<Tab extends string> {
+  active: Tab;
+  /** Opens `tab`; `focus` also moves the focus to it (as the keys do). */
+  select: (tab: Tab, focus?: boolean) => void;
+  /** For the `tablist`: the keys of the WAI-ARIA tabs pattern. */
+  onKeyDown: (event: KeyboardEvent) => void;
+  /** For each tab's `ref`, so the keys can move the focus to it. */
+  tabRef: (tab: Tab) => (element: HTMLElement | null) => void;
+}
+
+/**
+ * Tabs whose open one lives in the address (`?tab=…`, nothing for the first), so a reload or a
+ * shared link keeps it; an unknown `tab` opens the first. Arrow keys move between the tabs
+ * (round the ends), Home and End jump to the first and last, each selecting and focusing it.
+ */
+export function useAddressTabs<Tab extends string>(
+  tabs: readonly [Tab, ...Tab[]],
+): AddressTabs<Tab> {
+  const [searchParams, setSearchParams] = useSearchParams();
+  const requested = searchParams.get('tab');
+  const active = tabs.find((tab) => tab === requested) ?? tabs[0];
+  const elements = useRef(new Map<Tab, HTMLElement | null>());
+
+  const select = (tab: Tab, focus = false) => {
+    setSearchParams(
+      (params) => {
+        const next = new URLSearchParams(params);
+        if (tab === tabs[0]) next.delete('tab');
+        else next.set('tab', tab);
+        return next;
+      },
+      // Another tab is the same page: the reader stays where they are.
+      { replace: true, preventScrollReset: true },
+    );
+    if (focus) elements.current.get(tab)?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    const index = tabs.indexOf(active);
+    const count = tabs.length;
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % count,
+      ArrowLeft: (index - 1 + count) % count,
+      Home: 0,
+      End: count - 1,
+    };
+    const target = moves[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    select(tabs[target] ?? active, true);
+  };
+
+  const tabRef = (tab: Tab) => (element: HTMLElement | null) => {
+    elements.current.set(tab, element);
+  };
+
+  return { active, select, onKeyDown, tabRef };
+}
