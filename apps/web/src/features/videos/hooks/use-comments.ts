@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useToast } from '../../../components/toast';
 import { api, isApiError } from '../../../lib/api';
+import { numberedPages } from '../../../lib/numbered-pages';
 import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, videoKeys } from '../api/videos-api';
 import { logged } from './use-watch-data';
 
@@ -39,7 +40,7 @@ function updatePages(
 export function useComments(videoId: string, sort: CommentSort = 'newest') {
   const query = useInfiniteQuery({
     queryKey: videoKeys.commentList(videoId, sort),
-    initialPageParam: 1,
+    ...numberedPages,
     queryFn: ({ pageParam, signal }) =>
       logged('comments', () =>
         api('listComments', {
@@ -48,7 +49,6 @@ export function useComments(videoId: string, sort: CommentSort = 'newest') {
           signal,
         }),
       ),
-    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
   });
   const comments = query.data?.pages.flatMap((page) => page.comments) ?? [];
   return {
@@ -67,7 +67,7 @@ export function useComments(videoId: string, sort: CommentSort = 'newest') {
 export function useReplies(videoId: string, commentId: string, isOpen: boolean) {
   const query = useInfiniteQuery({
     queryKey: videoKeys.replies(videoId, commentId),
-    initialPageParam: 1,
+    ...numberedPages,
     enabled: isOpen,
     queryFn: ({ pageParam, signal }) =>
       api('listReplies', {
@@ -75,7 +75,6 @@ export function useReplies(videoId: string, commentId: string, isOpen: boolean) 
         query: { page: pageParam, limit: REPLIES_PAGE_SIZE },
         signal,
       }),
-    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
   });
   return {
     replies: query.data?.pages.flatMap((page) => page.comments) ?? [],
