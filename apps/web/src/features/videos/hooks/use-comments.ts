@@ -106,6 +106,8 @@ export function useCommentActions(videoId: string) {
     update((page) => ({ ...page, comments: page.comments.map(change) }));
   const replace = (comment: Comment) =>
     updateComments((c) => (c._id === comment._id ? comment : c));
+  /** Toasts why a write failed: the server's reason for a refused text, else `text`. */
+  const toastFailure = (text: string) => (error: unknown) => toast.error(failureOf(error, text));
 
   const add = useMutation({
     mutationFn: (content: string) => api('addComment', { params: { videoId }, body: { content } }),
@@ -115,7 +117,7 @@ export function useCommentActions(videoId: string) {
         comments: index === 0 ? [comment, ...page.comments] : page.comments,
         totalCount: page.totalCount + 1,
       })),
-    onError: (error) => toast.error(failureOf(error, commentText.postFailed)),
+    onError: toastFailure(commentText.postFailed),
   });
 
   const addReply = useMutation({
@@ -133,14 +135,14 @@ export function useCommentActions(videoId: string) {
       // The thread reads again with the reply in its place (oldest first).
       void queryClient.invalidateQueries({ queryKey: videoKeys.replies(videoId, parentId) });
     },
-    onError: (error) => toast.error(failureOf(error, commentText.replyFailed)),
+    onError: toastFailure(commentText.replyFailed),
   });
 
   const edit = useMutation({
     mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
       api('updateComment', { params: { commentId }, body: { content } }),
     onSuccess: replace,
-    onError: (error) => toast.error(failureOf(error, commentText.editFailed)),
+    onError: toastFailure(commentText.editFailed),
   });
 
   const toggleLike = useMutation({
@@ -162,14 +164,14 @@ export function useCommentActions(videoId: string) {
       );
       void queryClient.invalidateQueries({ queryKey: videoKeys.commentList(videoId, 'top') });
     },
-    onError: (error) => toast.error(failureOf(error, commentText.pinFailed)),
+    onError: toastFailure(commentText.pinFailed),
   });
 
   const heart = useMutation({
     mutationFn: ({ commentId, isHearted }: { commentId: string; isHearted: boolean }) =>
       api('heartComment', { params: { commentId }, body: { isHearted } }),
     onSuccess: replace,
-    onError: (error) => toast.error(failureOf(error, commentText.heartFailed)),
+    onError: toastFailure(commentText.heartFailed),
   });
 
   const remove = useMutation({
