@@ -1,4 +1,4 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { useSearchParams } from 'react-router';
 
 /** What a screen with tabs needs from `useAddressTabs`. */
@@ -8,18 +8,39 @@ export interface AddressTabs<Tab extends string> {
   select: (tab: Tab, focus?: boolean) => void;
   /** For the `tablist`: the keys of the WAI-ARIA tabs pattern. */
   onKeyDown: (event: KeyboardEvent) => void;
-  /** For each tab's `ref`, so the keys can move the focus to it. */
-  tabRef: (tab: Tab) => (element: HTMLElement | null) => void;
+  /** Spread on each tab's button: its role, ids, state, place in the tab order and click. */
+  tabProps: (tab: Tab) => TabProps;
+  /** Spread on the panel of `tab` (the open one unless given): its role and ids. */
+  panelProps: (tab?: Tab) => PanelProps;
+}
+
+export interface TabProps {
+  ref: (element: HTMLElement | null) => void;
+  type: 'button';
+  role: 'tab';
+  id: string;
+  'aria-selected': boolean;
+  'aria-controls': string;
+  tabIndex: number;
+  onClick: () => void;
+}
+
+export interface PanelProps {
+  role: 'tabpanel';
+  id: string;
+  'aria-labelledby': string;
 }
 
 /**
  * Tabs whose open one lives in the address (`?tab=…`, nothing for the first), so a reload or a
  * shared link keeps it; an unknown `tab` opens the first. Arrow keys move between the tabs
  * (round the ends), Home and End jump to the first and last, each selecting and focusing it.
+ * Each tab controls the panel of its name, labelled by it.
  */
 export function useAddressTabs<Tab extends string>(
   tabs: readonly [Tab, ...Tab[]],
 ): AddressTabs<Tab> {
+  const baseId = useId();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
   const active = tabs.find((tab) => tab === requested) ?? tabs[0];
@@ -54,9 +75,24 @@ export function useAddressTabs<Tab extends string>(
     select(tabs[target] ?? active, true);
   };
 
-  const tabRef = (tab: Tab) => (element: HTMLElement | null) => {
-    elements.current.set(tab, element);
-  };
+  const tabProps = (tab: Tab): TabProps => ({
+    ref: (element) => {
+      elements.current.set(tab, element);
+    },
+    type: 'button',
+    role: 'tab',
+    id: `${baseId}-tab-${tab}`,
+    'aria-selected': tab === active,
+    'aria-controls': `${baseId}-panel-${tab}`,
+    tabIndex: tab === active ? 0 : -1,
+    onClick: () => select(tab),
+  });
 
-  return { active, select, onKeyDown, tabRef };
+  const panelProps = (tab: Tab = active): PanelProps => ({
+    role: 'tabpanel',
+    id: `${baseId}-panel-${tab}`,
+    'aria-labelledby': `${baseId}-tab-${tab}`,
+  });
+
+  return { active, select, onKeyDown, tabProps, panelProps };
 }

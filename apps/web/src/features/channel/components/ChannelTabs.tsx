@@ -1,6 +1,6 @@
 import type { ChannelWithStats } from '@kinora/contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { useId, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useAddressTabs } from '../../../lib/use-address-tabs';
@@ -41,8 +41,7 @@ export function ChannelTabs({
   isSignedIn: boolean;
   tweets: ChannelTweets;
 }) {
-  const baseId = useId();
-  const { active, select, onKeyDown, tabRef } = useAddressTabs(channelTabs);
+  const { active, onKeyDown, tabProps, panelProps } = useAddressTabs(channelTabs);
   const channelId = data.channel._id;
 
   // Both lists load with the page (core §7), so their counts show on the tabs at once.
@@ -64,14 +63,7 @@ export function ChannelTabs({
           return (
             <button
               key={tab}
-              ref={tabRef(tab)}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab}`}
-              aria-selected={isActive}
-              aria-controls={`${baseId}-panel-${tab}`}
-              tabIndex={isActive ? 0 : -1}
-              onClick={() => select(tab)}
+              {...tabProps(tab)}
               className={cn(
                 // The ring sits inside: the scrolling tab strip would clip one drawn outside.
                 '-mb-px inline-flex h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:-outline-offset-2',
@@ -93,13 +85,7 @@ export function ChannelTabs({
           );
         })}
       </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-${active}`}
-        aria-labelledby={`${baseId}-tab-${active}`}
-        tabIndex={0}
-        className="px-4 pt-6 outline-offset-4 sm:px-6"
-      >
+      <div {...panelProps()} tabIndex={0} className="px-4 pt-6 outline-offset-4 sm:px-6">
         {active === 'videos' ? (
           <VideosTab query={videos} isOwner={isOwner} />
         ) : active === 'tweets' ? (

@@ -1,5 +1,4 @@
 import type { CurrentUser } from '@kinora/contract';
-import { useId } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { buttonClass } from '../../../components/Button';
@@ -11,7 +10,7 @@ import { dashboardText } from '../api/dashboard-api';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { ContentPanel } from './ContentPanel';
-import { dashboardTabs, DashboardTabs, panelId, tabId } from './DashboardTabs';
+import { dashboardTabs, DashboardTabs } from './DashboardTabs';
 import { OverviewPanel } from './OverviewPanel';
 import { signedInOnly } from '../../../components/SignedInOnly';
 
@@ -23,7 +22,6 @@ export const DashboardPage = signedInOnly(Dashboard, dashboardText);
 
 function Dashboard({ user }: { user: CurrentUser }) {
   useDocumentTitle('Dashboard');
-  const idBase = useId();
   const tabs = useAddressTabs(dashboardTabs);
   const data = useDashboardData(user._id);
 
@@ -59,14 +57,12 @@ function Dashboard({ user }: { user: CurrentUser }) {
         />
       ) : (
         <div className="flex flex-col gap-6">
-          <DashboardTabs tabs={tabs} idBase={idBase} />
+          <DashboardTabs tabs={tabs} />
           {dashboardTabs.map((id) => (
             // Every panel stays in the page (hidden unless chosen) so each tab controls one.
             <div
               key={id}
-              role="tabpanel"
-              id={panelId(idBase, id)}
-              aria-labelledby={tabId(idBase, id)}
+              {...tabs.panelProps(id)}
               hidden={id !== tabs.active}
               tabIndex={0}
               className="rounded-md"

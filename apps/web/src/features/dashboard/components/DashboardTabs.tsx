@@ -11,20 +11,11 @@ const labels: Record<DashboardTab, string> = {
   content: 'Content',
 };
 
-export const tabId = (idBase: string, tab: DashboardTab) => `${idBase}-tab-${tab}`;
-export const panelId = (idBase: string, tab: DashboardTab) => `${idBase}-panel-${tab}`;
-
 /**
  * The dashboard's tab list (WAI-ARIA tabs): one tab stop, arrow keys move between tabs and
  * select them, Home and End jump to the first and last (`useAddressTabs`).
  */
-export function DashboardTabs({
-  tabs,
-  idBase,
-}: {
-  tabs: AddressTabs<DashboardTab>;
-  idBase: string;
-}) {
+export function DashboardTabs({ tabs }: { tabs: AddressTabs<DashboardTab> }) {
   return (
     <div
       role="tablist"
@@ -37,14 +28,7 @@ export function DashboardTabs({
         return (
           <button
             key={tab}
-            ref={tabs.tabRef(tab)}
-            type="button"
-            role="tab"
-            id={tabId(idBase, tab)}
-            aria-selected={isActive}
-            aria-controls={panelId(idBase, tab)}
-            tabIndex={isActive ? 0 : -1}
-            onClick={() => tabs.select(tab)}
+            {...tabs.tabProps(tab)}
             className={cn(
               '-mb-px inline-flex h-11 shrink-0 items-center border-b-2 px-4 text-sm font-medium transition-colors',
               isActive

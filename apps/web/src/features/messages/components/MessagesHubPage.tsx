@@ -27,7 +27,7 @@ export const MessagesHubPage = signedInOnly(MessagesHub, conversationText);
 function MessagesHub({ user }: { user: CurrentUser }) {
   useDocumentTitle(conversationText.heading);
   const baseId = useId();
-  const { active, select, onKeyDown, tabRef } = useAddressTabs(hubTabs);
+  const { active, onKeyDown, tabProps, panelProps } = useAddressTabs(hubTabs);
   const pending = useIncomingRequests().data?.length ?? 0;
 
   return (
@@ -45,14 +45,7 @@ function MessagesHub({ user }: { user: CurrentUser }) {
               {hubTabs.map((tab) => (
                 <button
                   key={tab}
-                  ref={tabRef(tab)}
-                  type="button"
-                  role="tab"
-                  id={`${baseId}-tab-${tab}`}
-                  aria-selected={active === tab}
-                  aria-controls={`${baseId}-panel`}
-                  tabIndex={active === tab ? 0 : -1}
-                  onClick={() => select(tab)}
+                  {...tabProps(tab)}
                   className={cn(
                     'inline-flex h-11 flex-1 items-center justify-center gap-1.5 border-b-2 px-2 text-sm font-medium whitespace-nowrap transition-colors',
                     active === tab
@@ -71,12 +64,7 @@ function MessagesHub({ user }: { user: CurrentUser }) {
               ))}
             </div>
           </div>
-          <div
-            role="tabpanel"
-            id={`${baseId}-panel`}
-            aria-labelledby={`${baseId}-tab-${active}`}
-            className="min-h-0 flex-1 overflow-y-auto p-2 sm:p-3"
-          >
+          <div {...panelProps()} className="min-h-0 flex-1 overflow-y-auto p-2 sm:p-3">
             {active === 'conversations' ? (
               <ConversationList myId={user._id} />
             ) : (
