@@ -16,6 +16,8 @@ export interface ActionsMenuItem {
   /** Told apart by this in the list (it is also the item's text unless `children` is given). */
   key: string;
   children: ReactNode;
+  /** Drawn before the text. */
+  icon?: ReactNode;
   /** A step that cannot be taken back (block, ban) reads in the danger colour. */
   tone?: 'danger';
   onSelect: () => void;
@@ -94,6 +96,7 @@ export function ActionsMenu({
               ref={i === 0 ? (element) => element?.focus() : undefined}
               className={cn(
                 'px-4 py-2 text-left text-sm hover:bg-raised focus-visible:bg-raised',
+                item.icon ? 'flex items-center gap-2' : undefined,
                 item.tone === 'danger' ? 'text-danger' : 'text-fg',
               )}
               onClick={() => {
@@ -101,6 +104,7 @@ export function ActionsMenu({
                 item.onSelect();
               }}
             >
+              {item.icon}
               {item.children}
             </button>
           ))}

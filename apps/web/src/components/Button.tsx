@@ -1,4 +1,4 @@
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'ghost' | 'danger';
@@ -39,6 +39,37 @@ export interface ButtonProps extends ComponentProps<'button'> {
 
 export function Button({ variant, size, className, type = 'button', ...props }: ButtonProps) {
   return <button type={type} className={buttonClass({ variant, size, className })} {...props} />;
+}
+
+/**
+ * A rounded button that stays pressed while its choice holds (`aria-pressed`): the switches
+ * between a page's views and the orders of a list.
+ */
+export function PillToggle({
+  isPressed,
+  size = 'md',
+  onClick,
+  children,
+}: {
+  isPressed: boolean;
+  size?: 'sm' | 'md';
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <button
+      type="button"
+      aria-pressed={isPressed}
+      onClick={onClick}
+      className={cn(
+        'rounded-full text-sm font-medium transition-colors',
+        size === 'sm' ? 'h-8 px-3' : 'h-9 px-4',
+        isPressed ? 'bg-fg text-canvas' : 'bg-raised text-fg hover:bg-border',
+      )}
+    >
+      {children}
+    </button>
+  );
 }
 
 /** A square button holding only an icon; `label` is its accessible name and tooltip. */

@@ -72,3 +72,22 @@ export function BoneList({
     </Tag>
   );
 }
+
+/**
+ * Three cards of what people posted (an avatar beside a name and two lines) while they load:
+ * the tweets and the moderation queues show the same shape.
+ */
+export function PostCardsSkeleton({ label }: { label: string }) {
+  return (
+    <BoneList
+      label={label}
+      count={3}
+      className="flex animate-pulse flex-col gap-3"
+      row={{
+        className: 'gap-3 rounded-lg border border-border bg-surface p-4',
+        media: 'size-10 shrink-0 rounded-full',
+        bars: ['h-3.5 w-40', 'h-4 w-full', 'h-4 w-2/3'],
+      }}
+    />
+  );
+}

@@ -1,6 +1,7 @@
 import type { SetVideoVisibilityBody, Video, VideoVisibility } from '@kinora/contract';
 import { useId } from 'react';
 import { cn } from '../lib/cn';
+import { Field } from './form/Field';
 import { FieldError, inputClass } from './form/TextField';
 
 /*
@@ -89,10 +90,7 @@ export function VisibilityFields({
   const errorId = error ? `${id}-error` : undefined;
   return (
     <div className="flex flex-col gap-3">
-      <div className="flex flex-col gap-1.5">
-        <label htmlFor={`${id}-level`} className="text-sm font-medium text-fg">
-          {visibilityText.label}
-        </label>
+      <Field label={visibilityText.label} htmlFor={`${id}-level`}>
         <select
           id={`${id}-level`}
           name="visibility"
@@ -114,12 +112,9 @@ export function VisibilityFields({
         <p id={hintId} className="text-xs text-fg-muted">
           {visibilityText.hints[value.choice]}
         </p>
-      </div>
+      </Field>
       {value.choice === 'scheduled' ? (
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={`${id}-when`} className="text-sm font-medium text-fg">
-            {visibilityText.when}
-          </label>
+        <Field label={visibilityText.when} htmlFor={`${id}-when`}>
           <input
             id={`${id}-when`}
             name="publishAt"
@@ -134,7 +129,7 @@ export function VisibilityFields({
             className={inputClass}
           />
           <FieldError id={errorId} message={error} />
-        </div>
+        </Field>
       ) : null}
     </div>
   );

@@ -1,13 +1,6 @@
-import {
-  createContext,
-  useContext,
-  useEffect,
-  useMemo,
-  useState,
-  useSyncExternalStore,
-  type ReactNode,
-} from 'react';
+import { createContext, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { cn } from './cn';
+import { useMediaQuery } from './use-media-query';
 
 /**
  * The dark-theme flag (spec §2.2). Until the person chooses, it follows the system's
@@ -43,22 +36,10 @@ function storeChoice(choice: Choice): void {
   }
 }
 
-function useSystemPrefersDark(): boolean {
-  return useSyncExternalStore(
-    (onChange) => {
-      const list = window.matchMedia?.(DARK_SCHEME_QUERY);
-      list?.addEventListener('change', onChange);
-      return () => list?.removeEventListener('change', onChange);
-    },
-    () => window.matchMedia?.(DARK_SCHEME_QUERY).matches ?? false,
-    () => false,
-  );
-}
-
 /** Holds the flag and renders the app's container, which carries `dark` while it is on. */
 export function ThemeProvider({ children }: { children: ReactNode }) {
   const [choice, setChoice] = useState<Choice | null>(readStoredChoice);
-  const systemPrefersDark = useSystemPrefersDark();
+  const systemPrefersDark = useMediaQuery(DARK_SCHEME_QUERY);
   const isDark = choice ? choice === 'dark' : systemPrefersDark;
 
   useEffect(() => {

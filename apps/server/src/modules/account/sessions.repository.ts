@@ -1,6 +1,7 @@
-import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
 import { sessions } from '../../platform/db/schema';
+import { isLiveSession } from '../auth';
 
 export interface DeviceSessionRow {
   id: string;
@@ -25,13 +26,7 @@ export class SessionsRepository {
         lastUsedAt: sessions.lastUsedAt,
       })
       .from(sessions)
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(sessions.userId, userId), isLiveSession()))
       .orderBy(desc(sessions.lastUsedAt), desc(sessions.id))
       .limit(200);
   }
@@ -41,13 +36,7 @@ export class SessionsRepository {
     const [row] = await this.db
       .select({ userId: sessions.userId })
       .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(sessions.id, sessionId), isLiveSession()))
       .limit(1);
     return row ?? null;
   }

@@ -1,7 +1,8 @@
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { UserRole } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
 import { sessions, users } from '../../platform/db/schema';
+import { isLiveSession } from './live-session';
 import type { SessionRevocations } from './session-cache';
 
 export interface SessionRow {
@@ -93,14 +94,7 @@ export class AuthRepository {
     const [row] = await this.db
       .select({ id: sessions.id })
       .from(sessions)
-      .where(
-        and(
-          eq(sessions.id, sessionId),
-          eq(sessions.userId, userId),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
-        ),
-      )
+      .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isLiveSession()))
       .limit(1);
     return row !== undefined;
   }
@@ -157,8 +151,7 @@ export class AuthRepository {
         and(
           eq(sessions.id, sql.placeholder('sessionId')),
           eq(sessions.userId, sql.placeholder('userId')),
-          isNull(sessions.revokedAt),
-          gt(sessions.expiresAt, sql`now()`),
+          isLiveSession(),
         ),
       )
       .limit(1)

@@ -1,4 +1,5 @@
 export { AuthRepository } from './auth.repository';
+export { isLiveSession } from './live-session';
 export {
   AuthService,
   type IssuedTokens,

@@ -3,7 +3,7 @@ import type { CommentSort } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { statementViewer, viewerKindOf, type ViewerKind } from '../../platform/db/statement-viewer';
 import type { Database } from '../../platform/db/client';
-import { heldIfWatched } from '../../platform/db/watched-words';
+import { editedText, heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
 import { unknownUsernames } from '../users';
 import { videosWatchableBy } from '../videos';
@@ -193,15 +193,7 @@ export class CommentsRepository {
   }
 
   async updateContent(id: string, content: string): Promise<void> {
-    await this.db
-      .update(comments)
-      .set({
-        content,
-        updatedAt: sql`now()`,
-        editedAt: sql`now()`,
-        heldAt: heldIfWatched(content),
-      })
-      .where(eq(comments.id, id));
+    await this.db.update(comments).set(editedText(content)).where(eq(comments.id, id));
   }
 
   /**

@@ -9,7 +9,7 @@ import {
 import { FollowedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { likes, tweets, users } from '../../platform/db/schema';
-import { heldIfWatched } from '../../platform/db/watched-words';
+import { editedText, heldIfWatched } from '../../platform/db/watched-words';
 import { tweetsVisibleTo } from './tweets.policy';
 import { userExists } from '../users';
 import { unknownUsernames } from '../users';
@@ -230,15 +230,7 @@ export class TweetsRepository {
   }
 
   async updateContent(id: string, content: string): Promise<void> {
-    await this.db
-      .update(tweets)
-      .set({
-        content,
-        editedAt: sql`now()`,
-        updatedAt: sql`now()`,
-        heldAt: heldIfWatched(content),
-      })
-      .where(eq(tweets.id, id));
+    await this.db.update(tweets).set(editedText(content)).where(eq(tweets.id, id));
   }
 
   /** Its likes go with it (the foreign key cascades). */

@@ -9,7 +9,7 @@
  * and its kept answers then show the change when they expire (`PUBLIC_CACHE_TTL`), as before.
  */
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
+import { connectPubSub } from '../redis/pub-sub';
 import { isChangeEvent, type DomainEvents, type DomainEventMap } from './domain-events';
 
 interface RelayLog {
@@ -43,20 +43,15 @@ export async function connectEventRelay(
 ): Promise<ConnectedRelay | null> {
   const channel = `${redis.keyPrefix}domain-events`;
   const me = randomUUID();
-  const pub = new Redis(redis.url, { lazyConnect: true });
-  const sub = pub.duplicate();
-  for (const client of [pub, sub]) {
-    client.on('error', (err: unknown) => log.warn({ err }, 'event relay (Redis) error'));
-  }
-  try {
-    await Promise.all([pub.connect(), sub.connect()]);
-    await sub.subscribe(channel);
-  } catch (err) {
-    pub.disconnect();
-    sub.disconnect();
-    log.warn({ err }, 'event relay (Redis) unreachable: changes reach this process only');
-    return null;
-  }
+  const clients = await connectPubSub({
+    url: redis.url,
+    channel,
+    name: 'event relay',
+    alone: 'changes reach this process only',
+    log,
+  });
+  if (!clients) return null;
+  const { pub, sub } = clients;
   sub.on('message', (heardOn: string, text: string) => {
     if (heardOn !== channel) return;
     let envelope: Envelope;
@@ -85,10 +80,7 @@ export async function connectEventRelay(
   return {
     close: async () => {
       detach();
-      for (const client of [pub, sub]) {
-        if (client.status === 'ready') await client.quit().catch(() => undefined);
-        client.disconnect();
-      }
+      await clients.close();
     },
   };
 }

@@ -5,7 +5,7 @@
  * profile, one process) socket.io's in-memory adapter is all there is.
  */
 import { createAdapter } from '@socket.io/redis-adapter';
-import { Redis } from 'ioredis';
+import { connectPubSub } from '../redis/pub-sub';
 
 export type RealtimeAdapter = ReturnType<typeof createAdapter>;
 
@@ -29,29 +29,17 @@ export async function connectRealtimeCluster(
   redis: { url: string; keyPrefix: string },
   log: ClusterLog,
 ): Promise<RealtimeCluster | null> {
-  const pub = new Redis(redis.url, { lazyConnect: true });
-  const sub = pub.duplicate();
-  // An unanswered 'error' event would only be printed by ioredis; ours goes to the log.
-  for (const client of [pub, sub]) {
-    client.on('error', (err: unknown) => log.warn({ err }, 'realtime cluster (Redis) error'));
-  }
-  try {
-    await Promise.all([pub.connect(), sub.connect()]);
-  } catch (err) {
-    pub.disconnect();
-    sub.disconnect();
-    log.warn({ err }, 'realtime cluster (Redis) unreachable: the chat reaches this process only');
-    return null;
-  }
+  const clients = await connectPubSub({
+    url: redis.url,
+    name: 'realtime cluster',
+    alone: 'the chat reaches this process only',
+    log,
+  });
+  if (!clients) return null;
   return {
     // Channels are not keys: ioredis's keyPrefix would not apply, so the deployment's prefix
     // goes into the adapter's own channel name, and deployments sharing a Redis stay apart.
-    adapter: createAdapter(pub, sub, { key: `${redis.keyPrefix}socket.io` }),
-    close: async () => {
-      for (const client of [pub, sub]) {
-        if (client.status === 'ready') await client.quit().catch(() => undefined);
-        client.disconnect();
-      }
-    },
+    adapter: createAdapter(clients.pub, clients.sub, { key: `${redis.keyPrefix}socket.io` }),
+    close: clients.close,
   };
 }

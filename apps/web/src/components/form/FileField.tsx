@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { cn } from '../../lib/cn';
+import { Field } from './Field';
 
 /**
  * A labelled file input that hands back the chosen file (or null), with a hint under it that
@@ -24,10 +24,7 @@ export function FileField({
 }) {
   const id = useId();
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        {label}
-      </label>
+    <Field label={label} htmlFor={id} className={className}>
       <input
         id={id}
         type="file"
@@ -44,6 +41,6 @@ export function FileField({
       ) : (
         <p className="text-xs text-fg-muted">{hint}</p>
       )}
-    </div>
+    </Field>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, type TextareaHTMLAttributes } from 'react';
-import { cn } from '../../lib/cn';
+import { Field } from './Field';
 import { FieldError } from './TextField';
 
 export const textAreaClass =
@@ -19,10 +19,7 @@ export function TextAreaField({ label, name, error, className, ...props }: TextA
   const id = useId();
   const errorId = error ? `${id}-error` : undefined;
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        {label}
-      </label>
+    <Field label={label} htmlFor={id} className={className}>
       <textarea
         id={id}
         name={name}
@@ -32,6 +29,6 @@ export function TextAreaField({ label, name, error, className, ...props }: TextA
         {...props}
       />
       <FieldError id={errorId} message={error} />
-    </div>
+    </Field>
   );
 }

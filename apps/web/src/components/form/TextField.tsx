@@ -1,5 +1,6 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import { cn } from '../../lib/cn';
+import { Field } from './Field';
 
 export const inputClass =
   'h-11 w-full rounded-md border border-border bg-surface px-3 text-base text-fg placeholder:text-fg-muted transition-colors hover:border-border-strong focus-visible:border-focus aria-[invalid=true]:border-danger read-only:bg-raised read-only:text-fg-muted sm:text-sm';
@@ -30,10 +31,7 @@ export function TextField({
   const describedBy = [hintId, errorId].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={cn('flex flex-col gap-1.5', className)}>
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        {label}
-      </label>
+    <Field label={label} htmlFor={id} className={className}>
       <div className="relative">
         <input
           id={id}
@@ -53,7 +51,7 @@ export function TextField({
         </p>
       ) : null}
       <FieldError id={errorId} message={error} />
-    </div>
+    </Field>
   );
 }
 

@@ -1,6 +1,7 @@
 import type { ChannelWithStats, Video } from '@kinora/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api, isApiError, messageOf } from '../../../lib/api';
+import { numberedPages } from '../../../lib/numbered-pages';
 
 /** Channel page constants. */
 export const CHANNEL_VIDEOS_PAGE_SIZE = 12;
@@ -104,7 +105,6 @@ export const channelQueries = {
     infiniteQueryOptions({
       queryKey: channelKeys.videos(id),
       queryFn: ({ pageParam, signal }) => fetchChannelVideos(id, pageParam, signal),
-      initialPageParam: 1,
-      getNextPageParam: (last: ChannelVideosPage) => (last.hasNextPage ? last.page + 1 : undefined),
+      ...numberedPages,
     }),
 };

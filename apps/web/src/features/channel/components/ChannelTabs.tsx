@@ -1,9 +1,9 @@
 import type { ChannelWithStats } from '@kinora/contract';
 import type { QueryKey } from '@tanstack/react-query';
-import { useId, useRef, type ComponentType, type KeyboardEvent, type ReactNode } from 'react';
-import { useSearchParams } from 'react-router';
+import type { ComponentType, ReactNode } from 'react';
 import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
+import { useAddressTabs } from '../../../lib/use-address-tabs';
 import { useChannelVideos } from '../hooks/use-channel';
 import { AboutTab } from './AboutTab';
 import { VideosTab } from './VideosTab';
@@ -26,9 +26,6 @@ export type ChannelTab = (typeof channelTabs)[number];
 
 const labels: Record<ChannelTab, string> = { videos: 'Videos', tweets: 'Tweets', about: 'About' };
 
-const isChannelTab = (value: string | null): value is ChannelTab =>
-  channelTabs.includes(value as ChannelTab);
-
 /**
  * Videos, Tweets and About (core §2.10, §4). The open tab lives in the address (?tab=tweets)
  * so it survives a reload and can be linked to; Videos is the default.
@@ -44,43 +41,11 @@ export function ChannelTabs({
   isSignedIn: boolean;
   tweets: ChannelTweets;
 }) {
-  const baseId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const active: ChannelTab = isChannelTab(requested) ? requested : 'videos';
-  const tabRefs = useRef<Partial<Record<ChannelTab, HTMLButtonElement | null>>>({});
+  const { active, onKeyDown, tabProps, panelProps } = useAddressTabs(channelTabs);
   const channelId = data.channel._id;
 
   // Both lists load with the page (core §7), so their counts show on the tabs at once.
   const videos = useChannelVideos(channelId);
-
-  const select = (tab: ChannelTab, focus = false) => {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (tab === 'videos') next.delete('tab');
-        else next.set('tab', tab);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-    if (focus) tabRefs.current[tab]?.focus();
-  };
-
-  // Arrow keys move between tabs, Home and End jump to the ends (WAI-ARIA tabs pattern).
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = channelTabs.indexOf(active);
-    const last = channelTabs.length - 1;
-    const next = {
-      ArrowRight: index === last ? 0 : index + 1,
-      ArrowLeft: index === 0 ? last : index - 1,
-      Home: 0,
-      End: last,
-    }[event.key];
-    if (next === undefined) return;
-    event.preventDefault();
-    select(channelTabs[next] as ChannelTab, true);
-  };
 
   return (
     <div className="mt-6">
@@ -98,16 +63,7 @@ export function ChannelTabs({
           return (
             <button
               key={tab}
-              ref={(element) => {
-                tabRefs.current[tab] = element;
-              }}
-              type="button"
-              role="tab"
-              id={`${baseId}-tab-${tab}`}
-              aria-selected={isActive}
-              aria-controls={`${baseId}-panel-${tab}`}
-              tabIndex={isActive ? 0 : -1}
-              onClick={() => select(tab)}
+              {...tabProps(tab)}
               className={cn(
                 // The ring sits inside: the scrolling tab strip would clip one drawn outside.
                 '-mb-px inline-flex h-11 items-center gap-2 border-b-2 px-3 text-sm font-semibold whitespace-nowrap transition-colors focus-visible:-outline-offset-2',
@@ -129,13 +85,7 @@ export function ChannelTabs({
           );
         })}
       </div>
-      <div
-        role="tabpanel"
-        id={`${baseId}-panel-${active}`}
-        aria-labelledby={`${baseId}-tab-${active}`}
-        tabIndex={0}
-        className="px-4 pt-6 outline-offset-4 sm:px-6"
-      >
+      <div {...panelProps()} tabIndex={0} className="px-4 pt-6 outline-offset-4 sm:px-6">
         {active === 'videos' ? (
           <VideosTab query={videos} isOwner={isOwner} />
         ) : active === 'tweets' ? (

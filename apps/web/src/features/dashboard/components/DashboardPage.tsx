@@ -1,23 +1,16 @@
 import type { CurrentUser } from '@kinora/contract';
-import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { buttonClass } from '../../../components/Button';
 import { UploadIcon, UserIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
+import { useAddressTabs } from '../../../lib/use-address-tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { dashboardText } from '../api/dashboard-api';
 import { useDashboardData } from '../hooks/use-dashboard-data';
 import { AnalyticsPanel } from './AnalyticsPanel';
 import { ContentPanel } from './ContentPanel';
-import {
-  dashboardTabs,
-  DashboardTabs,
-  isDashboardTab,
-  panelId,
-  tabId,
-  type DashboardTab,
-} from './DashboardTabs';
+import { dashboardTabs, DashboardTabs } from './DashboardTabs';
 import { OverviewPanel } from './OverviewPanel';
 import { signedInOnly } from '../../../components/SignedInOnly';
 
@@ -29,21 +22,8 @@ export const DashboardPage = signedInOnly(Dashboard, dashboardText);
 
 function Dashboard({ user }: { user: CurrentUser }) {
   useDocumentTitle('Dashboard');
-  const idBase = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const requested = searchParams.get('tab');
-  const tab: DashboardTab = isDashboardTab(requested) ? requested : 'overview';
+  const tabs = useAddressTabs(dashboardTabs);
   const data = useDashboardData(user._id);
-
-  const selectTab = (next: DashboardTab) =>
-    setSearchParams(
-      (params) => {
-        if (next === 'overview') params.delete('tab');
-        else params.set('tab', next);
-        return params;
-      },
-      { replace: true },
-    );
 
   return (
     <div className="mx-auto flex w-full max-w-content flex-col gap-6 px-4 py-6 sm:px-6 lg:py-8">
@@ -77,15 +57,13 @@ function Dashboard({ user }: { user: CurrentUser }) {
         />
       ) : (
         <div className="flex flex-col gap-6">
-          <DashboardTabs active={tab} onSelect={selectTab} idBase={idBase} />
-          {dashboardTabs.map(({ id }) => (
+          <DashboardTabs tabs={tabs} />
+          {dashboardTabs.map((id) => (
             // Every panel stays in the page (hidden unless chosen) so each tab controls one.
             <div
               key={id}
-              role="tabpanel"
-              id={panelId(idBase, id)}
-              aria-labelledby={tabId(idBase, id)}
-              hidden={id !== tab}
+              {...tabs.panelProps(id)}
+              hidden={id !== tabs.active}
               tabIndex={0}
               className="rounded-md"
             >

@@ -3,6 +3,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { Dialog } from '../../../components/Dialog';
+import { Field } from '../../../components/form/Field';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { textAreaClass } from '../../../components/form/TextAreaField';
 import { MessageSquareIcon } from '../../../components/icons';
@@ -63,10 +64,7 @@ export function MessageRequestDialog({
         <p className="text-sm text-fg-muted">
           Your message is sent as a request. Once {receiverName} accepts it, you can chat.
         </p>
-        <div className="flex flex-col gap-1.5">
-          <label htmlFor={fieldId} className="text-sm font-medium text-fg">
-            Message
-          </label>
+        <Field label="Message" htmlFor={fieldId}>
           <textarea
             id={fieldId}
             name="content"
@@ -88,7 +86,7 @@ export function MessageRequestDialog({
             {length}/{MAX}
             {isOver ? <span className="sr-only"> characters: too long</span> : null}
           </p>
-        </div>
+        </Field>
         <FormAlert message={refusal} />
         {existingChat ? (
           <Link

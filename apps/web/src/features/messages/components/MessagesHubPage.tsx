@@ -1,8 +1,8 @@
 import type { CurrentUser } from '@kinora/contract';
-import { useId, useRef, type KeyboardEvent } from 'react';
-import { useSearchParams } from 'react-router';
+import { useId } from 'react';
 import { MessageSquareIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
+import { useAddressTabs } from '../../../lib/use-address-tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { conversationText } from '../api/conversations-api';
 import { useIncomingRequests } from '../hooks/use-message-requests';
@@ -27,38 +27,8 @@ export const MessagesHubPage = signedInOnly(MessagesHub, conversationText);
 function MessagesHub({ user }: { user: CurrentUser }) {
   useDocumentTitle(conversationText.heading);
   const baseId = useId();
-  const [searchParams, setSearchParams] = useSearchParams();
-  const active: HubTab = searchParams.get('tab') === 'requests' ? 'requests' : 'conversations';
-  const tabRefs = useRef<Partial<Record<HubTab, HTMLButtonElement | null>>>({});
+  const { active, onKeyDown, tabProps, panelProps } = useAddressTabs(hubTabs);
   const pending = useIncomingRequests().data?.length ?? 0;
-
-  const select = (tab: HubTab, focus = false) => {
-    setSearchParams(
-      (params) => {
-        const next = new URLSearchParams(params);
-        if (tab === 'conversations') next.delete('tab');
-        else next.set('tab', tab);
-        return next;
-      },
-      { replace: true, preventScrollReset: true },
-    );
-    if (focus) tabRefs.current[tab]?.focus();
-  };
-
-  // Arrow keys, Home and End move between the tabs (WAI-ARIA tabs pattern).
-  const onKeyDown = (event: KeyboardEvent) => {
-    const index = hubTabs.indexOf(active);
-    const moves: Record<string, number> = {
-      ArrowRight: (index + 1) % hubTabs.length,
-      ArrowLeft: (index - 1 + hubTabs.length) % hubTabs.length,
-      Home: 0,
-      End: hubTabs.length - 1,
-    };
-    const target = moves[event.key];
-    if (target === undefined) return;
-    event.preventDefault();
-    select(hubTabs[target] ?? 'conversations', true);
-  };
 
   return (
     <div className="mx-auto flex w-full max-w-content px-0 sm:px-6 sm:py-6 lg:h-[calc(100dvh-var(--spacing-topbar))]">
@@ -75,16 +45,7 @@ function MessagesHub({ user }: { user: CurrentUser }) {
               {hubTabs.map((tab) => (
                 <button
                   key={tab}
-                  ref={(node) => {
-                    tabRefs.current[tab] = node;
-                  }}
-                  type="button"
-                  role="tab"
-                  id={`${baseId}-tab-${tab}`}
-                  aria-selected={active === tab}
-                  aria-controls={`${baseId}-panel`}
-                  tabIndex={active === tab ? 0 : -1}
-                  onClick={() => select(tab)}
+                  {...tabProps(tab)}
                   className={cn(
                     'inline-flex h-11 flex-1 items-center justify-center gap-1.5 border-b-2 px-2 text-sm font-medium whitespace-nowrap transition-colors',
                     active === tab
@@ -103,12 +64,7 @@ function MessagesHub({ user }: { user: CurrentUser }) {
               ))}
             </div>
           </div>
-          <div
-            role="tabpanel"
-            id={`${baseId}-panel`}
-            aria-labelledby={`${baseId}-tab-${active}`}
-            className="min-h-0 flex-1 overflow-y-auto p-2 sm:p-3"
-          >
+          <div {...panelProps()} className="min-h-0 flex-1 overflow-y-auto p-2 sm:p-3">
             {active === 'conversations' ? (
               <ConversationList myId={user._id} />
             ) : (

@@ -7,7 +7,7 @@ import { Button } from '../../../components/Button';
 import { LoadError } from '../../../components/LoadError';
 import { PageColumn, PageHeader } from '../../../components/Page';
 import { signedInOnly } from '../../../components/SignedInOnly';
-import { BoneList } from '../../../components/Skeleton';
+import { PostCardsSkeleton } from '../../../components/Skeleton';
 import { TextField } from '../../../components/form/TextField';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { messageOf } from '../../../lib/api';
@@ -101,18 +101,7 @@ export const ModerationPage = signedInOnly(ModerationScreen, {
 });
 
 function ListSkeleton() {
-  return (
-    <BoneList
-      label={moderationText.loading}
-      count={3}
-      className="flex animate-pulse flex-col gap-3"
-      row={{
-        className: 'gap-3 rounded-lg border border-border bg-surface p-4',
-        media: 'size-10 shrink-0 rounded-full',
-        bars: ['h-3.5 w-40', 'h-4 w-full', 'h-4 w-2/3'],
-      }}
-    />
-  );
+  return <PostCardsSkeleton label={moderationText.loading} />;
 }
 
 export function ReportQueue() {

@@ -19,94 +19,93 @@ import { videoTitle } from './videoTitle';
 export { videoTitle };
 
 /**
- * Delete with the 'Delete Video' confirmation: `request(video)` opens it, and `dialog` is to be
- * rendered by the screen. On success the video leaves the list and 'Video deleted successfully'
- * shows; on failure the server's message (else 'Failed to delete video') and the video stays.
+ * A dialog about one of the owner's videos: `request(video)` opens it; `dialog` is to be rendered
+ * by the screen.
  */
-export function useVideoDeletion(userId: string): {
+export interface VideoDialog {
   request: (video: Video) => void;
   dialog: ReactNode;
-} {
-  const toast = useToast();
-  const remove = useDeleteVideo(userId);
-  const [deleting, setDeleting] = useState<Video | null>(null);
-
-  const confirm = (video: Video) => {
-    remove.mutate(video._id, {
-      onSuccess: () => {
-        setDeleting(null);
-        toast.success(myVideosText.deleted);
-      },
-      onError: (error) => {
-        setDeleting(null);
-        toast.error(messageOf(error, myVideosText.deleteFailed));
-      },
-    });
-  };
-
-  const dialog = deleting ? (
-    <Dialog title={myVideosText.deleteTitle} onClose={() => setDeleting(null)}>
-      <div className="flex flex-col gap-4">
-        <p className="text-fg-muted">{myVideosText.deleteQuestion}</p>
-        <DialogActions onCancel={() => setDeleting(null)}>
-          <Button variant="danger" disabled={remove.isPending} onClick={() => confirm(deleting)}>
-            {remove.isPending ? 'Deleting…' : 'Delete'}
-          </Button>
-        </DialogActions>
-      </div>
-    </Dialog>
-  ) : null;
-
-  return { request: setDeleting, dialog };
 }
 
-/** The Edit Video dialog: `request(video)` opens it; `dialog` is to be rendered by the screen. */
-export function useVideoEditing(userId: string): {
-  request: (video: Video) => void;
-  dialog: ReactNode;
-} {
-  const toast = useToast();
-  const update = useUpdateVideo(userId);
-  const [editing, setEditing] = useState<Video | null>(null);
-
-  const dialog = editing ? (
-    <EditVideoDialog
-      video={editing}
-      onClose={() => setEditing(null)}
-      onSubmit={async (input, onThumbnailProgress) => {
-        await update.mutateAsync({ videoId: editing._id, input, onThumbnailProgress });
-        toast.success(myVideosText.updated);
-      }}
-    />
-  ) : null;
-
-  return { request: setEditing, dialog };
+/** The state every `VideoDialog` keeps: which video it is open for; `render` draws it. */
+function useVideoDialog(render: (video: Video, close: () => void) => ReactNode): VideoDialog {
+  const [video, setVideo] = useState<Video | null>(null);
+  const close = () => setVideo(null);
+  return { request: setVideo, dialog: video ? render(video, close) : null };
 }
 
 /**
- * The Visibility dialog: `request(video)` opens it; `dialog` is to be rendered by the screen.
- * Saving sends the level (or the schedule) and puts the server's answer in the list.
+ * Delete with the 'Delete Video' confirmation. On success the video leaves the list and 'Video
+ * deleted successfully' shows; on failure the server's message (else 'Failed to delete video')
+ * and the video stays.
  */
-export function useVisibilityEditing(userId: string): {
-  request: (video: Video) => void;
-  dialog: ReactNode;
-} {
+export function useVideoDeletion(userId: string): VideoDialog {
+  const toast = useToast();
+  const remove = useDeleteVideo(userId);
+
+  return useVideoDialog((video, close) => {
+    const confirm = () => {
+      remove.mutate(video._id, {
+        onSuccess: () => {
+          close();
+          toast.success(myVideosText.deleted);
+        },
+        onError: (error) => {
+          close();
+          toast.error(messageOf(error, myVideosText.deleteFailed));
+        },
+      });
+    };
+    return (
+      <Dialog title={myVideosText.deleteTitle} onClose={close}>
+        <div className="flex flex-col gap-4">
+          <p className="text-fg-muted">{myVideosText.deleteQuestion}</p>
+          <DialogActions onCancel={close}>
+            <Button variant="danger" disabled={remove.isPending} onClick={confirm}>
+              {remove.isPending ? 'Deleting…' : 'Delete'}
+            </Button>
+          </DialogActions>
+        </div>
+      </Dialog>
+    );
+  });
+}
+
+/** The Edit Video dialog. */
+export function useVideoEditing(userId: string): VideoDialog {
+  const toast = useToast();
+  const update = useUpdateVideo(userId);
+
+  return useVideoDialog((video, close) => (
+    <EditVideoDialog
+      video={video}
+      onClose={close}
+      onSubmit={async (input, onThumbnailProgress) => {
+        await update.mutateAsync({ videoId: video._id, input, onThumbnailProgress });
+        toast.success(myVideosText.updated);
+      }}
+    />
+  ));
+}
+
+/**
+ * The Visibility dialog. Saving sends the level (or the schedule) and puts the server's answer
+ * in the list.
+ */
+export function useVisibilityEditing(userId: string): VideoDialog {
   const toast = useToast();
   const save = useSetVisibility(userId);
-  const [editing, setEditing] = useState<Video | null>(null);
 
-  const dialog = editing ? (
+  return useVideoDialog((video, close) => (
     <VisibilityDialog
-      video={editing}
-      onClose={() => setEditing(null)}
+      video={video}
+      onClose={close}
       onSubmit={async (body) => {
-        await save.mutateAsync({ videoId: editing._id, body });
+        await save.mutateAsync({ videoId: video._id, body });
         toast.success(myVideosText.visibilitySaved);
       }}
     />
-  ) : null;
-
-  return { request: setEditing, dialog };
+  ));
 }
 
 /** The level's badge as a button that opens the Visibility dialog; it names the video. */

@@ -1,13 +1,12 @@
 import type { Playlist } from '@kinora/contract';
-import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
+import { ActionsMenu } from '../../../components/ActionsMenu';
 import { PencilIcon, PlaylistIcon, TrashIcon } from '../../../components/icons';
 import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { playlistText, videoCountLabel } from '../api/playlists-api';
 import { Bone } from '../../../components/Skeleton';
 import { ThumbnailBox } from '../../../components/ThumbnailBox';
-import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
 
 /**
  * The first video's thumbnail in a 16:9 box, with the spec's three fallbacks: 'Empty Playlist'
@@ -107,7 +106,7 @@ export function PlaylistCard({
   );
 }
 
-/** The card's ⋮ menu: a button that opens two actions; Escape or a click elsewhere closes it. */
+/** The card's ⋮ menu: Edit and Delete. */
 function CardMenu({
   name,
   onEdit,
@@ -117,70 +116,26 @@ function CardMenu({
   onEdit: () => void;
   onDelete: () => void;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-
-  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
-  useEffect(() => {
-    if (isOpen) wrapperRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-  }, [isOpen]);
-
-  const choose = (action: () => void) => {
-    setIsOpen(false);
-    action();
-  };
-  const item =
-    'flex w-full items-center gap-2 rounded-sm px-3 py-2 text-left text-sm hover:bg-raised focus-visible:bg-raised';
-
   return (
-    <div ref={wrapperRef} className="relative shrink-0">
-      <button
-        ref={buttonRef}
-        type="button"
-        aria-label={`Options for ${name}`}
-        title="Options"
-        aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? menuId : undefined}
-        onClick={() => setIsOpen((open) => !open)}
-        className="inline-flex size-9 items-center justify-center rounded-full text-fg hover:bg-raised"
-      >
-        <svg width="20" height="20" viewBox="0 0 24 24" fill="currentColor" aria-hidden="true">
-          <circle cx="12" cy="5" r="2" />
-          <circle cx="12" cy="12" r="2" />
-          <circle cx="12" cy="19" r="2" />
-        </svg>
-      </button>
-      {isOpen ? (
-        <div
-          id={menuId}
-          role="menu"
-          aria-label={`Options for ${name}`}
-          className="absolute right-0 z-20 mt-1 w-48 rounded-md border border-border bg-surface p-1 shadow-pop"
-        >
-          <button
-            type="button"
-            role="menuitem"
-            className={cn(item, 'text-fg')}
-            onClick={() => choose(onEdit)}
-          >
-            <PencilIcon size={16} />
-            {playlistText.edit}
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            className={cn(item, 'text-danger')}
-            onClick={() => choose(onDelete)}
-          >
-            <TrashIcon size={16} />
-            {playlistText.delete}
-          </button>
-        </div>
-      ) : null}
-    </div>
+    <ActionsMenu
+      label={`Options for ${name}`}
+      menuClassName="w-48"
+      items={[
+        {
+          key: 'edit',
+          icon: <PencilIcon size={16} />,
+          children: playlistText.edit,
+          onSelect: onEdit,
+        },
+        {
+          key: 'delete',
+          icon: <TrashIcon size={16} />,
+          children: playlistText.delete,
+          tone: 'danger',
+          onSelect: onDelete,
+        },
+      ]}
+    />
   );
 }
 

@@ -1,12 +1,12 @@
 import { hasVisibleText, trimText, type Playlist, type PlaylistVisibility } from '@kinora/contract';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog, DialogActions } from '../../../components/Dialog';
+import { ChoiceCards } from '../../../components/form/ChoiceCards';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { TextAreaField } from '../../../components/form/TextAreaField';
 import { TextField } from '../../../components/form/TextField';
 import { messageOf } from '../../../lib/api';
-import { cn } from '../../../lib/cn';
 import { PLAYLIST_DESCRIPTION_MAX, PLAYLIST_NAME_MAX, playlistText } from '../api/playlists-api';
 
 export interface PlaylistFormValues {
@@ -46,7 +46,6 @@ export function PlaylistFormDialog({
   const [touched, setTouched] = useState({ name: false, description: false });
   const [failure, setFailure] = useState<string | null>(null);
   const [isSaving, setIsSaving] = useState(false);
-  const visibilityName = useId();
 
   // The contract's rule: a text of spaces and invisible characters alone is blank.
   const isBlank = !hasVisibleText(name) || !hasVisibleText(description);
@@ -102,35 +101,12 @@ export function PlaylistFormDialog({
             {description.length}/{PLAYLIST_DESCRIPTION_MAX} characters
           </p>
         </div>
-        <fieldset className="flex flex-col gap-2">
-          <legend className="mb-1.5 text-sm font-medium text-fg">Visibility</legend>
-          <div className="grid gap-2 sm:grid-cols-3">
-            {visibilityOptions.map((option) => (
-              <label
-                key={option.value}
-                className={cn(
-                  'flex cursor-pointer flex-col gap-0.5 rounded-md border px-3 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus',
-                  visibility === option.value
-                    ? 'border-accent bg-accent-soft'
-                    : 'border-border hover:bg-raised',
-                )}
-              >
-                <span className="flex items-center gap-2 font-medium text-fg">
-                  <input
-                    type="radio"
-                    name={visibilityName}
-                    value={option.value}
-                    checked={visibility === option.value}
-                    onChange={() => setVisibility(option.value)}
-                    className="accent-accent"
-                  />
-                  {option.label}
-                </span>
-                <span className="text-xs text-fg-muted">{option.hint}</span>
-              </label>
-            ))}
-          </div>
-        </fieldset>
+        <ChoiceCards
+          legend="Visibility"
+          options={visibilityOptions}
+          chosen={visibility}
+          onChoose={setVisibility}
+        />
         <FormAlert message={failure} />
         <DialogActions onCancel={onClose} className="pt-1">
           <Button type="submit" disabled={isBlank || isSaving}>

@@ -4,11 +4,11 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
+import { ChoiceCards } from '../../../components/form/ChoiceCards';
 import { LoadError } from '../../../components/LoadError';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
 import { replaceSessionUser } from '../../../lib/auth';
-import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import {
   blockedKeys,
@@ -38,7 +38,6 @@ export function MessagingSettingsSection({ user }: { user: CurrentUser }) {
 function MessagePolicyChoice({ user }: { user: CurrentUser }) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const name = useId();
   // Shown at once; put back if the server refuses.
   const [chosen, setChosen] = useState<MessagePolicy>(user.messagePolicy);
   const save = useMutation({
@@ -61,35 +60,13 @@ function MessagePolicyChoice({ user }: { user: CurrentUser }) {
   };
 
   return (
-    <fieldset disabled={save.isPending} aria-busy={save.isPending || undefined}>
-      <legend className="text-sm font-medium text-fg">{text.policyLegend}</legend>
-      <div className="mt-2 grid gap-2 sm:grid-cols-3">
-        {messagePolicyOptions.map((option) => (
-          <label
-            key={option.value}
-            className={cn(
-              'flex cursor-pointer items-start gap-3 rounded-md border p-3 transition-colors has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-focus',
-              chosen === option.value
-                ? 'border-accent bg-accent-soft'
-                : 'border-border hover:bg-raised',
-            )}
-          >
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={chosen === option.value}
-              onChange={() => choose(option.value)}
-              className="mt-0.5 size-4 shrink-0 accent-accent"
-            />
-            <span className="flex flex-col gap-0.5">
-              <span className="text-sm font-medium text-fg">{option.label}</span>
-              <span className="text-xs text-fg-muted">{option.hint}</span>
-            </span>
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <ChoiceCards
+      legend={text.policyLegend}
+      options={messagePolicyOptions}
+      chosen={chosen}
+      onChoose={choose}
+      isBusy={save.isPending}
+    />
   );
 }
 

@@ -2,7 +2,7 @@ import type { CurrentUser, SubscribedChannel } from '@kinora/contract';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { buttonClass } from '../../../components/Button';
+import { buttonClass, PillToggle } from '../../../components/Button';
 import { FlameIcon, LogInIcon, SubscriptionsIcon, VideoIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { PageSkeleton } from '../../../components/PageSkeleton';
@@ -10,7 +10,6 @@ import { StatusPanel } from '../../../components/StatusPanel';
 import { VideoCard } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
-import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
@@ -58,17 +57,9 @@ function Subscriptions({ user }: { user: CurrentUser }) {
   const channels = useSubscribedChannels(user._id);
 
   const tabButton = (name: Tab, label: string) => (
-    <button
-      type="button"
-      aria-pressed={tab === name}
-      onClick={() => setTab(name)}
-      className={cn(
-        'h-9 rounded-full px-4 text-sm font-medium transition-colors',
-        tab === name ? 'bg-fg text-canvas' : 'bg-raised text-fg hover:bg-border',
-      )}
-    >
+    <PillToggle isPressed={tab === name} onClick={() => setTab(name)}>
       {label}
-    </button>
+    </PillToggle>
   );
 
   let body;

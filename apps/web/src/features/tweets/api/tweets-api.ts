@@ -8,6 +8,7 @@ import type {
 import { limits } from '@kinora/contract';
 import { infiniteQueryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
+import { numberedPages } from '../../../lib/numbered-pages';
 
 /** The spec's words for the Tweets page (signed-in-areas §2, §5, §8; core §4). */
 export const tweetText = {
@@ -126,8 +127,7 @@ export const tweetQueries = {
     infiniteQueryOptions({
       queryKey: tweetKeys.pagesOfUser(userId),
       queryFn: ({ pageParam, signal }) => fetchUserTweetsPage(userId, pageParam, signal),
-      initialPageParam: 1,
-      getNextPageParam: (last: TweetPage) => (last.hasNextPage ? last.page + 1 : undefined),
+      ...numberedPages,
     }),
 };
 

@@ -8,7 +8,7 @@ import { cn } from '../../../lib/cn';
 import { formatCount, formatRelativeTime } from '../../../lib/format';
 import { tweetText } from '../api/tweets-api';
 import { TweetComposer } from './TweetComposer';
-import { BoneList } from '../../../components/Skeleton';
+import { PostCardsSkeleton } from '../../../components/Skeleton';
 import { RichText } from '../../../components/RichText';
 import { ReportAction } from '../../../components/moderation-extras';
 import { ModerationNotice } from '../../../components/ModerationNotice';
@@ -142,16 +142,5 @@ export function TweetCard({
 }
 
 export function TweetListSkeleton() {
-  return (
-    <BoneList
-      label="Loading tweets"
-      count={3}
-      className="flex animate-pulse flex-col gap-3"
-      row={{
-        className: 'gap-3 rounded-lg border border-border bg-surface p-4',
-        media: 'size-10 shrink-0 rounded-full',
-        bars: ['h-3.5 w-40', 'h-4 w-full', 'h-4 w-2/3'],
-      }}
-    />
-  );
+  return <PostCardsSkeleton label="Loading tweets" />;
 }

@@ -1,12 +1,11 @@
 import type { CurrentUser } from '@kinora/contract';
 import { useState } from 'react';
 import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
+import { Button, PillToggle } from '../../../components/Button';
 import { ArrowLeftIcon, MessageSquareIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { LoadMoreOrError } from '../../../components/LoadMoreButton';
 import { StatusPanel } from '../../../components/StatusPanel';
-import { cn } from '../../../lib/cn';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { tweetText } from '../api/tweets-api';
@@ -38,17 +37,12 @@ function Tweets({ user }: { user: CurrentUser }) {
   const tab = (name: 'channels' | 'all', label: string) => {
     const isCurrent = name === 'all' ? mode.name === 'all' : mode.name !== 'all';
     return (
-      <button
-        type="button"
-        aria-pressed={isCurrent}
+      <PillToggle
+        isPressed={isCurrent}
         onClick={() => setMode(name === 'all' ? { name: 'all' } : { name: 'channels' })}
-        className={cn(
-          'h-9 rounded-full px-4 text-sm font-medium transition-colors',
-          isCurrent ? 'bg-fg text-canvas' : 'bg-raised text-fg hover:bg-border',
-        )}
       >
         {label}
-      </button>
+      </PillToggle>
     );
   };
 

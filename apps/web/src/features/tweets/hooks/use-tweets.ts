@@ -10,6 +10,7 @@ import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
 import { myStatsQuery } from '../../../lib/my-stats';
+import { numberedPages } from '../../../lib/numbered-pages';
 import {
   createTweet,
   deleteTweet,
@@ -57,8 +58,7 @@ export function useTweetChannels() {
   return useInfiniteQuery({
     queryKey: tweetKeys.channels,
     queryFn: ({ pageParam, signal }) => fetchTweetChannels(pageParam, signal),
-    initialPageParam: 1,
-    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
+    ...numberedPages,
   });
 }
 

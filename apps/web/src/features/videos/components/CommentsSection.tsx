@@ -1,9 +1,8 @@
 import type { CommentSort, CurrentUser } from '@kinora/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
-import { Button } from '../../../components/Button';
+import { Button, PillToggle } from '../../../components/Button';
 import { MessageSquareIcon } from '../../../components/icons';
-import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useCommentActions, useComments } from '../hooks/use-comments';
 import { BoneList } from '../../../components/Skeleton';
@@ -63,18 +62,14 @@ export function CommentsSection({
         </h2>
         <div role="group" aria-label="Sort comments by" className="flex gap-1">
           {(['top', 'newest'] as const).map((option) => (
-            <button
+            <PillToggle
               key={option}
-              type="button"
-              aria-pressed={sort === option}
+              size="sm"
+              isPressed={sort === option}
               onClick={() => setSort(option)}
-              className={cn(
-                'h-8 rounded-full px-3 text-sm font-medium transition-colors',
-                sort === option ? 'bg-fg text-canvas' : 'bg-raised text-fg hover:bg-border',
-              )}
             >
               {sortLabels[option]}
-            </button>
+            </PillToggle>
           ))}
         </div>
       </div>

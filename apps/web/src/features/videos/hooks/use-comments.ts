@@ -7,6 +7,7 @@ import {
 } from '@tanstack/react-query';
 import { useToast } from '../../../components/toast';
 import { api, isApiError } from '../../../lib/api';
+import { numberedPages } from '../../../lib/numbered-pages';
 import { COMMENTS_PAGE_SIZE, REPLIES_PAGE_SIZE, videoKeys } from '../api/videos-api';
 import { logged } from './use-watch-data';
 
@@ -39,7 +40,7 @@ function updatePages(
 export function useComments(videoId: string, sort: CommentSort = 'newest') {
   const query = useInfiniteQuery({
     queryKey: videoKeys.commentList(videoId, sort),
-    initialPageParam: 1,
+    ...numberedPages,
     queryFn: ({ pageParam, signal }) =>
       logged('comments', () =>
         api('listComments', {
@@ -48,7 +49,6 @@ export function useComments(videoId: string, sort: CommentSort = 'newest') {
           signal,
         }),
       ),
-    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
   });
   const comments = query.data?.pages.flatMap((page) => page.comments) ?? [];
   return {
@@ -67,7 +67,7 @@ export function useComments(videoId: string, sort: CommentSort = 'newest') {
 export function useReplies(videoId: string, commentId: string, isOpen: boolean) {
   const query = useInfiniteQuery({
     queryKey: videoKeys.replies(videoId, commentId),
-    initialPageParam: 1,
+    ...numberedPages,
     enabled: isOpen,
     queryFn: ({ pageParam, signal }) =>
       api('listReplies', {
@@ -75,7 +75,6 @@ export function useReplies(videoId: string, commentId: string, isOpen: boolean) 
         query: { page: pageParam, limit: REPLIES_PAGE_SIZE },
         signal,
       }),
-    getNextPageParam: (last) => (last.hasNextPage ? last.page + 1 : undefined),
   });
   return {
     replies: query.data?.pages.flatMap((page) => page.comments) ?? [],
@@ -107,6 +106,8 @@ export function useCommentActions(videoId: string) {
     update((page) => ({ ...page, comments: page.comments.map(change) }));
   const replace = (comment: Comment) =>
     updateComments((c) => (c._id === comment._id ? comment : c));
+  /** Toasts why a write failed: the server's reason for a refused text, else `text`. */
+  const toastFailure = (text: string) => (error: unknown) => toast.error(failureOf(error, text));
 
   const add = useMutation({
     mutationFn: (content: string) => api('addComment', { params: { videoId }, body: { content } }),
@@ -116,7 +117,7 @@ export function useCommentActions(videoId: string) {
         comments: index === 0 ? [comment, ...page.comments] : page.comments,
         totalCount: page.totalCount + 1,
       })),
-    onError: (error) => toast.error(failureOf(error, commentText.postFailed)),
+    onError: toastFailure(commentText.postFailed),
   });
 
   const addReply = useMutation({
@@ -134,14 +135,14 @@ export function useCommentActions(videoId: string) {
       // The thread reads again with the reply in its place (oldest first).
       void queryClient.invalidateQueries({ queryKey: videoKeys.replies(videoId, parentId) });
     },
-    onError: (error) => toast.error(failureOf(error, commentText.replyFailed)),
+    onError: toastFailure(commentText.replyFailed),
   });
 
   const edit = useMutation({
     mutationFn: ({ commentId, content }: { commentId: string; content: string }) =>
       api('updateComment', { params: { commentId }, body: { content } }),
     onSuccess: replace,
-    onError: (error) => toast.error(failureOf(error, commentText.editFailed)),
+    onError: toastFailure(commentText.editFailed),
   });
 
   const toggleLike = useMutation({
@@ -163,14 +164,14 @@ export function useCommentActions(videoId: string) {
       );
       void queryClient.invalidateQueries({ queryKey: videoKeys.commentList(videoId, 'top') });
     },
-    onError: (error) => toast.error(failureOf(error, commentText.pinFailed)),
+    onError: toastFailure(commentText.pinFailed),
   });
 
   const heart = useMutation({
     mutationFn: ({ commentId, isHearted }: { commentId: string; isHearted: boolean }) =>
       api('heartComment', { params: { commentId }, body: { isHearted } }),
     onSuccess: replace,
-    onError: (error) => toast.error(failureOf(error, commentText.heartFailed)),
+    onError: toastFailure(commentText.heartFailed),
   });
 
   const remove = useMutation({
