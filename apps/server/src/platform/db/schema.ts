@@ -311,6 +311,8 @@ export const videos = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.isPublished}`),
+    // Migration 0031 adds `INCLUDE (owner_id, hidden_at)`, which drizzle's builder cannot say: the
+    // followed feeds' first step is index-only (decision 0055).
     index('videos_published_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),

@@ -100,3 +100,12 @@ BEGIN
 END
 $$;--> statement-breakpoint
 CREATE TRIGGER "users_write_card_owner" BEFORE INSERT OR UPDATE OF "id", "username", "fullname", "avatar_key" ON "users" FOR EACH ROW EXECUTE FUNCTION "users_write_card_owner"();
+--> statement-breakpoint
+-- The followed feeds' first step (decision 0020) reads the site's newest 1,000 published videos'
+-- owners and keeps those the person follows. Through this index it read each of those rows from
+-- the table (its owner and whether it is hidden), so a hash join cost enough that PostgreSQL
+-- planned the step afresh on every execution, choosing by the person. With the owner and the
+-- hidden mark in the index, the step is two index-only scans and a hash join whoever asks: one
+-- plan, kept for the connection.
+DROP INDEX "videos_published_created_idx";--> statement-breakpoint
+CREATE INDEX "videos_published_created_idx" ON "videos" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("owner_id","hidden_at") WHERE "videos"."is_published";
