@@ -46,7 +46,13 @@ if (role !== 'worker' && webBuildIsStale()) {
 const nodeFlags = readFileSync(path.join(root, 'apps/server/node-flags'), 'utf8').split(/\s+/);
 const server = spawn(
   process.execPath,
-  [...nodeFlags.filter(Boolean), '--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args],
+  [
+    ...nodeFlags.filter(Boolean),
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/src/main.ts'),
+    ...args,
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {

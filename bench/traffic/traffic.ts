@@ -1505,7 +1505,9 @@ async function startKinora(publicCacheTtl: string | null): Promise<ChildProcess>
       'kinora',
       [
         // The server's own V8 flags, as `npm start` passes them, then the run's.
-        ...readFileSync(path.join(root, 'apps/server/node-flags'), 'utf8').split(/\s+/).filter(Boolean),
+        ...readFileSync(path.join(root, 'apps/server/node-flags'), 'utf8')
+          .split(/\s+/)
+          .filter(Boolean),
         ...args['server-node-args']!.split(' ').filter((a) => a !== ''),
         '--import',
         'tsx',

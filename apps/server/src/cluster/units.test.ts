@@ -7,9 +7,7 @@ import { parseEnvironmentFile, readService, render } from './units';
 
 const deploy = path.resolve(import.meta.dirname, '../../../../deploy');
 // The API process's V8 flags, which `npm start` and the bench read from this file (decision 0055).
-const nodeFlags = (
-  await readFile(path.resolve(import.meta.dirname, '../../node-flags'), 'utf8')
-)
+const nodeFlags = (await readFile(path.resolve(import.meta.dirname, '../../node-flags'), 'utf8'))
   .split(/\s+/)
   .filter(Boolean);
 

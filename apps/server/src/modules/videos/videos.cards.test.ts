@@ -144,7 +144,10 @@ describe('the parts of a card kept on its rows (migration 0031)', () => {
     const { presented, carded } = await bothAnswers(video._id);
     expect(carded).toEqual(presented);
     expect(carded).toMatchObject({
-      owner: { fullname: 'Renamed "owner" \\ ü', avatar: t.storage.publicUrl('avatars/other.webp') },
+      owner: {
+        fullname: 'Renamed "owner" \\ ü',
+        avatar: t.storage.publicUrl('avatars/other.webp'),
+      },
     });
   });
 
@@ -174,10 +177,7 @@ describe('the parts of a card kept on its rows (migration 0031)', () => {
     expect(row!.body).toBeNull();
 
     // An unsafe key is still found without the kept answer to the question.
-    await db()
-      .update(videos)
-      .set({ storyboardKey: 'videos/../x' })
-      .where(eq(videos.id, video._id));
+    await db().update(videos).set({ storyboardKey: 'videos/../x' }).where(eq(videos.id, video._id));
     await db()
       .update(videos)
       .set({ cardBody: null, cardUnsafeKey: null })
