@@ -2,7 +2,7 @@
 // runs the server (API + web app + workers) on one port. Arguments pass through, e.g.
 // `npm start -- --role worker`.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -42,9 +42,17 @@ if (role !== 'worker' && webBuildIsStale()) {
   if (build.status !== 0) process.exit(build.status ?? 1);
 }
 
+// The server's V8 flags (apps/server/node-flags): they must be on the command line.
+const nodeFlags = readFileSync(path.join(root, 'apps/server/node-flags'), 'utf8').split(/\s+/);
 const server = spawn(
   process.execPath,
-  ['--import', 'tsx', path.join(root, 'apps/server/src/main.ts'), ...args],
+  [
+    ...nodeFlags.filter(Boolean),
+    '--import',
+    'tsx',
+    path.join(root, 'apps/server/src/main.ts'),
+    ...args,
+  ],
   { cwd: root, stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) {

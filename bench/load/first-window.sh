@@ -40,7 +40,7 @@ run() { # root port paths
   started=$(date +%s%N)
   (cd "$root" && PUBLIC_CACHE_TTL=0s PORT=$port HOST=127.0.0.1 DATA_DIR=$DATA \
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/$DB LOG_LEVEL=warn WEB_DIST_DIR= \
-    exec node --import tsx apps/server/src/main.ts --role api >"$WORK/server-$port.log" 2>&1) &
+    exec node $(cat apps/server/node-flags 2>/dev/null) --import tsx apps/server/src/main.ts --role api >"$WORK/server-$port.log" 2>&1) &
   server=$!
   for _ in $(seq 1 600); do curl -sf "http://127.0.0.1:$port/api/v1/healthcheck" >/dev/null && break; sleep 0.1; done
   echo "first healthcheck after $(( ($(date +%s%N) - started) / 1000000 )) ms"

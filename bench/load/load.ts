@@ -141,6 +141,12 @@ interface Figures {
 const children: ChildProcess[] = [];
 let work: string | null = null;
 
+/** The server's own V8 flags (`apps/server/node-flags`), as `npm start` passes them. */
+function serverNodeFlags(): string[] {
+  const file = path.join(serverRoot, 'apps/server/node-flags');
+  return existsSync(file) ? readFileSync(file, 'utf8').split(/\s+/).filter(Boolean) : [];
+}
+
 function startProcess(name: string, argv: string[], env: NodeJS.ProcessEnv): ChildProcess {
   const child = spawn(process.execPath, argv, {
     cwd: serverRoot,
@@ -584,7 +590,7 @@ async function main(): Promise<void> {
   );
   const kinora = startProcess(
     'kinora',
-    ['--import', 'tsx', 'apps/server/src/main.ts', '--role', 'api'],
+    [...serverNodeFlags(), '--import', 'tsx', 'apps/server/src/main.ts', '--role', 'api'],
     {
       PORT: String(kinoraPort),
       HOST: '127.0.0.1',

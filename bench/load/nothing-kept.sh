@@ -12,14 +12,17 @@
 # the calls to run (default: home video chname chvideos feed; search.txt for search).
 set -u
 DB=$1 DATA=$2 WORK=$3 BEFORE=$4 AFTER=$5 SECONDS_EACH=${6:-6} ROUNDS=${7:-1}
+# DB_BEFORE: the "before" server's own copy, when the change migrates the database (each server
+# on the schema of its own checkout); the same database by default.
+DB_BEFORE=${DB_BEFORE:-$DB}
 LUA=$(cd "$(dirname "$0")" && pwd)/paths.lua
 cpu() { awk '{print $14+$15}' "/proc/$1/stat" 2>/dev/null || echo 0; }
-run() { # root port paths [tokens]
-  local root=$1 port=$2 paths=$3 tokens=${4:-}
+run() { # root port db paths [tokens]
+  local root=$1 port=$2 DB=$3 paths=$4 tokens=${5:-}
   (cd "$root" && PUBLIC_CACHE_TTL=0s PORT=$port HOST=127.0.0.1 DATA_DIR=$DATA \
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/$DB LOG_LEVEL=warn WEB_DIST_DIR= \
     AUTH_RATE_LIMIT=100000 ACCESS_TOKEN_TTL=6h \
-    exec node --import tsx apps/server/src/main.ts --role api >"$WORK/server-$port.log" 2>&1) &
+    exec node $(cat apps/server/node-flags 2>/dev/null) --import tsx apps/server/src/main.ts --role api >"$WORK/server-$port.log" 2>&1) &
   local server=$!
   for _ in $(seq 1 100); do curl -sf "http://127.0.0.1:$port/api/v1/healthcheck" >/dev/null && break; sleep 0.3; done
   export BENCH_PATHS_FILE=$paths
@@ -43,7 +46,7 @@ echo "nothing kept, $(date -u +%FT%H:%MZ), before $BEFORE, after $AFTER"
 for call in ${CALLS:-home video chname chvideos feed}; do
   tokens=''; [ "$call" = feed ] && tokens=$WORK/tokens.txt
   for _ in $(seq 1 "$ROUNDS"); do
-    echo "$call before: $(run "$BEFORE" 3551 "$WORK/$call.txt" $tokens)"
-    echo "$call after:  $(run "$AFTER" 3552 "$WORK/$call.txt" $tokens)"
+    echo "$call before: $(run "$BEFORE" 3551 "$DB_BEFORE" "$WORK/$call.txt" $tokens)"
+    echo "$call after:  $(run "$AFTER" 3552 "$DB" "$WORK/$call.txt" $tokens)"
   done
 done

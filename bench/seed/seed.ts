@@ -559,6 +559,11 @@ async function seedRows(
        from media_assets a, media_assets t
        where a.id = v.video_asset_id and t.id = v.thumbnail_asset_id`,
     );
+    // The card's body (migration 0031) reads the copies above, so it is written after them.
+    await q(
+      `update videos v set card_body = videos_card_body_of(v),
+              card_unsafe_key = videos_card_unsafe_key_of(v)`,
+    );
   });
 
   // What happens after a video is posted happens between its upload (or the person's sign-up,

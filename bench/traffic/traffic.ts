@@ -1504,6 +1504,10 @@ async function startKinora(publicCacheTtl: string | null): Promise<ChildProcess>
     startProcess(
       'kinora',
       [
+        // The server's own V8 flags, as `npm start` passes them, then the run's.
+        ...readFileSync(path.join(root, 'apps/server/node-flags'), 'utf8')
+          .split(/\s+/)
+          .filter(Boolean),
         ...args['server-node-args']!.split(' ').filter((a) => a !== ''),
         '--import',
         'tsx',

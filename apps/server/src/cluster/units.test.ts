@@ -6,6 +6,10 @@ import { describe, expect, it } from 'vitest';
 import { parseEnvironmentFile, readService, render } from './units';
 
 const deploy = path.resolve(import.meta.dirname, '../../../../deploy');
+// The API process's V8 flags, which `npm start` and the bench read from this file (decision 0055).
+const nodeFlags = (await readFile(path.resolve(import.meta.dirname, '../../node-flags'), 'utf8'))
+  .split(/\s+/)
+  .filter(Boolean);
 
 describe('deploy templates', () => {
   it('fills every value, and refuses a template with a value missing', () => {
@@ -21,7 +25,7 @@ describe('deploy templates', () => {
     });
   });
 
-  it('starts the API unit as systemd would: the instance is the port, the files win over Environment=, its own file (METRICS_PORT) may be missing', async () => {
+  it('starts the API unit as systemd would, with the server’s node flags: the instance is the port, the files win over Environment=, its own file (METRICS_PORT) may be missing', async () => {
     const dir = await mkdtemp(path.join(tmpdir(), 'kinora-units-'));
     try {
       const envFile = path.join(dir, 'kinora.env');
@@ -46,7 +50,7 @@ describe('deploy templates', () => {
           METRICS_PORT: '9101',
         },
         command: '/usr/bin/node',
-        args: ['--import', 'tsx', 'src/main.ts', '--role', 'api'],
+        args: [...nodeFlags, '--import', 'tsx', 'src/main.ts', '--role', 'api'],
         killSignal: 'SIGTERM',
       });
       const worker = await readService(

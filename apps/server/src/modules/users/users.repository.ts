@@ -6,7 +6,13 @@ import { users } from '../../platform/db/schema';
 
 export type UserRow = Omit<
   typeof users.$inferSelect,
-  'passwordHash' | 'searchVector' | 'historyPaused' | 'bannedAt' | 'bannedReason'
+  | 'passwordHash'
+  | 'searchVector'
+  | 'historyPaused'
+  | 'bannedAt'
+  | 'bannedReason'
+  | 'cardOwner'
+  | 'cardUnsafeKey'
 >;
 
 const publicColumns = {

@@ -39,6 +39,8 @@ const {
   videoAssetId: _videoAssetId,
   thumbnailAssetId: _thumbnailAssetId,
   cardHead: _cardHead,
+  cardBody: _cardBody,
+  cardUnsafeKey: _cardUnsafeKey,
   ...videoColumns
 } = getTableColumns(videos);
 
@@ -70,6 +72,8 @@ export type VideoRecord = Omit<
   | 'videoAssetId'
   | 'thumbnailAssetId'
   | 'cardHead'
+  | 'cardBody'
+  | 'cardUnsafeKey'
 > & {
   owner: {
     id: string;

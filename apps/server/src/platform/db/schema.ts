@@ -69,6 +69,13 @@ export const users = pgTable(
     /** Set by a moderator's ban: sign-in refused, content hidden (migration 0022). */
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     bannedReason: text('banned_reason'),
+    /**
+     * The owner's members of a video's card but the subscriber count, written by a row trigger
+     * when the id, names or avatar are set (migration 0031, decision 0055), with the avatar key
+     * if `isSafeKey` refuses it.
+     */
+    cardOwner: text('card_owner'),
+    cardUnsafeKey: text('card_unsafe_key'),
     /** Channel name for search (weight C, below a video's title and description). */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "username" || ' ' || "fullname"), 'C')`,
@@ -258,6 +265,13 @@ export const videos = pgTable(
      * and `updatedAt` as JSON members, written by a row trigger when one of them is set.
      */
     cardHead: text('card_head'),
+    /**
+     * The rest of the card but the counts and the owner (migration 0031, decision 0055), its URLs
+     * as keys after a 0x01 byte (the storage's prefix goes there when read); and the first of its
+     * storage keys that `isSafeKey` refuses, or null. Written by a row trigger.
+     */
+    cardBody: text('card_body'),
+    cardUnsafeKey: text('card_unsafe_key'),
     /** Title (weight A) above description (weight B), for full-text search. */
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('simple', "title"), 'A') || setweight(to_tsvector('simple', "description"), 'B')`,
@@ -297,6 +311,8 @@ export const videos = pgTable(
         t.id.desc().nullsFirst(),
       )
       .where(sql`${t.isPublished}`),
+    // Migration 0031 adds `INCLUDE (owner_id, hidden_at)`, which drizzle's builder cannot say: the
+    // followed feeds' first step is index-only (decision 0055).
     index('videos_published_created_idx')
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
