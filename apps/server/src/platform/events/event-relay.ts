@@ -40,6 +40,12 @@ export async function connectEventRelay(
   events: DomainEvents,
   log: RelayLog,
   onArrival?: (ageSeconds: number) => void,
+  /**
+   * Whether this process hears the others' events now: true once subscribed, false when the
+   * subscription's connection drops (what is published meanwhile is lost to it), true again
+   * once it is back. The session cache trusts its checks longer only while it hears.
+   */
+  onHearing?: (hearing: boolean) => void,
 ): Promise<ConnectedRelay | null> {
   const channel = `${redis.keyPrefix}domain-events`;
   const me = randomUUID();
@@ -51,12 +57,22 @@ export async function connectEventRelay(
   try {
     await Promise.all([pub.connect(), sub.connect()]);
     await sub.subscribe(channel);
+    onHearing?.(true);
   } catch (err) {
     pub.disconnect();
     sub.disconnect();
     log.warn({ err }, 'event relay (Redis) unreachable: changes reach this process only');
     return null;
   }
+  // ioredis reconnects by itself and, once ready, subscribes again: the answer to a ping sent
+  // after that subscription says it is in place.
+  sub.on('close', () => onHearing?.(false));
+  sub.on('ready', () => {
+    sub.ping().then(
+      () => onHearing?.(true),
+      () => undefined,
+    );
+  });
   sub.on('message', (heardOn: string, text: string) => {
     if (heardOn !== channel) return;
     let envelope: Envelope;
@@ -85,6 +101,7 @@ export async function connectEventRelay(
   return {
     close: async () => {
       detach();
+      onHearing?.(false);
       for (const client of [pub, sub]) {
         if (client.status === 'ready') await client.quit().catch(() => undefined);
         client.disconnect();

@@ -172,6 +172,8 @@ export const dropsOf: Drops = {
     // A restore brings entries about these back into their readers' sight.
     shows.notificationsInSight,
   ],
+  // Nothing kept shows a session: the session cache listens to it (decision 0056).
+  'sessions.ended': () => [],
 };
 
 /**
