@@ -168,8 +168,8 @@ export class CommentsRepository {
   }
 
   /**
-   * Adds the comment and moves a reply's top comment's counter in one transaction; the video's
-   * counter of visible comments is kept by a row trigger (migration 0026, decision 0046).
+   * Adds the comment, and a reply's top comment's counter with it in one transaction; the
+   * video's counter of visible comments is kept by a row trigger (migration 0026, decision 0046).
    */
   async insert(input: {
     videoId: string;
@@ -177,11 +177,15 @@ export class CommentsRepository {
     content: string;
     parentId?: string | null;
   }): Promise<string> {
+    const values = { ...input, heldAt: heldIfWatched(input.content) };
+    if (!input.parentId) {
+      // A top comment is one statement (its video's count moves in it, by the trigger): no
+      // transaction holding the video's row across round trips.
+      const [row] = await this.db.insert(comments).values(values).returning({ id: comments.id });
+      return row!.id;
+    }
     return this.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(comments)
-        .values({ ...input, heldAt: heldIfWatched(input.content) })
-        .returning({ id: comments.id });
+      const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
       if (input.parentId) {
         await tx
           .update(comments)
