@@ -120,6 +120,7 @@ export function createServices(deps: {
   // relay tells the cache when it hears the others' (decision 0056).
   const sessions = new SessionCache({ hearsEveryProcess: !config.redis });
   events.onAnyProcess('sessions.ended', ({ sessionIds }) => sessions.forgetSessions(sessionIds));
+  events.onAnyProcess('user.roleChanged', ({ userId }) => sessions.forgetUserSessions(userId));
   const twoFactorRepo = new TwoFactorRepository(db);
   const twoFactorChallenges = new TwoFactorChallenges(twoFactorRepo, config.secrets.jwtSecret);
   const auth = new AuthService(

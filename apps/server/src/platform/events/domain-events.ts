@@ -82,6 +82,11 @@ export interface DomainEventMap {
   /** A person's name, username, avatar or cover changed. */
   'user.updated': { userId: string };
   /**
+   * A person's role changed (the operator's `user:role` command): every process's session cache
+   * reads it afresh on their next call (decision 0056).
+   */
+  'user.roleChanged': { userId: string };
+  /**
    * These people's unread notifications changed: their new count, or null when they are many
    * (a fan-out batch) and each asks (decision 0035). Relayed, so a worker's reach the sockets.
    */
@@ -170,6 +175,7 @@ export const changeEvents = [
   'account.deleted',
   'content.moderated',
   'sessions.ended',
+  'user.roleChanged',
 ] as const satisfies readonly DomainEventName[];
 export type ChangeEventName = (typeof changeEvents)[number];
 
