@@ -4,7 +4,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  gt,
   ilike,
   inArray,
   or,
@@ -14,14 +13,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
 import { queryRows, type Database } from '../../platform/db/client';
-import {
-  mediaAssets,
-  users,
-  videoTotals,
-  videos,
-  viewEvents,
-  watchHistory,
-} from '../../platform/db/schema';
+import { mediaAssets, users, videoTotals, videos } from '../../platform/db/schema';
 import { cardUrlPrefix, videoCardColumns, type VideoCardRow } from './videos.cards';
 import { videosVisibleTo, videosWatchableBy } from './videos.policy';
 
