@@ -13,6 +13,7 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
 import { queryRows, type Database } from '../../platform/db/client';
+import { relaxedCommit } from '../../platform/db/relaxed-commit';
 import { mediaAssets, users, videoTotals, videos } from '../../platform/db/schema';
 import { cardUrlPrefix, videoCardColumns, type VideoCardRow } from './videos.cards';
 import { videosVisibleTo, videosWatchableBy } from './videos.policy';
@@ -514,8 +515,8 @@ export class VideosRepository {
    * Counts a view of a video that is out for anyone (`videosWatchableBy(null)`: what leaves
    * watch traces) and keeps the signed-in viewer's history, in one statement
    * (`videos_record_view`, migration 0032: the video's row locked for that call alone, a
-   * viewer's view counted once an hour). Answers null when the video is not out (or not there):
-   * the caller reads it to tell which.
+   * viewer's view counted once an hour; its commit not waiting for the disk, `relaxedCommit`).
+   * Answers null when the video is not out (or not there): the caller reads it to tell which.
    */
   async recordView(input: {
     videoId: string;
@@ -526,7 +527,8 @@ export class VideosRepository {
     const [row] = await queryRows<{ total_views: number | string; is_counted: boolean }>(
       this.db,
       sql`select r.total_views, r.is_counted
-          from ${videos} cross join lateral videos_record_view(${videos.id},
+          from ${videos} cross join ${relaxedCommit}
+            cross join lateral videos_record_view(${videos.id},
             ${input.viewerKey}::text, ${input.viewerId}::uuid,
             ${input.positionSeconds ?? null}::real) r
           where ${videos.id} = ${input.videoId} and ${videosWatchableBy(null)}`,
