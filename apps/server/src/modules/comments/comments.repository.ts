@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CommentSort } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { statementViewer, viewerKindOf, type ViewerKind } from '../../platform/db/statement-viewer';
-import type { Database } from '../../platform/db/client';
+import { queryRows, type Database } from '../../platform/db/client';
 import { heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
 import { unknownUsernames } from '../users';
@@ -165,6 +165,26 @@ export class CommentsRepository {
       .orderBy(asc(comments.createdAt), asc(comments.id))
       .limit(input.limit)
       .offset((input.page - 1) * input.limit);
+  }
+
+  /**
+   * Adds a top comment to the video when `mayComment` (a condition on `videos`) holds for it,
+   * in one statement (the video's count of visible comments moves by its trigger, in the same
+   * statement); answers its id, or null when the video is not there for this author.
+   */
+  async insertOnVideo(
+    input: { videoId: string; ownerId: string; content: string },
+    mayComment: SQL,
+  ): Promise<string | null> {
+    const [row] = await queryRows<{ id: string }>(
+      this.db,
+      sql`insert into ${comments} (video_id, owner_id, content, held_at)
+          select ${videos.id}, ${input.ownerId}::uuid, ${input.content}::text,
+            ${heldIfWatched(input.content)}
+          from ${videos} where ${videos.id} = ${input.videoId} and ${mayComment}
+          returning id`,
+    );
+    return row?.id ?? null;
   }
 
   /**
