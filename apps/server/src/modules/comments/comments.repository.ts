@@ -188,30 +188,24 @@ export class CommentsRepository {
   }
 
   /**
-   * Adds the comment, and a reply's top comment's counter with it in one transaction; the
-   * video's counter of visible comments is kept by a row trigger (migration 0026, decision 0046).
+   * Adds a reply and moves its top comment's counter in one transaction; the video's counter
+   * of visible comments is kept by a row trigger (migration 0026, decision 0046).
    */
-  async insert(input: {
+  async insertReply(input: {
     videoId: string;
     ownerId: string;
     content: string;
-    parentId?: string | null;
+    parentId: string;
   }): Promise<string> {
-    const values = { ...input, heldAt: heldIfWatched(input.content) };
-    if (!input.parentId) {
-      // A top comment is one statement (its video's count moves in it, by the trigger): no
-      // transaction holding the video's row across round trips.
-      const [row] = await this.db.insert(comments).values(values).returning({ id: comments.id });
-      return row!.id;
-    }
     return this.db.transaction(async (tx) => {
-      const [row] = await tx.insert(comments).values(values).returning({ id: comments.id });
-      if (input.parentId) {
-        await tx
-          .update(comments)
-          .set({ repliesCount: sql`${comments.repliesCount} + 1` })
-          .where(eq(comments.id, input.parentId));
-      }
+      const [row] = await tx
+        .insert(comments)
+        .values({ ...input, heldAt: heldIfWatched(input.content) })
+        .returning({ id: comments.id });
+      await tx
+        .update(comments)
+        .set({ repliesCount: sql`${comments.repliesCount} + 1` })
+        .where(eq(comments.id, input.parentId));
       return row!.id;
     });
   }

@@ -108,7 +108,7 @@ export class CommentsService {
     }
     await this.assertMentionsExist(content);
     const parentId = target.parentId ?? target.id;
-    const id = await this.repo.insert({
+    const id = await this.repo.insertReply({
       videoId: target.videoId,
       ownerId: input.author.userId,
       content,
