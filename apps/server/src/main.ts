@@ -99,8 +99,12 @@ async function main(): Promise<void> {
   // Changes made here reach every other process's kept answers, and theirs this one's
   // (decision 0025): a worker's finished transcode included.
   const relay = config.redis
-    ? await connectEventRelay(config.redis, services.events, log, (age) =>
-        metrics?.eventArrived(age),
+    ? await connectEventRelay(
+        config.redis,
+        services.events,
+        log,
+        (age) => metrics?.eventArrived(age),
+        (hearing) => services.sessions.hearRevocations(hearing),
       )
     : null;
   const lifecycle = new Lifecycle();

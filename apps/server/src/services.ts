@@ -116,7 +116,11 @@ export function createServices(deps: {
   const events = new DomainEvents(deps.onListenerError ?? (() => undefined));
   const db = database.db;
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
-  const sessions = new SessionCache();
+  // Without Redis there is one process, whose revocations the cache hears; with it, the event
+  // relay tells the cache when it hears the others' (decision 0056).
+  const sessions = new SessionCache({ hearsEveryProcess: !config.redis });
+  events.onAnyProcess('sessions.ended', ({ sessionIds }) => sessions.forgetSessions(sessionIds));
+  events.onAnyProcess('user.roleChanged', ({ userId }) => sessions.forgetUserSessions(userId));
   const twoFactorRepo = new TwoFactorRepository(db);
   const twoFactorChallenges = new TwoFactorChallenges(twoFactorRepo, config.secrets.jwtSecret);
   const auth = new AuthService(

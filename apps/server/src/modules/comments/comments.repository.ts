@@ -2,7 +2,7 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CommentSort } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { statementViewer, viewerKindOf, type ViewerKind } from '../../platform/db/statement-viewer';
-import type { Database } from '../../platform/db/client';
+import { queryRows, type Database } from '../../platform/db/client';
 import { editedText, heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
 import { unknownUsernames } from '../users';
@@ -168,26 +168,44 @@ export class CommentsRepository {
   }
 
   /**
-   * Adds the comment and moves a reply's top comment's counter in one transaction; the video's
-   * counter of visible comments is kept by a row trigger (migration 0026, decision 0046).
+   * Adds a top comment to the video when `mayComment` (a condition on `videos`) holds for it,
+   * in one statement (the video's count of visible comments moves by its trigger, in the same
+   * statement); answers its id, or null when the video is not there for this author.
    */
-  async insert(input: {
+  async insertOnVideo(
+    input: { videoId: string; ownerId: string; content: string },
+    mayComment: SQL,
+  ): Promise<string | null> {
+    const [row] = await queryRows<{ id: string }>(
+      this.db,
+      sql`insert into ${comments} (video_id, owner_id, content, held_at)
+          select ${videos.id}, ${input.ownerId}::uuid, ${input.content}::text,
+            ${heldIfWatched(input.content)}
+          from ${videos} where ${videos.id} = ${input.videoId} and ${mayComment}
+          returning id`,
+    );
+    return row?.id ?? null;
+  }
+
+  /**
+   * Adds a reply and moves its top comment's counter in one transaction; the video's counter
+   * of visible comments is kept by a row trigger (migration 0026, decision 0046).
+   */
+  async insertReply(input: {
     videoId: string;
     ownerId: string;
     content: string;
-    parentId?: string | null;
+    parentId: string;
   }): Promise<string> {
     return this.db.transaction(async (tx) => {
       const [row] = await tx
         .insert(comments)
         .values({ ...input, heldAt: heldIfWatched(input.content) })
         .returning({ id: comments.id });
-      if (input.parentId) {
-        await tx
-          .update(comments)
-          .set({ repliesCount: sql`${comments.repliesCount} + 1` })
-          .where(eq(comments.id, input.parentId));
-      }
+      await tx
+        .update(comments)
+        .set({ repliesCount: sql`${comments.repliesCount} + 1` })
+        .where(eq(comments.id, input.parentId));
       return row!.id;
     });
   }

@@ -6,6 +6,7 @@ import { comments } from '../../platform/db/schema';
 import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { grantUserRole } from '../users';
 import { clip, createVideo, togglePublish } from '../../../test/media-factories';
 
 let t: TestApp;
@@ -126,6 +127,22 @@ describe('GET /comments/:videoId', () => {
         })
       ).statusCode,
     ).toBe(404);
+  });
+
+  it('refuses staff a comment on a draft (403), a draft before an unknown @name (404), and writes nothing', async () => {
+    const moderator = await registerUser(t.app);
+    await grantUserRole({ username: moderator.username, role: 'moderator' }, t.database.db);
+    const draft = await createVideo(t.app, olga);
+    await togglePublish(t.app, olga, draft._id);
+    const add = (user: RegisteredUser, content: string) =>
+      callApi(t.app, 'addComment', { params: { videoId: draft._id }, as: user, body: { content } });
+    expect((await add(moderator, 'a reviewer leaves no trace')).statusCode).toBe(403);
+    expect((await add(bob, 'hello @nobody_called_this')).statusCode).toBe(404);
+    expect(await rowsOf(draft._id)).toBe(0);
+    // The owner may comment on their own draft, with or without an @name.
+    expect((await add(olga, 'a note to self')).statusCode).toBe(201);
+    expect((await add(olga, `a note for @${bob.username}`)).statusCode).toBe(201);
+    expect(await rowsOf(draft._id)).toBe(2);
   });
 });
 

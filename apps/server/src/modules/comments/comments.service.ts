@@ -3,7 +3,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { assertMentionsExist } from '../users';
-import type { VideosService } from '../videos';
+import { videosInteractableBy, type VideosService } from '../videos';
 import {
   assertCanCommentOn,
   assertCanDeleteComment,
@@ -52,19 +52,34 @@ export class CommentsService {
     return { comments, totalCount: parent.repliesCount, pagedCount: parent.repliesCount };
   }
 
+  /**
+   * A top comment. One that names nobody is checked and written in one statement (the video
+   * taken only when the author may comment on it, `videosInteractableBy`); only a refused one
+   * reads the video, to answer 404 or 403 as the rules say. One with @names reads the video
+   * first, so that a video the author may not see is a 404 before any name is judged.
+   */
   async addComment(input: {
     videoId: string;
     author: Viewer;
     content: string;
   }): Promise<CommentRecord> {
-    const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.author });
-    assertCanCommentOn(input.author, video);
-    await this.assertMentionsExist(input.content);
-    const id = await this.repo.insert({
+    const comment = {
       videoId: input.videoId,
       ownerId: input.author.userId,
       content: input.content,
-    });
+    };
+    const mayComment = videosInteractableBy(input.author);
+    let id =
+      mentionedUsernames(input.content, limits.comment).length === 0
+        ? await this.repo.insertOnVideo(comment, mayComment)
+        : null;
+    if (id === null) {
+      const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.author });
+      assertCanCommentOn(input.author, video);
+      await this.assertMentionsExist(input.content);
+      id = await this.repo.insertOnVideo(comment, mayComment);
+      if (id === null) throw notFound('Video');
+    }
     this.events.emit('comment.created', {
       commentId: id,
       videoId: input.videoId,
@@ -93,7 +108,7 @@ export class CommentsService {
     }
     await this.assertMentionsExist(content);
     const parentId = target.parentId ?? target.id;
-    const id = await this.repo.insert({
+    const id = await this.repo.insertReply({
       videoId: target.videoId,
       ownerId: input.author.userId,
       content,

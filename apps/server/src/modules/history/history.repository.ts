@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isStaff, type Viewer } from '../../platform/auth/roles';
 import { queryRows, type Database } from '../../platform/db/client';
+import { relaxedCommit } from '../../platform/db/relaxed-commit';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { users, videos, watchHistory } from '../../platform/db/schema';
 import { videoRecordSource, videosWatchableBy, type VideoRecord } from '../videos';
@@ -114,14 +115,16 @@ export class HistoryRepository {
    * Keeps the position and moves the entry to the top, in one statement, when the video leaves
    * watch traces (`leavesWatchTraces`: out, public or unlisted, and not hidden). False when it
    * does not, when it does not exist, or when history is paused (the trigger of migration 0012
-   * then keeps the row out, whoever writes it): the caller tells those apart, rarely.
+   * then keeps the row out, whoever writes it): the caller tells those apart, rarely. Its commit
+   * does not wait for the disk (`relaxedCommit`): the player saves again within 10 s.
    */
   async savePosition(userId: string, videoId: string, positionSeconds: number): Promise<boolean> {
     // What leaves watch traces is what is out for anyone: `videosWatchableBy(null)`.
     const rows = await queryRows<{ video_id: string }>(
       this.db,
       sql`insert into ${watchHistory} (user_id, video_id, position_seconds)
-        select ${userId}::uuid, ${videos.id}, ${positionSeconds}::real from ${videos}
+        select ${userId}::uuid, ${videos.id}, ${positionSeconds}::real
+        from ${videos} cross join ${relaxedCommit}
         where ${videos.id} = ${videoId} and ${videosWatchableBy(null)}
         on conflict (user_id, video_id)
         do update set position_seconds = excluded.position_seconds, watched_at = now()

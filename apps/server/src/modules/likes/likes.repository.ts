@@ -1,6 +1,6 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
-import type { Database } from '../../platform/db/client';
+import { queryRows, type Database } from '../../platform/db/client';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { comments, likes, tweets, videos } from '../../platform/db/schema';
 import { videosWatchableBy } from '../videos';
@@ -18,46 +18,64 @@ const targets = {
   tweet: { column: likes.tweetId, table: tweets, id: tweets.id, count: tweets.likesCount },
 } as const;
 
-const columnName = { video: 'videoId', comment: 'commentId', tweet: 'tweetId' } as const;
-
 export class LikesRepository {
   constructor(private readonly db: Database) {}
 
   /**
-   * Adds the like if absent, removes it if present, and moves the target's counter in the
-   * same transaction. A concurrent toggle by the same user waits on the unique index, so the
-   * count always equals the number of like rows.
+   * Adds the like if absent, removes it if present, and moves the target's counter with it: a
+   * like is one statement, an unlike two, each writing the like and the count together. The
+   * insert waits on the unique index for a concurrent toggle by the same person, and the count
+   * moves only by a row this statement added or removed, so it always equals the like rows.
+   *
+   * `mayLike` narrows the target (a condition on its table, the video's `videosInteractableBy`):
+   * answers null when the target is not there or not to be liked by this person, and the
+   * caller finds out which.
    */
   async toggle(
     kind: LikeTarget,
     userId: string,
     targetId: string,
+    mayLike: SQL = sql`true`,
   ): Promise<{ isLiked: boolean; likeCount: number } | null> {
     const target = targets[kind];
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(likes)
-        .values({ userId, [columnName[kind]]: targetId })
-        .onConflictDoNothing()
-        .returning({ id: likes.id });
-      let isLiked = true;
-      let change = 1;
-      if (inserted.length === 0) {
-        const deleted = await tx
-          .delete(likes)
-          .where(and(eq(likes.userId, userId), eq(target.column, targetId)))
-          .returning({ id: likes.id });
-        isLiked = false;
-        // A concurrent toggle may have removed it first: only a removed row moves the count.
-        change = deleted.length === 0 ? 0 : -1;
-      }
-      const [row] = await tx
-        .update(target.table)
-        .set({ likesCount: sql`${target.count} + ${change}` })
-        .where(eq(target.id, targetId))
-        .returning({ likeCount: target.count });
-      return row ? { isLiked, likeCount: row.likeCount } : null;
-    });
+    const targetColumn = sql.identifier(target.column.name);
+    const count = sql.identifier(target.count.name);
+    const [added] = await queryRows<{ allowed: boolean; like_count: number | null }>(
+      this.db,
+      sql`with target as (
+            select ${target.id} as id from ${target.table}
+            where ${target.id} = ${targetId} and ${mayLike}
+          ), added as (
+            insert into ${likes} (user_id, ${targetColumn}) select ${userId}::uuid, id from target
+            on conflict do nothing
+            returning ${targetColumn} as id
+          ), counted as (
+            update ${target.table} set ${count} = ${count} + 1
+            where ${target.id} in (select id from added)
+            returning ${target.count} as like_count
+          )
+          select exists (select 1 from target) as allowed,
+            (select like_count from counted) as like_count`,
+    );
+    if (!added?.allowed) return null;
+    if (added.like_count !== null) return { isLiked: true, likeCount: Number(added.like_count) };
+    // Liked already: take it back. A concurrent toggle may have removed it first: only a row
+    // removed here moves the count.
+    const [removed] = await queryRows<{ like_count: number | null; current: number | null }>(
+      this.db,
+      sql`with removed as (
+            delete from ${likes} where user_id = ${userId} and ${targetColumn} = ${targetId}
+            returning ${targetColumn} as id
+          ), counted as (
+            update ${target.table} set ${count} = ${count} - 1
+            where ${target.id} in (select id from removed)
+            returning ${target.count} as like_count
+          )
+          select (select like_count from counted) as like_count,
+            (select ${target.count} from ${target.table} where ${target.id} = ${targetId}) as current`,
+    );
+    const likeCount = removed?.like_count ?? removed?.current ?? null;
+    return likeCount === null ? null : { isLiked: false, likeCount: Number(likeCount) };
   }
 
   async status(

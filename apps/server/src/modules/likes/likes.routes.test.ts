@@ -6,6 +6,7 @@ import { likes, tweets, videos } from '../../platform/db/schema';
 import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
+import { grantUserRole } from '../users';
 import { clip, createVideo, togglePublish } from '../../../test/media-factories';
 
 let t: TestApp;
@@ -115,6 +116,34 @@ describe('video likes', () => {
     );
     expect(await likeRows('videoId', draft._id)).toBe(0);
     expect((await toggle('video', draft._id, olga)).statusCode).toBe(200);
+  });
+
+  it('refuses staff a like on a draft they may see (403), and writes nothing', async () => {
+    const moderator = await registerUser(t.app);
+    await grantUserRole({ username: moderator.username, role: 'moderator' }, t.database.db);
+    const draft = await createVideo(t.app, olga);
+    await togglePublish(t.app, olga, draft._id);
+    const refused = await toggle('video', draft._id, moderator);
+    expect(refused.statusCode).toBe(403);
+    expect(await likeRows('videoId', draft._id)).toBe(0);
+    const [row] = await t.database.db
+      .select({ likesCount: videos.likesCount })
+      .from(videos)
+      .where(eq(videos.id, draft._id));
+    expect(row!.likesCount).toBe(0);
+  });
+
+  it('keeps the count exact while many people like and unlike one video at once', async () => {
+    const video = await createVideo(t.app, olga);
+    // Half the crowd likes first; then everyone toggles at once (half unlike, half like).
+    await Promise.all(crowd.slice(0, 10).map((u) => toggle('video', video._id, u)));
+    const answers = await Promise.all(crowd.map((u) => toggle('video', video._id, u)));
+    expect(answers.map((a) => a.statusCode)).toEqual(crowd.map(() => 200));
+    expect(answers.filter((a) => a.data.isLiked).length).toBe(10);
+    expect(await likeRows('videoId', video._id)).toBe(10);
+    expect((await callApi(t.app, 'videoLikeCount', { params: { id: video._id } })).data).toEqual({
+      likeCount: 10,
+    });
   });
 
   it('counts 20 users liking at once exactly', async () => {

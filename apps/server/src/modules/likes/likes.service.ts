@@ -3,8 +3,10 @@ import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import type { CommentsService } from '../comments';
+import type { SQL } from 'drizzle-orm';
 import {
   assertCanInteractWithVideo,
+  videosInteractableBy,
   type PolicyVideo,
   type VideoRecord,
   type VideosService,
@@ -24,10 +26,9 @@ export class LikesService {
   ) {}
 
   /**
-   * What the viewer may see of the target's video: a draft (or a comment under one) is "not
-   * found" to those who may not see it. Answers that video's owner and state (none for a tweet).
+   * The video a like is on or under (a comment's), and its id; none for a tweet. A draft (or a
+   * comment under one) is "not found" to those who may not see it.
    */
-  /** The video a like is on or under (a comment's), and its id; none for a tweet. */
   private async videoOf(
     kind: LikeTarget,
     targetId: string,
@@ -41,25 +42,49 @@ export class LikesService {
     return null;
   }
 
+  /**
+   * A like on a video checks and writes in one statement (`videosInteractableBy`); only when it
+   * is refused is the video read, to tell "not found" from "not yours to like". A comment's
+   * like reads the comment (and its video) first.
+   */
   async toggleLike(input: { kind: LikeTarget; targetId: string; actor: Viewer }) {
-    const video = await this.videoOf(input.kind, input.targetId, input.actor);
-    if (video) assertCanInteractWithVideo(input.actor, video);
-    const result = await this.repo
-      .toggle(input.kind, input.actor.userId, input.targetId)
-      .catch((error: unknown) => {
-        // The target vanished (or never was): the like's foreign key refuses it.
-        if ((error as { cause?: { code?: string } }).cause?.code === '23503') return null;
-        throw error;
-      });
-    if (!result) throw notFound(labels[input.kind]);
+    const { kind, targetId, actor } = input;
+    let video: { id: string } | null;
+    let result: { isLiked: boolean; likeCount: number } | null;
+    if (kind === 'video') {
+      video = { id: targetId };
+      result = await this.toggleOnce(kind, actor, targetId, videosInteractableBy(actor));
+      if (!result) {
+        // Refused: the reason, as the rules tell it (a 404 or a 403), or a change just now.
+        assertCanInteractWithVideo(
+          actor,
+          await this.videos.getVideo({ videoId: targetId, viewer: actor }),
+        );
+        result = await this.toggleOnce(kind, actor, targetId, videosInteractableBy(actor));
+      }
+    } else {
+      const under = await this.videoOf(kind, targetId, actor);
+      if (under) assertCanInteractWithVideo(actor, under);
+      video = under;
+      result = await this.toggleOnce(kind, actor, targetId);
+    }
+    if (!result) throw notFound(labels[kind]);
     this.events.emit('like.toggled', {
-      target: input.kind,
-      targetId: input.targetId,
-      userId: input.actor.userId,
+      target: kind,
+      targetId,
+      userId: actor.userId,
       isLiked: result.isLiked,
       ...(video ? { videoId: video.id } : {}),
     });
     return result;
+  }
+
+  private toggleOnce(kind: LikeTarget, actor: Viewer, targetId: string, mayLike?: SQL) {
+    return this.repo.toggle(kind, actor.userId, targetId, mayLike).catch((error: unknown) => {
+      // The target vanished while the like was written: the like's foreign key refuses it.
+      if ((error as { cause?: { code?: string } }).cause?.code === '23503') return null;
+      throw error;
+    });
   }
 
   async likeStatus(input: { kind: LikeTarget; targetId: string; viewer: Viewer | null }) {

@@ -18,6 +18,7 @@ import { freePort } from '../../../test/free-port';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createVideo, eventually, togglePublish, uploadAsset } from '../../../test/media-factories';
 import { people, sendMessageRequest } from '../../../test/messaging-factories';
+import { grantUserRole } from '../users';
 import { NotificationsRepository } from './notifications.repository';
 import { mentionedUsernames } from './notifications.service';
 
@@ -544,5 +545,22 @@ describe('mentionedUsernames', () => {
     expect(mentionedUsernames('hi @Alice_1 and @bob.smith. mail x@carol.com @alice_1 @ab')).toEqual(
       ['alice_1', 'bob.smith'],
     );
+  });
+});
+
+describe('the unread count', () => {
+  it('counts for each reader what that reader may see: staff keep an entry about a draft, others lose it', async () => {
+    const [olga, bob, uma, mo] = await people(t.app, 4);
+    await grantUserRole({ username: mo!.username, role: 'moderator' }, t.database.db);
+    const video = await createVideo(t.app, olga!);
+    await comment(bob!, video._id, `@${uma!.username} and @${mo!.username}, look`);
+    await until(uma!, (e) => ofKind(e, 'mention').length === 1, "uma's mention");
+    await until(mo!, (e) => ofKind(e, 'mention').length === 1, "mo's mention");
+    expect(await unread(uma!)).toBe(1);
+    expect(await unread(mo!)).toBe(1);
+    // Back to a draft: the comment under it is out of a user's sight, not out of staff's.
+    await togglePublish(t.app, olga!, video._id);
+    expect(await unread(uma!)).toBe(0);
+    expect(await unread(mo!)).toBe(1);
   });
 });

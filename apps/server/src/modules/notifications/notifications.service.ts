@@ -135,7 +135,7 @@ export class NotificationsService {
         onRepeat: 'keep',
       },
     );
-    await this.notifyCommentMentions({ commentId });
+    await this.tellCommentMentions(commentId, comment, { isNew: true });
   }
 
   /**
@@ -156,7 +156,7 @@ export class NotificationsService {
         { kind: 'video_comment', ...about, groupKey: `comment:${commentId}`, onRepeat: 'keep' },
       );
     }
-    await this.notifyCommentMentions({ commentId });
+    await this.tellCommentMentions(commentId, comment, { isNew: true });
   }
 
   /**
@@ -167,9 +167,20 @@ export class NotificationsService {
   async notifyCommentMentions({ commentId }: { commentId: string }) {
     const comment = await this.repo.commentFacts(commentId);
     if (!comment) return;
+    await this.tellCommentMentions(commentId, comment, { isNew: false });
+  }
+
+  /**
+   * `notifyCommentMentions` with the comment's facts already read. A new comment has no mention
+   * entries yet, so nothing is removed, and one that names nobody costs no statement.
+   */
+  private async tellCommentMentions(
+    commentId: string,
+    comment: { videoId: string; videoOwnerId: string; authorId: string; content: string },
+    { isNew }: { isNew: boolean },
+  ) {
     const names = mentionedUsernames(comment.content);
-    const removed = await this.repo.removeMentionsExcept({ commentId }, names);
-    await this.announceTo(removed);
+    if (!isNew) await this.announceTo(await this.repo.removeMentionsExcept({ commentId }, names));
     if (names.length === 0) return;
     await this.tell(
       { usernames: names, except: comment.videoOwnerId, exceptHolding: `reply:${commentId}` },

@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../platform/db/client';
+import { queryRows, type Database } from '../../platform/db/client';
 import { FollowedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { subscriptions, users, videos } from '../../platform/db/schema';
@@ -36,40 +36,58 @@ export class SubscriptionsRepository {
     );
   }
 
-  /** Subscribes or unsubscribes, moving the channel's counter in the same transaction. */
+  /**
+   * Subscribes or unsubscribes, moving the channel's counter with the row: a subscription is
+   * one statement, taking it back two, each writing the row and the count together (no
+   * transaction held open across round trips, so the channel's row is locked for one statement
+   * at a time). Only a row this statement added or removed moves the count.
+   */
   async toggle(
     subscriberId: string,
     channelId: string,
   ): Promise<{ isSubscribed: boolean; subscriberCount: number } | null> {
-    return this.db.transaction(async (tx) => {
-      const inserted = await tx
-        .insert(subscriptions)
-        .values({ subscriberId, channelId })
-        .onConflictDoNothing()
-        .returning({ channelId: subscriptions.channelId });
-      let isSubscribed = true;
-      let change = 1;
-      if (inserted.length === 0) {
-        const deleted = await tx
-          .delete(subscriptions)
-          .where(
-            and(
-              eq(subscriptions.subscriberId, subscriberId),
-              eq(subscriptions.channelId, channelId),
-            ),
+    const [added] = await queryRows<{ channel: boolean; subscriber_count: number | null }>(
+      this.db,
+      sql`with channel as (
+            select ${users.id} as id from ${users} where ${users.id} = ${channelId}
+          ), added as (
+            insert into ${subscriptions} (subscriber_id, channel_id)
+            select ${subscriberId}::uuid, id from channel
+            on conflict do nothing
+            returning channel_id
+          ), counted as (
+            update ${users} set subscribers_count = ${users.subscribersCount} + 1
+            where ${users.id} in (select channel_id from added)
+            returning ${users.subscribersCount} as subscriber_count
           )
-          .returning({ channelId: subscriptions.channelId });
-        isSubscribed = false;
-        // A concurrent toggle may have removed it first: only a removed row moves the count.
-        change = deleted.length === 0 ? 0 : -1;
-      }
-      const [row] = await tx
-        .update(users)
-        .set({ subscribersCount: sql`${users.subscribersCount} + ${change}` })
-        .where(eq(users.id, channelId))
-        .returning({ subscriberCount: users.subscribersCount });
-      return row ? { isSubscribed, subscriberCount: row.subscriberCount } : null;
-    });
+          select exists (select 1 from channel) as channel,
+            (select subscriber_count from counted) as subscriber_count`,
+    );
+    if (!added?.channel) return null;
+    if (added.subscriber_count !== null) {
+      return { isSubscribed: true, subscriberCount: Number(added.subscriber_count) };
+    }
+    // Subscribed already: take it back. A concurrent toggle may have removed it first.
+    const [removed] = await queryRows<{
+      subscriber_count: number | null;
+      current: number | null;
+    }>(
+      this.db,
+      sql`with removed as (
+            delete from ${subscriptions}
+            where ${subscriptions.subscriberId} = ${subscriberId}
+              and ${subscriptions.channelId} = ${channelId}
+            returning channel_id
+          ), counted as (
+            update ${users} set subscribers_count = ${users.subscribersCount} - 1
+            where ${users.id} in (select channel_id from removed)
+            returning ${users.subscribersCount} as subscriber_count
+          )
+          select (select subscriber_count from counted) as subscriber_count,
+            (select ${users.subscribersCount} from ${users} where ${users.id} = ${channelId}) as current`,
+    );
+    const count = removed?.subscriber_count ?? removed?.current ?? null;
+    return count === null ? null : { isSubscribed: false, subscriberCount: Number(count) };
   }
 
   async status(

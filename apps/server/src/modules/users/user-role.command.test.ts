@@ -38,13 +38,12 @@ describe('npm run user:role', () => {
     expect((await getDraft()).statusCode).toBe(404);
 
     const args = ['--username', alice.username.toUpperCase(), '--role', 'moderator'];
-    expect(await grantUserRole(parseUserRoleArgs(args), t.database.db)).toBe(
+    // Told as `user.roleChanged`, as the command relays it to the running processes: the same
+    // access token, no refresh, carries the new role at once (decision 0056).
+    expect(await grantUserRole(parseUserRoleArgs(args), t.database.db, t.services.events)).toBe(
       `${alice.username} is now moderator (was user).`,
     );
     expect(await roleOf(alice.userId)).toBe('moderator');
-    // Same access token, no refresh: the role is read with the session check. A running server
-    // trusts a checked session for up to 10 s (decision 0018); forgetting it stands for that wait.
-    t.services.sessions.forgetUserSessions(alice.userId);
     expect((await getDraft()).statusCode).toBe(200);
     const edit = await t.app.inject({
       method: 'PATCH',
@@ -57,8 +56,11 @@ describe('npm run user:role', () => {
     expect(
       await grantUserRole({ username: alice.username, role: 'moderator' }, t.database.db),
     ).toBe(`${alice.username} already has the role moderator.`);
+    // Not told (no relay reaches this process): the checked session keeps its role until the
+    // cache asks again; told, it is read afresh.
     await grantUserRole({ username: alice.username, role: 'user' }, t.database.db);
-    t.services.sessions.forgetUserSessions(alice.userId);
+    expect((await getDraft()).statusCode).toBe(200);
+    t.services.events.receiveFromAnotherProcess('user.roleChanged', { userId: alice.userId });
     expect((await getDraft()).statusCode).toBe(404);
   });
 

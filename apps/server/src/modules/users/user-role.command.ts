@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { isUserRole, userRoles, type UserRole } from '../../platform/auth/roles';
 import type { Database } from '../../platform/db/client';
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { UsersRepository } from './users.repository';
 
 export const userRoleUsage = `Usage: npm run user:role -- --username <username> --role ${userRoles.join('|')}`;
@@ -31,17 +32,20 @@ export function parseUserRoleArgs(args: readonly string[]): { username: string; 
 
 /**
  * `npm run user:role`: grants a role to the user with this username. It is an operator's
- * command, run on the server with the database's own credentials, so no permission rule applies;
- * the person's next request carries the new role (the authenticator reads it with the session).
+ * command, run on the server with the database's own credentials, so no permission rule applies.
+ * A change is told as `user.roleChanged` through `events` (the command relays it to the running
+ * API processes when Redis is configured), so each reads the new role on the person's next call;
+ * a process that is not told reads it when it next checks their token (decision 0056).
  * Answers the line to print; throws when no such user exists.
  */
 export async function grantUserRole(
   { username, role }: { username: string; role: UserRole },
   db: Database,
+  events?: DomainEvents,
 ): Promise<string> {
   const changed = await new UsersRepository(db).setRoleByUsername(username, role);
   if (!changed) throw new Error(`No user is called "${username}".`);
-  return changed.previousRole === role
-    ? `${username} already has the role ${role}.`
-    : `${username} is now ${role} (was ${changed.previousRole}).`;
+  if (changed.previousRole === role) return `${username} already has the role ${role}.`;
+  events?.emit('user.roleChanged', { userId: changed.id });
+  return `${username} is now ${role} (was ${changed.previousRole}).`;
 }

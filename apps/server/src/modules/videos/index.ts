@@ -12,6 +12,7 @@ export {
   canListVideo,
   canSeeVideo,
   leavesWatchTraces,
+  videosInteractableBy,
   videosVisibleTo,
   videosWatchableBy,
   type PolicyVideo,

@@ -10,6 +10,7 @@ import {
   canInteractWithVideo,
   canListVideo,
   canSeeVideo,
+  videosInteractableBy,
   videosVisibleTo,
   videosWatchableBy,
   type PolicyVideo,
@@ -114,6 +115,12 @@ describe('videosVisibleTo', () => {
 describe('videosWatchableBy', () => {
   it('reaches exactly the videos canSeeVideo allows, for every kind of viewer', async () => {
     expect(await disagreementsOf(videosWatchableBy, canSeeVideo)).toEqual([]);
+  });
+});
+
+describe('videosInteractableBy', () => {
+  it('takes likes on exactly the videos canInteractWithVideo allows, for every kind of viewer', async () => {
+    expect(await disagreementsOf(videosInteractableBy, canInteractWithVideo)).toEqual([]);
   });
 });
 

@@ -115,6 +115,25 @@ export function videosWatchableBy(
   return sql`(${outBy(table.isUnlisted, table.hiddenAt)} or ${videosVisibleTo(viewer, table)})`;
 }
 
+/**
+ * The videos this viewer may like or comment on, as a condition on the `videos` table: the SQL
+ * form of `canInteractWithVideo` (out for anyone, or their own), so a like can check and write
+ * in one statement.
+ */
+export function videosInteractableBy(
+  viewer: Viewer | null,
+  table: {
+    isPublished: AnyPgColumn;
+    isUnlisted: AnyPgColumn;
+    ownerId: AnyPgColumn;
+    hiddenAt: AnyPgColumn;
+  } = videos,
+): SQL {
+  const out = videosWatchableBy(null, table);
+  if (!viewer) return out;
+  return sql`(${out} or ${table.ownerId} = ${viewer.userId})`;
+}
+
 /** A video the viewer may not see is not there for them: a draft's existence is not told. */
 export function assertCanSeeVideo<V extends PolicyVideo>(
   viewer: Viewer | null,

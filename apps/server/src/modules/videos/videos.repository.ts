@@ -4,7 +4,6 @@ import {
   desc,
   eq,
   getTableColumns,
-  gt,
   ilike,
   inArray,
   or,
@@ -14,14 +13,8 @@ import {
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
 import { queryRows, type Database } from '../../platform/db/client';
-import {
-  mediaAssets,
-  users,
-  videoTotals,
-  videos,
-  viewEvents,
-  watchHistory,
-} from '../../platform/db/schema';
+import { relaxedCommit } from '../../platform/db/relaxed-commit';
+import { mediaAssets, users, videoTotals, videos } from '../../platform/db/schema';
 import { cardUrlPrefix, videoCardColumns, type VideoCardRow } from './videos.cards';
 import { videosVisibleTo, videosWatchableBy } from './videos.policy';
 
@@ -522,73 +515,29 @@ export class VideosRepository {
    * and the increment happen under a lock on the video row, so concurrent requests from one
    * viewer count once and concurrent viewers all count.
    */
+  /**
+   * Counts a view of a video that is out for anyone (`videosWatchableBy(null)`: what leaves
+   * watch traces) and keeps the signed-in viewer's history, in one statement
+   * (`videos_record_view`, migration 0032: the video's row locked for that call alone, a
+   * viewer's view counted once an hour; its commit not waiting for the disk, `relaxedCommit`).
+   * Answers null when the video is not out (or not there): the caller reads it to tell which.
+   */
   async recordView(input: {
     videoId: string;
     viewerKey: string;
     viewerId: string | null;
     positionSeconds: number | undefined;
   }): Promise<{ views: number; counted: boolean } | null> {
-    return this.db.transaction(async (tx) => {
-      const [locked] = await tx
-        .select({
-          views: videos.views,
-          isPublished: videos.isPublished,
-          isUnlisted: videos.isUnlisted,
-        })
-        .from(videos)
-        .where(eq(videos.id, input.videoId))
-        .for('update');
-      if (!locked) return null;
-      // Made private since the service looked: a private video keeps no views nor history.
-      if (!locked.isPublished && !locked.isUnlisted) return { views: locked.views, counted: false };
-      const [recent] = await tx
-        .select({ id: viewEvents.id })
-        .from(viewEvents)
-        .where(
-          and(
-            eq(viewEvents.viewerKey, input.viewerKey),
-            eq(viewEvents.videoId, input.videoId),
-            gt(viewEvents.createdAt, sql`now() - interval '1 hour'`),
-          ),
-        )
-        .limit(1);
-      let views = locked.views;
-      if (!recent) {
-        await tx.insert(viewEvents).values({
-          videoId: input.videoId,
-          viewerId: input.viewerId,
-          viewerKey: input.viewerKey,
-        });
-        const [updated] = await tx
-          .update(videos)
-          .set({
-            views: sql`${videos.views} + 1`,
-            trendingViews: sql`${videos.trendingViews} + 1`,
-          })
-          .where(eq(videos.id, input.videoId))
-          .returning({ views: videos.views });
-        views = updated!.views;
-      }
-      if (input.viewerId) {
-        await tx
-          .insert(watchHistory)
-          .values({
-            userId: input.viewerId,
-            videoId: input.videoId,
-            positionSeconds: input.positionSeconds ?? 0,
-          })
-          .onConflictDoUpdate({
-            target: [watchHistory.userId, watchHistory.videoId],
-            set: {
-              watchedAt: sql`now()`,
-              ...(input.positionSeconds !== undefined
-                ? { positionSeconds: input.positionSeconds }
-                : {}),
-            },
-          });
-      }
-      return { views, counted: !recent };
-    });
+    const [row] = await queryRows<{ total_views: number | string; is_counted: boolean }>(
+      this.db,
+      sql`select r.total_views, r.is_counted
+          from ${videos} cross join ${relaxedCommit}
+            cross join lateral videos_record_view(${videos.id},
+            ${input.viewerKey}::text, ${input.viewerId}::uuid,
+            ${input.positionSeconds ?? null}::real) r
+          where ${videos.id} = ${input.videoId} and ${videosWatchableBy(null)}`,
+    );
+    return row ? { views: Number(row.total_views), counted: row.is_counted } : null;
   }
 
   async setProcessing(

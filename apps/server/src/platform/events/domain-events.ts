@@ -38,7 +38,10 @@ export interface DomainEventMap {
   'user.blocked': { blockerId: string; blockedId: string; conversationId: string | null };
   /** A block lifted: what each did is in the other's sight again (notifications). */
   'user.unblocked': { blockerId: string; blockedId: string };
-  /** Sessions signed out or revoked: their live connections (chat sockets) end too. */
+  /**
+   * Sessions signed out or revoked: their live connections (chat sockets) end too, and every
+   * process's session cache stops trusting their tokens (decision 0056).
+   */
   'sessions.ended': { sessionIds: string[] };
 
   // What people see change. Kept answers listen (decision 0025), from every process.
@@ -78,6 +81,11 @@ export interface DomainEventMap {
   'user.created': { userId: string };
   /** A person's name, username, avatar or cover changed. */
   'user.updated': { userId: string };
+  /**
+   * A person's role changed (the operator's `user:role` command): every process's session cache
+   * reads it afresh on their next call (decision 0056).
+   */
+  'user.roleChanged': { userId: string };
   /**
    * These people's unread notifications changed: their new count, or null when they are many
    * (a fan-out batch) and each asks (decision 0035). Relayed, so a worker's reach the sockets.
@@ -138,9 +146,9 @@ interface TweetChange {
 }
 
 /**
- * The events that change what a kept answer shows: told to every API process (through Redis
- * when configured, decision 0025), so that each drops what the change made stale. Their
- * payloads are ids only, small and safe to publish.
+ * The events that change what a kept answer shows, or whom a kept session stands for: told to
+ * every API process (through Redis when configured, decisions 0025 and 0056), so that each drops
+ * what the change made stale. Their payloads are ids only, small and safe to publish.
  */
 export const changeEvents = [
   'video.created',
@@ -166,6 +174,8 @@ export const changeEvents = [
   'user.unblocked',
   'account.deleted',
   'content.moderated',
+  'sessions.ended',
+  'user.roleChanged',
 ] as const satisfies readonly DomainEventName[];
 export type ChangeEventName = (typeof changeEvents)[number];
 

@@ -130,4 +130,32 @@ describe.skipIf(!ready)('a change through one API process, read through another'
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await readVideo(b, video._id)).toEqual({ title: 'Renamed', kept: true });
   }, 60_000);
+  it('a session ended through A is refused by B within a second, though B had just trusted it', async () => {
+    const person = await registerOn(a);
+    const me = await callServer<{ email: string }>(a, 'GET', '/users/current-user', person);
+    // A second device, through A: it ends the first one's session.
+    const other = await callServer<{ accessToken: string }>(a, 'POST', '/users/login', null, {
+      json: { email: me.email, password: 'correct horse battery' },
+    });
+    const status = async () =>
+      (
+        await fetch(`${b.base}/api/v1/users/current-user`, {
+          headers: { authorization: `Bearer ${person.accessToken}` },
+        })
+      ).status;
+    // B checks the first token and keeps it (a checked session is trusted for minutes).
+    expect(await status()).toBe(200);
+    expect(await status()).toBe(200);
+
+    await callServer(a, 'DELETE', '/users/sessions', {
+      userId: person.userId,
+      accessToken: other.accessToken,
+    });
+    const ended = Date.now();
+    await vi.waitFor(async () => expect(await status()).toBe(401), {
+      timeout: 1_000,
+      interval: 20,
+    });
+    expect(Date.now() - ended).toBeLessThan(1_000);
+  }, 60_000);
 });

@@ -41,4 +41,19 @@ describe.skipIf(!ready)('the event relay', () => {
     expect(ages[0]).toBeGreaterThanOrEqual(0);
     expect(ages[0]).toBeLessThan(1);
   });
+  it('says when it hears the other processes: once subscribed, and no more once closed', async () => {
+    const quiet = { warn: () => undefined };
+    const redis = { url: testRedisUrl, keyPrefix: prefix };
+    const hearing: boolean[] = [];
+    const relay = await connectEventRelay(
+      redis,
+      new DomainEvents(() => undefined),
+      quiet,
+      undefined,
+      (now) => hearing.push(now),
+    );
+    expect(hearing).toEqual([true]);
+    await relay!.close();
+    expect(hearing.at(-1)).toBe(false);
+  });
 });

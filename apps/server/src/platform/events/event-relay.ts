@@ -40,6 +40,12 @@ export async function connectEventRelay(
   events: DomainEvents,
   log: RelayLog,
   onArrival?: (ageSeconds: number) => void,
+  /**
+   * Whether this process hears the others' events now: true once subscribed, false when the
+   * subscription's connection drops (what is published meanwhile is lost to it), true again
+   * once it is back. The session cache trusts its checks longer only while it hears.
+   */
+  onHearing?: (hearing: boolean) => void,
 ): Promise<ConnectedRelay | null> {
   const channel = `${redis.keyPrefix}domain-events`;
   const me = randomUUID();
@@ -52,6 +58,16 @@ export async function connectEventRelay(
   });
   if (!clients) return null;
   const { pub, sub } = clients;
+  onHearing?.(true);
+  // ioredis reconnects by itself and, once ready, subscribes again: the answer to a ping sent
+  // after that subscription says it is in place.
+  sub.on('close', () => onHearing?.(false));
+  sub.on('ready', () => {
+    sub.ping().then(
+      () => onHearing?.(true),
+      () => undefined,
+    );
+  });
   sub.on('message', (heardOn: string, text: string) => {
     if (heardOn !== channel) return;
     let envelope: Envelope;
@@ -80,6 +96,7 @@ export async function connectEventRelay(
   return {
     close: async () => {
       detach();
+      onHearing?.(false);
       await clients.close();
     },
   };

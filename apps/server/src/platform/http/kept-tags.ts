@@ -172,6 +172,10 @@ export const dropsOf: Drops = {
     // A restore brings entries about these back into their readers' sight.
     shows.notificationsInSight,
   ],
+  // Nothing kept shows a session: the session cache listens to it (decision 0056).
+  'sessions.ended': () => [],
+  // What a person's own kept answers showed them may depend on their role (staff see more).
+  'user.roleChanged': ({ userId }) => [shows.reader(userId)],
 };
 
 /**
