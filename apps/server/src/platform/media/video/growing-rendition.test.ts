@@ -131,6 +131,11 @@ describe('GrowingRenditionPublisher', () => {
     const growing = await text(`${prefix}360p/event.m3u8`);
     expect(growing).toContain('seg_00002.m4s');
     expect(growing).not.toContain('#EXT-X-ENDLIST');
+    // A player starts it at its beginning, not near its end as a live playlist.
+    expect(growing.split('\n').slice(0, 2)).toEqual([
+      '#EXTM3U',
+      '#EXT-X-START:TIME-OFFSET=0,PRECISE=YES',
+    ]);
 
     // Nothing new: nothing stored again.
     stored = [];
@@ -151,7 +156,9 @@ describe('GrowingRenditionPublisher', () => {
     ]);
     expect(playable).toHaveLength(1);
     expect(await text(`${prefix}360p/event.m3u8`)).toContain('#EXT-X-ENDLIST');
-    expect(await text(`${prefix}360p/index.m3u8`)).toBe(await text(`${prefix}360p/event.m3u8`));
+    expect(await text(`${prefix}360p/index.m3u8`)).toBe(
+      (await text(`${prefix}360p/event.m3u8`)).replace('#EXT-X-START:TIME-OFFSET=0,PRECISE=YES\n', ''),
+    );
     expect(files.sort()).toEqual(
       [
         'first.m3u8',

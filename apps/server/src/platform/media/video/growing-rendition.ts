@@ -37,6 +37,16 @@ export const segmentsBeforePlayable = 2;
 const isMissing = (error: unknown) =>
   error instanceof Error && (error as NodeJS.ErrnoException).code === 'ENOENT';
 
+/**
+ * A playlist without `#EXT-X-ENDLIST` is live to a player, which starts it near its end unless
+ * told otherwise: `#EXT-X-START` says from the first segment (RFC 8216 §4.3.5.2; Safari's own
+ * HLS and hls.js both read it; the web player also asks hls.js for 0 itself).
+ */
+export function startingAtZero(playlist: string): string {
+  if (playlist.includes('#EXT-X-START:')) return playlist;
+  return playlist.replace(/^#EXTM3U\r?\n/, '#EXTM3U\n#EXT-X-START:TIME-OFFSET=0,PRECISE=YES\n');
+}
+
 interface Track {
   /** The folder, relative to the output folder: `360p` or `audio`. */
   folder: string;
@@ -156,7 +166,7 @@ export class GrowingRenditionPublisher {
       if (this.lastText.get(folder) !== track.text) {
         await storage.put(
           this.key(path.join(folder, growingPlaylistName)),
-          Buffer.from(track.text),
+          Buffer.from(startingAtZero(track.text)),
           'application/vnd.apple.mpegurl',
         );
         this.lastText.set(folder, track.text);
