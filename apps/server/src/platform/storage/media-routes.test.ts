@@ -33,7 +33,11 @@ describe('GET /media/* behind nginx (X-Accel-Redirect to the bucket)', () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kinora-media-accel-'));
     const storage = new LocalDiskStorage(dir);
     await storage.put('videos/draft/seg.ts', content, 'video/mp2t');
-    await storage.put('videos/public/hls/360p/event.m3u8', growing, 'application/vnd.apple.mpegurl');
+    await storage.put(
+      'videos/public/hls/360p/event.m3u8',
+      growing,
+      'application/vnd.apple.mpegurl',
+    );
     await registerMediaRoutes(
       app,
       storage,
@@ -70,7 +74,10 @@ describe('GET /media/* behind nginx (X-Accel-Redirect to the bucket)', () => {
   });
 
   it('serves a growing playlist itself, never through the proxy’s cache, and asked for afresh (decision 0054)', async () => {
-    const res = await app.inject({ method: 'GET', url: '/media/videos/public/hls/360p/event.m3u8' });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/media/videos/public/hls/360p/event.m3u8',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.headers['x-accel-redirect']).toBeUndefined();
     expect(res.headers['cache-control']).toBe('public, no-cache');
@@ -149,7 +156,11 @@ describe('GET /media/*', () => {
     expect(same.headers['cache-control']).toBe('public, no-cache');
 
     // A segment more, then the end: each time the new text, never the one first seen.
-    await storage.put('videos/v1/hls/360p/event.m3u8', Buffer.from(head + segment(1) + segment(2)), 'x');
+    await storage.put(
+      'videos/v1/hls/360p/event.m3u8',
+      Buffer.from(head + segment(1) + segment(2)),
+      'x',
+    );
     const grown = await app.inject({
       method: 'GET',
       url,

@@ -157,7 +157,10 @@ describe('GrowingRenditionPublisher', () => {
     expect(playable).toHaveLength(1);
     expect(await text(`${prefix}360p/event.m3u8`)).toContain('#EXT-X-ENDLIST');
     expect(await text(`${prefix}360p/index.m3u8`)).toBe(
-      (await text(`${prefix}360p/event.m3u8`)).replace('#EXT-X-START:TIME-OFFSET=0,PRECISE=YES\n', ''),
+      (await text(`${prefix}360p/event.m3u8`)).replace(
+        '#EXT-X-START:TIME-OFFSET=0,PRECISE=YES\n',
+        '',
+      ),
     );
     expect(files.sort()).toEqual(
       [

@@ -209,8 +209,7 @@ export class GrowingRenditionPublisher {
           uri: `${video!.folder}/${growingPlaylistName}`,
           // The later segments may be bigger than the first few: never announce less than the
           // rung's cap.
-          bandwidth:
-            Math.max(videoRates.peak, rendition.maxVideoKbps * 1000) + soundRates.peak,
+          bandwidth: Math.max(videoRates.peak, rendition.maxVideoKbps * 1000) + soundRates.peak,
           averageBandwidth: videoRates.average + soundRates.average,
           width: rendition.width,
           height: rendition.height,

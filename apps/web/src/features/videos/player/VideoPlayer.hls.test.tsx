@@ -58,7 +58,8 @@ const fake = vi.hoisted(() => {
      */
     loadPlaylist(seconds: number, ended: boolean) {
       const live = !ended;
-      const infinite = live && (this.config as { liveDurationInfinity?: boolean }).liveDurationInfinity;
+      const infinite =
+        live && (this.config as { liveDurationInfinity?: boolean }).liveDurationInfinity;
       if (this.media) {
         Object.defineProperty(this.media, 'duration', {
           value: infinite ? Number.POSITIVE_INFINITY : seconds,
