@@ -14,7 +14,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import https from 'node:https';
 import path from 'node:path';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { Message, UploadedAsset, Video } from '@kinora/contract';
 import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
@@ -230,9 +230,33 @@ describe.skipIf(!ready)(
         },
       });
       const listed = await s3.send(new ListObjectsV2Command({ Bucket: profile.s3.bucket }));
-      s3.destroy();
       const keys = (listed.Contents ?? []).map((o) => o.Key ?? '');
       const hlsKey = processed.hls!.replace(/^\/media\//, '');
+
+      // A growing playlist (decision 0054), written at one key again and again as a first
+      // rendition grows: through nginx every read is the latest, never a cached one.
+      const growingKey = `${hlsKey.slice(0, hlsKey.lastIndexOf('/'))}/360p/event.m3u8`;
+      const growingUrl = `${nginxUrl}/media/${growingKey}`;
+      const head = '#EXTM3U\n#EXT-X-PLAYLIST-TYPE:EVENT\n#EXT-X-TARGETDURATION:4\n';
+      for (const body of [
+        `${head}#EXTINF:4,\nseg_00001.m4s\n`,
+        `${head}#EXTINF:4,\nseg_00001.m4s\n#EXTINF:4,\nseg_00002.m4s\n`,
+      ]) {
+        await s3.send(
+          new PutObjectCommand({
+            Bucket: profile.s3.bucket,
+            Key: growingKey,
+            Body: body,
+            ContentType: 'application/vnd.apple.mpegurl',
+          }),
+        );
+        const growing = await fetch(growingUrl);
+        expect(growing.status).toBe(200);
+        expect(growing.headers.get('cache-control')).toBe('public, no-cache');
+        expect(growing.headers.get('x-cache')).toBeNull();
+        expect(await growing.text()).toBe(body);
+      }
+      s3.destroy();
       expect(keys).toContain(hlsKey);
       expect(
         keys.filter(

@@ -11,6 +11,8 @@ export class RenditionProgress {
   stage: string[] = [];
   private stageStartedAt = 0;
   private stageFraction = 0;
+  /** The share of the running stage after which its renditions play (they grow meanwhile). */
+  private stagePlayableAt = 1;
   private lastDue = 0;
 
   constructor(
@@ -26,11 +28,17 @@ export class RenditionProgress {
     );
   }
 
-  startStage(names: readonly string[]): void {
+  /**
+   * `playableAt`: the share of the run after which its renditions play, 1 unless they are
+   * published as they grow (a first rendition plays once its first segments are stored,
+   * decision 0054); `secondsLeft` counts to that point.
+   */
+  startStage(names: readonly string[], playableAt = 1): void {
     this.finishStage();
     this.stage = [...names];
     this.stageStartedAt = this.now();
     this.stageFraction = 0;
+    this.stagePlayableAt = Math.min(1, Math.max(0, playableAt));
     this.update();
   }
 
@@ -47,15 +55,20 @@ export class RenditionProgress {
     this.stage = [];
   }
 
-  /** Seconds until the running stage ends, from its pace so far (a guess until 5% is done). */
+  /**
+   * Seconds until the running stage's renditions play (the stage ends, or reaches its
+   * `playableAt`), from its pace so far (a guess until 5% of that is done).
+   */
   secondsLeft(): number {
     const elapsed = (this.now() - this.stageStartedAt) / 1000;
-    if (this.stageFraction >= 0.05) {
-      return Math.max(1, Math.round((elapsed * (1 - this.stageFraction)) / this.stageFraction));
+    const target = this.stagePlayableAt;
+    if (this.stageFraction >= 0.05 * target) {
+      const left = (elapsed * (target - this.stageFraction)) / this.stageFraction;
+      return Math.max(1, Math.round(left));
     }
     // A first guess: a lone low rendition runs at about 5x real time on a small server, each
     // more rendition slows the run.
-    const guess = (this.durationSeconds / 5) * Math.max(1, this.stage.length * 2 - 1);
+    const guess = (this.durationSeconds / 5) * Math.max(1, this.stage.length * 2 - 1) * target;
     return Math.max(1, Math.round(guess - elapsed));
   }
 

@@ -209,11 +209,12 @@ describe('video processing', () => {
     ]);
   });
 
-  it('makes a first rendition of an HEVC .mov and publishes it before the rest of the ladder', async () => {
+  it('makes a first rendition of an HEVC .mov and publishes it as it grows, before the rest of the ladder', async () => {
+    // 9 s: three segments of 4 s, so the first rendition plays once two are stored.
     const hevc = await clip({
       width: 1280,
       height: 720,
-      seconds: 3,
+      seconds: 9,
       fileName: 'phone.mov',
       codecArgs: [
         '-c:v',
@@ -246,23 +247,37 @@ describe('video processing', () => {
         { name: '720p', progress: 1, ready: true, secondsLeft: null },
       ]);
 
-      // Published while processing went on: 360p alone, ready, and 720p not yet.
+      // Published while processing went on: the first master, 360p alone, 720p not yet.
       const early = seen.find((v) => v._id === video._id && v.status === 'processing' && v.hls);
       expect(early, 'a first rendition published while processing').toBeDefined();
       expect(early!.hls).toMatch(/\/hls\/first\.m3u8$/);
-      expect(early!.renditions?.[0]).toMatchObject({ name: '360p', ready: true });
       expect(early!.renditions?.[1]).toMatchObject({ name: '720p', ready: false });
       const first = await get(early!.hls!);
       expect(first.statusCode).toBe(200);
       expect(first.body).toContain('RESOLUTION=640x360');
       expect(first.body).not.toContain('720');
-      // Its segments still play once the ladder is whole (they were not made again).
+      // It lists the growing playlists (decision 0054), which are never cached as they were.
       const rendition = first.body.split('\n').find((l) => l.trim().endsWith('.m3u8'))!;
-      const media = await get(resolve(rendition, early!.hls!));
-      expect(media.statusCode).toBe(200);
+      expect(rendition).toBe('360p/event.m3u8');
+      expect(first.body).toContain('URI="audio/event.m3u8"');
+      const growing = await get(resolve(rendition, early!.hls!));
+      expect(growing.statusCode).toBe(200);
+      expect(growing.headers['cache-control']).toBe('public, no-cache');
+      expect(growing.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+      // Now whole: the same segments as the ladder's 360p, which are cached for good.
+      expect(growing.body).toContain('#EXT-X-ENDLIST');
+      const segments = (body: string) => body.split('\n').filter((l) => l.endsWith('.m4s'));
+      expect(segments(growing.body)).toHaveLength(3);
+      const index = await get(resolve('360p/index.m3u8', early!.hls!));
+      expect(index.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(segments(index.body)).toEqual(segments(growing.body));
+      const segment = await get(resolve(`360p/${segments(growing.body)[0]}`, early!.hls!));
+      expect(segment.statusCode).toBe(200);
+      expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
       const master = await get(ready.hls!);
       expect(master.body).toContain('RESOLUTION=640x360');
       expect(master.body).toContain('RESOLUTION=1280x720');
+      expect(master.body).toContain('\n360p/index.m3u8');
     } finally {
       stop();
     }

@@ -8,9 +8,14 @@ import { browserPlaybackOf } from '../../platform/media/video/browser-playback';
 import {
   buildFirstRenditionFirst,
   buildHlsLadder,
+  defaultSegmentSeconds,
   planRenditions,
   type HlsLadder,
 } from '../../platform/media/video/hls';
+import {
+  GrowingRenditionPublisher,
+  segmentsBeforePlayable,
+} from '../../platform/media/video/growing-rendition';
 import { extractPoster } from '../../platform/media/video/poster';
 import { probeVideo } from '../../platform/media/video/probe';
 import { buildStoryboard } from '../../platform/media/video/storyboard';
@@ -129,40 +134,57 @@ export class VideoProcessor {
           },
         });
       } else {
-        // Nothing plays until a rendition exists: the lowest is made first and published the
-        // moment it is whole, then the rest of the ladder (issue 22).
+        // Nothing plays until a rendition exists: the lowest is made first, published as it
+        // grows (playable once its first segments are stored: decision 0054), then the rest
+        // of the ladder (issue 22).
         const [firstName, ...restNames] = progress.names;
-        progress.startStage([firstName!]);
+        const [firstRendition] = planRenditions(probe);
+        // Whatever an earlier attempt published goes: this attempt's files replace it, and
+        // nothing plays from it meanwhile.
+        await this.repo.setProcessing(videoId, { hlsMasterKey: null });
+        await this.storage.deletePrefix(prefix);
+        const publisher = new GrowingRenditionPublisher({
+          storage: this.storage,
+          outputDir: hlsDir,
+          keyPrefix: `${prefix}hls/`,
+          rendition: firstRendition!,
+          audio: probe.audioCodec !== null,
+          segmentSeconds: defaultSegmentSeconds,
+          onPlayable: async (masterKey) => {
+            await this.repo.setProcessing(videoId, { hlsMasterKey: masterKey });
+            changed();
+          },
+        });
+        // It plays once its first segments are stored: the page's 'about N s' counts to that.
+        progress.startStage(
+          [firstName!],
+          (segmentsBeforePlayable * defaultSegmentSeconds) / probe.durationSeconds,
+        );
         ladder = await buildFirstRenditionFirst({
           input: source,
           outputDir: hlsDir,
           probe,
           signal: context.signal,
-          onProgress: (_stage, fraction) => {
+          segmentSeconds: defaultSegmentSeconds,
+          onProgress: (stage, fraction) => {
+            if (stage === 'first') void publisher.poke();
             progress.report(fraction);
             publishProgress();
           },
-          onFirstRendition: async (first) => {
+          onFirstRendition: async () => {
             progress.finishStage();
-            // Whatever an earlier attempt published goes: this attempt's files replace it.
-            await this.storage.deletePrefix(prefix);
-            for (const file of await listFiles(hlsDir)) {
-              const key = `${prefix}hls/${file.split(path.sep).join('/')}`;
-              await this.storage.put(
-                key,
-                createReadStream(path.join(hlsDir, file)),
-                contentTypeOf(key),
-              );
-              published.add(path.join('hls', file));
-            }
+            for (const file of await publisher.finish()) published.add(path.join('hls', file));
             await this.repo.setProcessing(videoId, {
-              hlsMasterKey: `${prefix}hls/${first.masterPlaylist}`,
               processingProgress: Math.min(0.9, progress.overall() * 0.9),
               renditions: progress.snapshot(),
             });
             changed();
             progress.startStage(restNames);
           },
+        }).catch(async (error: unknown) => {
+          // No publication may run on after this attempt: a retry deletes what it stored.
+          await publisher.settle();
+          throw error;
         });
       }
       progress.finishStage();

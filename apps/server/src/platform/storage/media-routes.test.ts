@@ -28,10 +28,16 @@ describe('GET /media/* behind nginx (X-Accel-Redirect to the bucket)', () => {
   let dir: string;
   const app = Fastify({ logger: false });
   const content = Buffer.from('a draft segment');
+  const growing = Buffer.from('#EXTM3U\n#EXT-X-PLAYLIST-TYPE:EVENT\n#EXTINF:4.0,\nseg_00001.m4s\n');
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kinora-media-accel-'));
     const storage = new LocalDiskStorage(dir);
     await storage.put('videos/draft/seg.ts', content, 'video/mp2t');
+    await storage.put(
+      'videos/public/hls/360p/event.m3u8',
+      growing,
+      'application/vnd.apple.mpegurl',
+    );
     await registerMediaRoutes(
       app,
       storage,
@@ -67,6 +73,24 @@ describe('GET /media/* behind nginx (X-Accel-Redirect to the bucket)', () => {
     expect(res.rawPayload.length).toBe(0);
   });
 
+  it('serves a growing playlist itself, never through the proxy’s cache, and asked for afresh (decision 0054)', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/media/videos/public/hls/360p/event.m3u8',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-accel-redirect']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('public, no-cache');
+    expect(res.rawPayload).toEqual(growing);
+    // Its segments still go through the proxy, for good.
+    const segment = await app.inject({
+      method: 'GET',
+      url: '/media/videos/public/hls/360p/seg_00001.m4s',
+    });
+    expect(segment.headers['x-accel-redirect']).toContain('/videos/public/hls/360p/seg_00001.m4s');
+    expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
   it('serves a draft’s file itself to its owner, never through the proxy’s cache, and a 404 to others', async () => {
     const owner = await app.inject({
       method: 'GET',
@@ -85,11 +109,12 @@ describe('GET /media/* behind nginx (X-Accel-Redirect to the bucket)', () => {
 
 describe('GET /media/*', () => {
   let dir: string;
+  let storage: LocalDiskStorage;
   const app = Fastify({ logger: false });
   const content = Buffer.from('0123456789abcdefghij');
   beforeAll(async () => {
     dir = await mkdtemp(path.join(tmpdir(), 'kinora-media-'));
-    const storage = new LocalDiskStorage(dir);
+    storage = new LocalDiskStorage(dir);
     await storage.put('videos/clip.mp4', content, 'video/mp4');
     await registerMediaRoutes(app, storage);
   });
@@ -111,6 +136,47 @@ describe('GET /media/*', () => {
       headers: { 'if-none-match': res.headers.etag as string },
     });
     expect(again.statusCode).toBe(304);
+  });
+
+  it('serves a playlist that grows with no-cache and answers for what it holds now, until it is whole', async () => {
+    const url = '/media/videos/v1/hls/360p/event.m3u8';
+    const head = '#EXTM3U\n#EXT-X-VERSION:7\n#EXT-X-TARGETDURATION:4\n#EXT-X-PLAYLIST-TYPE:EVENT\n';
+    const segment = (n: number) => `#EXTINF:4.000000,\nseg_0000${n}.m4s\n`;
+    await storage.put('videos/v1/hls/360p/event.m3u8', Buffer.from(head + segment(1)), 'x');
+    const first = await app.inject({ method: 'GET', url });
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.body).toBe(head + segment(1));
+    // Asked again with what it had: unchanged, a 304.
+    const same = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(same.statusCode).toBe(304);
+    expect(same.headers['cache-control']).toBe('public, no-cache');
+
+    // A segment more, then the end: each time the new text, never the one first seen.
+    await storage.put(
+      'videos/v1/hls/360p/event.m3u8',
+      Buffer.from(head + segment(1) + segment(2)),
+      'x',
+    );
+    const grown = await app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': first.headers.etag as string },
+    });
+    expect(grown.statusCode).toBe(200);
+    expect(grown.body).toBe(head + segment(1) + segment(2));
+    const whole = `${head}${segment(1)}${segment(2)}#EXT-X-ENDLIST\n`;
+    await storage.put('videos/v1/hls/360p/event.m3u8', Buffer.from(whole), 'x');
+    const ended = await app.inject({ method: 'GET', url });
+    expect(ended.body).toBe(whole);
+    expect(ended.headers['cache-control']).toBe('public, no-cache');
+    // The rendition's finished playlist (what master.m3u8 lists) is cached for good.
+    await storage.put('videos/v1/hls/360p/index.m3u8', Buffer.from(whole), 'x');
+    const index = await app.inject({ method: 'GET', url: '/media/videos/v1/hls/360p/index.m3u8' });
+    expect(index.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
   it('serves byte ranges with 206 and refuses unsatisfiable ones with 416', async () => {

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendLocalFile } from './send-local-file';
-import type { ByteRange, Storage } from './storage';
+import { isGrowingPlaylistKey, type ByteRange, type Storage } from './storage';
 
 type RangeResult = { kind: 'none' } | { kind: 'ok'; range: ByteRange } | { kind: 'unsatisfiable' };
 
@@ -40,10 +40,19 @@ export interface MediaAccel {
   signedUrl: (key: string) => Promise<URL>;
 }
 
+/** Of a public file: every key is unique to one upload, so a URL's content never changes. */
+const immutable = 'public, max-age=31536000, immutable';
 /**
- * Serves stored media under /media/ with byte ranges (206). Public files are cached for long
- * (every key is unique to one upload, so a URL's content never changes); a draft's files go
- * to its owner alone, never into a shared cache, and are a 404 to anyone else.
+ * Of a growing playlist (`event.m3u8`, decision 0054): its content changes with every segment
+ * ffmpeg writes, so every cache asks again (an unchanged one answers 304 to its ETag).
+ */
+const revalidate = 'public, no-cache';
+
+/**
+ * Serves stored media under /media/ with byte ranges (206). Public files are cached for long,
+ * except a growing playlist, which is asked for afresh each time and served by this process
+ * (never through the proxy's cache); a draft's files go to their owner alone, never into a
+ * shared cache, and are a 404 to anyone else.
  */
 export async function registerMediaRoutes(
   app: FastifyInstance,
@@ -70,7 +79,10 @@ export async function registerMediaRoutes(
         .type('text/plain; charset=utf-8')
         .send('Not found');
     }
-    if (visibility === 'public' && accel) {
+    const growing = isGrowingPlaylistKey(key);
+    // A growing playlist is a few hundred bytes asked for every few seconds while it grows:
+    // served from here, so that nginx's media cache (keyed by the storage path) never holds it.
+    if (visibility === 'public' && accel && !growing) {
       let signed: URL;
       try {
         signed = await accel.signedUrl(key);
@@ -79,7 +91,7 @@ export async function registerMediaRoutes(
       }
       // The proxy keeps this answer's Cache-Control; the bytes, type and ranges are storage's.
       return reply
-        .header('Cache-Control', 'public, max-age=31536000, immutable')
+        .header('Cache-Control', immutable)
         .header('X-Accel-Redirect', `${accel.prefix}${signed.pathname}${signed.search}`)
         .send();
     }
@@ -97,7 +109,7 @@ export async function registerMediaRoutes(
       .header('Accept-Ranges', 'bytes')
       .header(
         'Cache-Control',
-        visibility === 'public' ? 'public, max-age=31536000, immutable' : 'private, no-cache',
+        visibility === 'public' ? (growing ? revalidate : immutable) : 'private, no-cache',
       )
       .header('ETag', etag)
       .header('Last-Modified', info.lastModified.toUTCString())

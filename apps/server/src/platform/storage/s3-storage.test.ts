@@ -119,6 +119,15 @@ describe('S3Storage on s3rver', () => {
     expect(head.ContentLength).toBe(content.length);
     expect(head.ContentType).toBe('video/mp4');
     expect(head.CacheControl).toBe('public, max-age=31536000, immutable');
+    // A growing playlist (decision 0054) is asked for afresh by whatever serves the bucket.
+    await storage.put('videos/v1/hls/360p/event.m3u8', Buffer.from('#EXTM3U\n'), 'x');
+    const growing = await s3.client.send(
+      new HeadObjectCommand({
+        Bucket: s3.options.bucket,
+        Key: 'kinora/videos/v1/hls/360p/event.m3u8',
+      }),
+    );
+    expect(growing.CacheControl).toBe('public, no-cache');
     // Without the prefix the same key is another object.
     const unprefixed = new S3Storage(s3.options);
     expect(await unprefixed.stat('videos/clip.mp4')).toBeNull();

@@ -15,6 +15,7 @@ import {
   assertSafeKey,
   assertSafePrefix,
   contentTypeOf,
+  isGrowingPlaylistKey,
   isSafeKey,
   type ByteRange,
   type ObjectInfo,
@@ -47,6 +48,11 @@ export interface S3StorageOptions {
  * bucket or a CDN get the same long-lived caching as the /media/ route gives them.
  */
 const CACHE_CONTROL = 'public, max-age=31536000, immutable';
+/**
+ * Except a growing playlist (`event.m3u8`, decision 0054), stored again at the same key with
+ * every segment: a bucket or CDN that serves it must ask again each time.
+ */
+const GROWING_CACHE_CONTROL = 'public, no-cache';
 
 /** Media stored in an S3-compatible bucket (the scale-out profile). */
 /** How many signed addresses a process keeps for reuse (a few MB at most). */
@@ -115,7 +121,7 @@ export class S3Storage implements Storage {
           Key,
           Body: data,
           ContentType: contentType || contentTypeOf(key),
-          CacheControl: CACHE_CONTROL,
+          CacheControl: isGrowingPlaylistKey(key) ? GROWING_CACHE_CONTROL : CACHE_CONTROL,
         },
       });
       await upload.done();

@@ -77,6 +77,19 @@ export function contentTypeOf(key: string): string {
   return (dot >= 0 && contentTypes[key.slice(dot).toLowerCase()]) || 'application/octet-stream';
 }
 
+/**
+ * The file name of an HLS media playlist that grows while ffmpeg writes its segments (an
+ * `EVENT` playlist, decision 0054): the same key is written again with every new segment until
+ * `#EXT-X-ENDLIST`, so unlike every other key its content changes. The media routes serve it
+ * `no-cache` and never through the proxy's cache; its segments are as immutable as any.
+ */
+export const growingPlaylistName = 'event.m3u8';
+
+/** Whether the key is a growing playlist's (`.../event.m3u8`). */
+export function isGrowingPlaylistKey(key: string): boolean {
+  return key === growingPlaylistName || key.endsWith(`/${growingPlaylistName}`);
+}
+
 export function assertSafePrefix(prefix: string): void {
   if (!prefix.endsWith('/'))
     throw new Error(`A storage prefix ends with '/': ${JSON.stringify(prefix)}`);

@@ -78,7 +78,7 @@ export type HlsSource = Pick<
 
 export const masterPlaylistName = 'master.m3u8';
 const maxFramesPerSecond = 60;
-const defaultSegmentSeconds = 4;
+export const defaultSegmentSeconds = 4;
 
 const even = (n: number) => Math.max(2, Math.round(n / 2) * 2);
 
@@ -138,6 +138,13 @@ export interface HlsArgumentsOptions {
    * sound. The rest of a ladder whose first rendition came with the sound does not.
    */
   audio?: boolean;
+  /**
+   * `vod` (the default): ffmpeg writes each playlist once, whole. `event`: it rewrites each
+   * playlist with every segment (`#EXT-X-PLAYLIST-TYPE:EVENT`, atomically, through a temporary
+   * file) and adds `#EXT-X-ENDLIST` at the end, so its segments can be published as they come
+   * (a first rendition, decision 0054).
+   */
+  playlistType?: 'vod' | 'event';
 }
 
 /**
@@ -212,7 +219,7 @@ export function hlsArguments(options: HlsArgumentsOptions): {
     '-hls_time',
     String(segmentSeconds),
     '-hls_playlist_type',
-    'vod',
+    options.playlistType ?? 'vod',
     '-hls_flags',
     'independent_segments',
     '-hls_segment_type',
@@ -293,6 +300,8 @@ export interface BuildHlsLadderOptions {
   alreadyMadeAudio?: HlsAudio | null;
   /** The master playlist's file name; `master.m3u8` unless set. */
   masterName?: string;
+  /** See `HlsArgumentsOptions.playlistType`. */
+  playlistType?: 'vod' | 'event';
 }
 
 /** Bit rates and init segment of a media playlist ffmpeg has finished. */
@@ -364,6 +373,7 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
     renditions: options.renditions,
     scaler: options.scaler,
     audio: options.audio,
+    playlistType: options.playlistType,
   });
 
   // A retried job starts clean: stale segments of an earlier attempt must not linger.
@@ -428,9 +438,14 @@ export interface BuildFirstRenditionFirstOptions extends Omit<
   /**
    * Called once the first rendition is whole, with its own master playlist (`first.m3u8`, or
    * `master.m3u8` when it is the whole ladder); awaited, so it can publish the files first.
+   * Its playlists are `EVENT` playlists, rewritten with every segment while it is made, so
+   * a `GrowingRenditionPublisher` can publish it as it grows (decision 0054).
    */
   onFirstRendition?: (ladder: HlsLadder) => Promise<void>;
-  /** `first` while the first rendition is made, then `rest`; each from 0 to 1. */
+  /**
+   * `first` while the first rendition is made, then `rest`; each from 0 to 1. Called with
+   * every line of ffmpeg's progress (about twice a second).
+   */
   onProgress?: (stage: 'first' | 'rest', fraction: number) => void;
 }
 
@@ -456,6 +471,8 @@ export async function buildFirstRenditionFirst(
     ...common,
     preset: options.firstPreset ?? firstRenditionPreset,
     renditions: [first!],
+    // Rewritten with each segment, so the first segments can be played before the last exist.
+    playlistType: 'event',
     masterName: rest.length === 0 ? masterPlaylistName : firstMasterPlaylistName,
     onProgress: (fraction) => options.onProgress?.('first', fraction),
   });

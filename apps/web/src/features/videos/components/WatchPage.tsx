@@ -373,7 +373,7 @@ function PreparingVideo({ video }: { video: Video }) {
       {/* The why, where there is room for it (a phone's player is too short). */}
       <p className="hidden max-w-sm text-sm sm:block">
         This browser cannot play the uploaded file as it is; a first quality is being made and
-        starts playing here when it is ready.
+        starts playing here as soon as its first seconds are ready.
       </p>
     </div>
   );

@@ -15,6 +15,7 @@ const fake = vi.hoisted(() => {
   type Handler = (event: string, data: unknown) => void;
   const Events = {
     MANIFEST_PARSED: 'hlsManifestParsed',
+    LEVEL_LOADED: 'hlsLevelLoaded',
     LEVEL_SWITCHED: 'hlsLevelSwitched',
     ERROR: 'hlsError',
   } as const;
@@ -49,6 +50,24 @@ const fake = vi.hoisted(() => {
           ],
         }),
       );
+    }
+    /**
+     * As hls.js reads a media playlist: one without `#EXT-X-ENDLIST` is live, and the element's
+     * duration is its length so far, or infinite with `liveDurationInfinity`; with the end, the
+     * whole length.
+     */
+    loadPlaylist(seconds: number, ended: boolean) {
+      const live = !ended;
+      const infinite =
+        live && (this.config as { liveDurationInfinity?: boolean }).liveDurationInfinity;
+      if (this.media) {
+        Object.defineProperty(this.media, 'duration', {
+          value: infinite ? Number.POSITIVE_INFINITY : seconds,
+          configurable: true,
+        });
+        this.media.dispatchEvent(new Event('durationchange'));
+      }
+      this.emit(Events.LEVEL_LOADED, { details: { live, totalduration: seconds } });
     }
     destroy() {
       this.isDestroyed = true;
@@ -133,7 +152,8 @@ describe('video player with an HLS ladder', () => {
     await within(player()).findByRole('button', { name: 'Quality: Auto' });
     // Nothing measured yet (and jsdom reports no connection): hls.js's own guess.
     expect(fake.instances[0]?.config).toEqual({
-      startPosition: -1,
+      startPosition: 0,
+      liveDurationInfinity: true,
       capLevelToPlayerSize: true,
       enableWebVTT: false,
     });
@@ -144,7 +164,8 @@ describe('video player with an HLS ladder', () => {
     renderPlayer();
     await within(player()).findByRole('button', { name: 'Quality: Auto' });
     expect(fake.instances[1]?.config).toEqual({
-      startPosition: -1,
+      startPosition: 0,
+      liveDurationInfinity: true,
       capLevelToPlayerSize: true,
       enableWebVTT: false,
       abrEwmaDefaultEstimate: 6_400_000,
@@ -240,6 +261,53 @@ describe('video player with an HLS ladder', () => {
     expect(fake.instances[1]?.source).toBe(hlsUrl);
     expect(fake.instances[1]?.config).toMatchObject({ startPosition: 7.5 });
     await waitFor(() => expect(play).toHaveBeenCalled());
+  });
+
+  it('plays a first rendition that is still growing from 0, and does not end before its end is known', async () => {
+    stubMediaPlayback();
+    const onEnded = vi.fn();
+    const view = renderWithProviders(
+      <VideoPlayer
+        title="Phone clip"
+        fileUrl={null}
+        hlsUrl="/media/videos/v1/hls/first.m3u8"
+        poster={null}
+        storyboardUrl={null}
+        durationHint={60}
+        onEnded={onEnded}
+      />,
+    );
+    const video = view.container.querySelector('video') as HTMLVideoElement;
+    await within(player()).findByRole('button', { name: 'Quality: Auto' });
+    const hls = fake.instances[0]!;
+    // From the beginning, not from the live edge hls.js would pick for a playlist with no end.
+    expect(hls.config).toMatchObject({ startPosition: 0 });
+
+    // Two segments so far (8 s of a 60 s video): the player still shows the video's length.
+    act(() => hls.loadPlaylist(8, false));
+    const seek = within(player()).getByRole('slider', { name: 'Seek' });
+    expect(seek).toHaveAttribute('max', '60');
+    expect(within(player()).getByText('/ 1:00')).toBeInTheDocument();
+
+    // Played up to what exists: it waits for more (a spinner), it has not ended.
+    await act(() => video.play());
+    act(() => {
+      setMediaTime(video, 8);
+      video.dispatchEvent(new Event('waiting'));
+    });
+    expect(within(player()).getByRole('status', { name: 'Loading video' })).toBeInTheDocument();
+    expect(onEnded).not.toHaveBeenCalled();
+    expect(within(player()).getByRole('button', { name: 'Pause' })).toBeInTheDocument();
+
+    // The playlist grows, then ends: the length is the playlist's, and the end is an end.
+    act(() => hls.loadPlaylist(24, false));
+    expect(seek).toHaveAttribute('max', '60');
+    act(() => hls.loadPlaylist(60, true));
+    act(() => {
+      setMediaTime(video, 60);
+      video.dispatchEvent(new Event('ended'));
+    });
+    expect(onEnded).toHaveBeenCalledTimes(1);
   });
 
   it('stops hls.js when the player goes away', async () => {

@@ -62,11 +62,19 @@ function keepBandwidth(bitsPerSecond: number): void {
  * hls.js's settings: automatic quality never above what the player shows (its size times the
  * screen's pixel ratio, so a phone does not fetch 1080p for a 390 px player, and a desktop
  * window is not held at 360p), starting from the bandwidth that `startingBandwidth` knows.
+ *
+ * A first rendition plays while it is made (decision 0054): its playlist grows until
+ * `#EXT-X-ENDLIST`, which hls.js takes for a live stream. Such a video starts at 0 (hls.js
+ * would start a live one near its end) or where the viewer was, hls.js reloads the playlist
+ * as it grows, and the element's duration is infinite until the end is known, so the player
+ * keeps showing the video's own length and never reaches an end that is not there (the element
+ * ends only once hls.js has appended the last segment of a playlist with an end).
  */
 export function hlsSettings(resumeAt: number) {
   const estimate = startingBandwidth();
   return {
-    startPosition: resumeAt > 0 ? resumeAt : -1,
+    startPosition: resumeAt > 0 ? resumeAt : 0,
+    liveDurationInfinity: true,
     capLevelToPlayerSize: true,
     // Captions show from the video's own <track> elements, whatever the source (decision 0044):
     // the master's subtitle renditions are for other HLS players.
