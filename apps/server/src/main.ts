@@ -107,6 +107,12 @@ async function main(): Promise<void> {
         (hearing) => services.sessions.hearRevocations(hearing),
       )
     : null;
+  // Redis answered a moment ago: a relay that cannot connect now would leave this process's
+  // revocations unheard by the others, which trust what they checked for minutes. Stop instead.
+  if (config.redis && !relay) {
+    console.error('Invalid configuration:\n  - REDIS_URL: the event relay could not connect');
+    process.exit(1);
+  }
   const lifecycle = new Lifecycle();
   const app =
     config.role === 'worker'

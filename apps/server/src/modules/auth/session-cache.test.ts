@@ -187,6 +187,21 @@ describe('SessionCache', () => {
     expect(calls.n).toBe(3);
   });
 
+  it('asks again within seconds for staff, whose role may change without an event', async () => {
+    const cache = new SessionCache({ ttlMs: 100, heardTtlMs: 60_000 });
+    const token = await tokens.sign(claims);
+    let calls = 0;
+    const check = async () => (
+      calls++,
+      { ...(await tokens.verify(token)), role: 'moderator' as const }
+    );
+    await cache.actorOf(token, check);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    expect(cache.peek(token)).toBeUndefined();
+    await cache.actorOf(token, check);
+    expect(calls).toBe(2);
+  });
+
   it('starts deaf when other processes exist and no relay has said it hears them', async () => {
     const cache = new SessionCache({ ttlMs: 100, heardTtlMs: 60_000, hearsEveryProcess: false });
     const token = await tokens.sign(claims);

@@ -80,7 +80,11 @@ export class SessionCache implements SessionRevocations {
     const entry = this.known.get(token);
     if (!entry) return undefined;
     const heard = this.hearingSince !== null && entry.checkedAt > this.hearingSince;
-    const lifetime = (heard ? this.heardTtlMs : this.ttlMs) * entry.spread;
+    // A role change ends no session: without Redis, or when `npm run user:role` could not
+    // reach the relay, no event says it. Staff are few, so their powers are asked for again
+    // within seconds, whatever the cache hears.
+    const long = heard && entry.actor.role === 'user';
+    const lifetime = (long ? this.heardTtlMs : this.ttlMs) * entry.spread;
     if (Math.min(entry.checkedAt + lifetime, entry.expiresAt) > Date.now()) return entry.actor;
     this.known.delete(token);
     return undefined;

@@ -46,6 +46,27 @@ const settled = (id: string) =>
     { timeoutMs: 60_000, intervalMs: 300, what: `video ${id} to be processed` },
   );
 
+/** A phone's 9 s HEVC .mov: three segments of 4 s, so its first rendition grows. */
+const hevcClip = () =>
+  clip({
+    width: 1280,
+    height: 720,
+    seconds: 9,
+    fileName: 'phone.mov',
+    codecArgs: [
+      '-c:v',
+      'libx265',
+      '-preset',
+      'ultrafast',
+      '-x265-params',
+      'log-level=error',
+      '-tag:v',
+      'hvc1',
+      '-c:a',
+      'aac',
+    ],
+  });
+
 /** A URL of a playlist entry, relative to the playlist it is in. */
 const resolve = (relative: string, base: string) =>
   new URL(relative, `http://test${base}`).pathname;
@@ -211,24 +232,7 @@ describe('video processing', () => {
 
   it('makes a first rendition of an HEVC .mov and publishes it as it grows, before the rest of the ladder', async () => {
     // 9 s: three segments of 4 s, so the first rendition plays once two are stored.
-    const hevc = await clip({
-      width: 1280,
-      height: 720,
-      seconds: 9,
-      fileName: 'phone.mov',
-      codecArgs: [
-        '-c:v',
-        'libx265',
-        '-preset',
-        'ultrafast',
-        '-x265-params',
-        'log-level=error',
-        '-tag:v',
-        'hvc1',
-        '-c:a',
-        'aac',
-      ],
-    });
+    const hevc = await hevcClip();
     // Every state a player could have seen, read the moment the job says the video changed.
     const seen: Video[] = [];
     const stop = t.services.events.on('video.updated', async ({ videoId }) => {
@@ -281,5 +285,36 @@ describe('video processing', () => {
     } finally {
       stop();
     }
+  });
+
+  it('plays nothing of a first rendition that a last attempt cut short: a playlist without its end would hold the player for good', async () => {
+    const video = await createVideo(t.app, alice, { file: await hevcClip() });
+    expect((await settled(video._id)).status).toBe('ready');
+    // Once the growing first rendition is published, the storage refuses the rest of it.
+    const storage = t.storage;
+    const put = storage.put.bind(storage);
+    const stored: string[] = [];
+    storage.put = async (key, data, contentType) => {
+      if (key.includes('/hls/360p/') && stored.some((k) => k.endsWith('/hls/first.m3u8'))) {
+        throw new Error('the disk is full');
+      }
+      await put(key, data, contentType);
+      stored.push(key);
+    };
+    try {
+      await expect(
+        t.services.videoProcessor.process(
+          { videoId: video._id },
+          { attempt: 4, isLastAttempt: true, signal: new AbortController().signal },
+        ),
+      ).rejects.toThrow();
+    } finally {
+      storage.put = put;
+    }
+    // It was published while it grew, then taken back.
+    expect(stored.some((key) => key.endsWith('/hls/first.m3u8'))).toBe(true);
+    const failed = await getVideo(video._id);
+    expect(failed.status).toBe('failed');
+    expect(failed.hls).toBeNull();
   });
 });

@@ -142,7 +142,9 @@ export class VideoProcessor {
         // Whatever an earlier attempt published goes: this attempt's files replace it, and
         // nothing plays from it meanwhile.
         await this.repo.setProcessing(videoId, { hlsMasterKey: null });
+        changed();
         await this.storage.deletePrefix(prefix);
+        let firstFinished = false;
         const publisher = new GrowingRenditionPublisher({
           storage: this.storage,
           outputDir: hlsDir,
@@ -174,6 +176,7 @@ export class VideoProcessor {
           onFirstRendition: async () => {
             progress.finishStage();
             for (const file of await publisher.finish()) published.add(path.join('hls', file));
+            firstFinished = true;
             await this.repo.setProcessing(videoId, {
               processingProgress: Math.min(0.9, progress.overall() * 0.9),
               renditions: progress.snapshot(),
@@ -184,6 +187,12 @@ export class VideoProcessor {
         }).catch(async (error: unknown) => {
           // No publication may run on after this attempt: a retry deletes what it stored.
           await publisher.settle();
+          // A first rendition cut short never gets its end: a player would wait at its edge
+          // for good. Nothing plays until an attempt finishes one.
+          if (!firstFinished) {
+            await this.repo.setProcessing(videoId, { hlsMasterKey: null });
+            changed();
+          }
           throw error;
         });
       }

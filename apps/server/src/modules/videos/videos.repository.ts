@@ -511,11 +511,6 @@ export class VideosRepository {
   }
 
   /**
-   * Counts a view unless this viewer was counted for this video within the hour. The check
-   * and the increment happen under a lock on the video row, so concurrent requests from one
-   * viewer count once and concurrent viewers all count.
-   */
-  /**
    * Counts a view of a video that is out for anyone (`videosWatchableBy(null)`: what leaves
    * watch traces) and keeps the signed-in viewer's history, in one statement
    * (`videos_record_view`, migration 0032: the video's row locked for that call alone, a

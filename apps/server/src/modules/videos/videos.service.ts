@@ -354,11 +354,10 @@ export class VideosService {
    * an office) mostly count apart, while a client that changes its User-Agent or drops the
    * cookie adds at most that many views per video per hour from its address. A draft played by
    * its owner or staff counts nothing and keeps no history (`leavesWatchTraces`).
-   */
-  /**
-   * A view: counted (once an hour per viewer) and kept in a signed-in viewer's history in one
-   * statement when the video is out for anyone. Only when that writes nothing is the video read:
-   * a 404 for one who may not see it, its views uncounted for a draft its owner or staff review.
+   *
+   * Counted and kept in one statement when the video is out for anyone; only when that writes
+   * nothing is the video read: a 404 for one who may not see it, its views uncounted for a draft
+   * its owner or staff review.
    */
   async recordView(input: {
     videoId: string;

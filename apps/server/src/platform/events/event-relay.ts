@@ -7,6 +7,14 @@
  *
  * Pub/sub is at most once: a message published while a process is disconnected is lost to it,
  * and its kept answers then show the change when they expire (`PUBLIC_CACHE_TTL`), as before.
+ *
+ * A lost revocation (`sessions.ended`) matters more: the session cache trusts a checked token
+ * for minutes only while every revocation reaches it (decision 0056). A process knows when its
+ * own subscription drops, but not when another's publishing does. So each process also sends a
+ * heartbeat; when a process that was heard falls silent for longer than `silenceMs` (its
+ * connection down, its publishes refused, the process gone without a word), every check made
+ * before is trusted only briefly again, as after a drop of one's own subscription. A process
+ * that stops as it should says so and is forgotten without that.
  */
 import { randomUUID } from 'node:crypto';
 import { connectPubSub } from '../redis/pub-sub';
@@ -19,6 +27,10 @@ interface RelayLog {
 export interface ConnectedRelay {
   close(): Promise<void>;
 }
+
+/** Not domain events: a process saying it is there, or that it is going. */
+const heartbeat = 'relay.heartbeat';
+const leaving = 'relay.leaving';
 
 interface Envelope {
   /** The process that published it: its own messages come back and are skipped. */
@@ -46,6 +58,8 @@ export async function connectEventRelay(
    * once it is back. The session cache trusts its checks longer only while it hears.
    */
   onHearing?: (hearing: boolean) => void,
+  /** How often this process says it is there, and how long a silence counts as a gap. */
+  timing: { heartbeatMs: number; silenceMs: number } = { heartbeatMs: 2_000, silenceMs: 6_000 },
 ): Promise<ConnectedRelay | null> {
   const channel = `${redis.keyPrefix}domain-events`;
   const me = randomUUID();
@@ -58,16 +72,42 @@ export async function connectEventRelay(
   });
   if (!clients) return null;
   const { pub, sub } = clients;
-  onHearing?.(true);
+  let subscribed = true;
+  const hear = (now: boolean) => {
+    subscribed = now;
+    onHearing?.(now);
+  };
+  hear(true);
   // ioredis reconnects by itself and, once ready, subscribes again: the answer to a ping sent
   // after that subscription says it is in place.
-  sub.on('close', () => onHearing?.(false));
+  sub.on('close', () => hear(false));
   sub.on('ready', () => {
     sub.ping().then(
-      () => onHearing?.(true),
+      () => hear(true),
       () => undefined,
     );
   });
+  const send = (envelope: Envelope) => pub.publish(channel, JSON.stringify(envelope));
+  /** The other processes heard, and when each was last heard. */
+  const lastHeard = new Map<string, number>();
+  const beat = setInterval(() => {
+    send({ from: me, name: heartbeat, payload: null }).catch(() => undefined);
+    const now = Date.now();
+    let gap = false;
+    for (const [from, at] of lastHeard) {
+      if (now - at > timing.silenceMs) {
+        lastHeard.delete(from);
+        gap = true;
+      }
+    }
+    // What that process published meanwhile may be lost: checks made before now are trusted
+    // briefly again (false), and those made from now on long, if this process still hears.
+    if (gap && subscribed) {
+      onHearing?.(false);
+      onHearing?.(true);
+    }
+  }, timing.heartbeatMs);
+  beat.unref();
   sub.on('message', (heardOn: string, text: string) => {
     if (heardOn !== channel) return;
     let envelope: Envelope;
@@ -76,7 +116,13 @@ export async function connectEventRelay(
     } catch {
       return;
     }
-    if (envelope.from === me || !isChangeEvent(envelope.name)) return;
+    if (envelope.from === me) return;
+    if (envelope.name === leaving) {
+      lastHeard.delete(envelope.from);
+      return;
+    }
+    lastHeard.set(envelope.from, Date.now());
+    if (!isChangeEvent(envelope.name)) return;
     if (onArrival && typeof envelope.sentAt === 'number') {
       onArrival((Date.now() - envelope.sentAt) / 1000);
     }
@@ -87,8 +133,7 @@ export async function connectEventRelay(
   });
   const detach = events.attachRelay({
     publish: (name, payload) => {
-      const envelope: Envelope = { from: me, name, payload, sentAt: Date.now() };
-      pub.publish(channel, JSON.stringify(envelope)).catch((err: unknown) => {
+      send({ from: me, name, payload, sentAt: Date.now() }).catch((err: unknown) => {
         log.warn({ err, event: name }, 'event relay (Redis) could not publish');
       });
     },
@@ -96,7 +141,9 @@ export async function connectEventRelay(
   return {
     close: async () => {
       detach();
-      onHearing?.(false);
+      clearInterval(beat);
+      await send({ from: me, name: leaving, payload: null }).catch(() => undefined);
+      hear(false);
       await clients.close();
     },
   };
