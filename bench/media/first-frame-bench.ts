@@ -265,17 +265,18 @@ console.log(
 );
 for (const kind of chosen) await makeClip(kind);
 
+const s = (n: number | null) => (n === null || Number.isNaN(n) ? '-' : `${n.toFixed(1)} s`);
 const results: Result[] = [];
 for (const kind of chosen) {
   const result = await measure(kind);
   results.push(result);
+  // The first rendition's CPU is known only once ffmpeg has ended: not at a first playable
+  // moment that comes while it still runs.
   console.log(
-    `  ${kind.name}: first playable ${result.firstPlayable.toFixed(1)} s (CPU ${result.firstCpu.toFixed(1)} s), first rendition whole ${result.firstWhole.toFixed(1)} s, ladder ${result.ladder.toFixed(1)} s (CPU ${result.ladderCpu.toFixed(1)} s)` +
-      (result.today === null ? '' : `, one-run ladder ${result.today.toFixed(1)} s`),
+    `  ${kind.name}: first playable ${s(result.firstPlayable)} (CPU ${s(result.firstCpu)}), first rendition whole ${s(result.firstWhole)}, ladder ${s(result.ladder)} (CPU ${s(result.ladderCpu)})` +
+      (result.today === null ? '' : `, one-run ladder ${s(result.today)}`),
   );
 }
-
-const s = (n: number | null) => (n === null || Number.isNaN(n) ? '-' : `${n.toFixed(1)} s`);
 console.log('');
 console.log(
   '| input | plays as uploaded | first playable (wall) | CPU | target | met | first rendition whole (wall) | whole ladder (wall) | CPU | one-run ladder, before (wall) | CPU |',

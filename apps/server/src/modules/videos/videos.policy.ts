@@ -79,6 +79,14 @@ export function leavesWatchTraces(video: PolicyVideo): boolean {
   return isOut(video);
 }
 
+/** The columns a video's visibility is read from: the videos table, or an alias of it. */
+interface VisibilityColumns {
+  isPublished: AnyPgColumn;
+  isUnlisted: AnyPgColumn;
+  ownerId: AnyPgColumn;
+  hiddenAt: AnyPgColumn;
+}
+
 /**
  * The videos this viewer may be offered in a listing, as a condition on the `videos` table: the
  * SQL form of `canListVideo`, used by every query that lists videos (feeds, search, channels,
@@ -103,15 +111,7 @@ export function videosVisibleTo(
  * has). Used where the reader names the video or keeps it in a list of their own or of a
  * playlist: comments, playlists' items, one's history and likes, notifications.
  */
-export function videosWatchableBy(
-  viewer: Viewer | null,
-  table: {
-    isPublished: AnyPgColumn;
-    isUnlisted: AnyPgColumn;
-    ownerId: AnyPgColumn;
-    hiddenAt: AnyPgColumn;
-  } = videos,
-): SQL {
+export function videosWatchableBy(viewer: Viewer | null, table: VisibilityColumns = videos): SQL {
   return sql`(${outBy(table.isUnlisted, table.hiddenAt)} or ${videosVisibleTo(viewer, table)})`;
 }
 
@@ -122,12 +122,7 @@ export function videosWatchableBy(
  */
 export function videosInteractableBy(
   viewer: Viewer | null,
-  table: {
-    isPublished: AnyPgColumn;
-    isUnlisted: AnyPgColumn;
-    ownerId: AnyPgColumn;
-    hiddenAt: AnyPgColumn;
-  } = videos,
+  table: VisibilityColumns = videos,
 ): SQL {
   const out = videosWatchableBy(null, table);
   if (!viewer) return out;
