@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Video } from '@kinora/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { phoneHevcCodecArgs } from '../../platform/media/video/test-clips';
 import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
@@ -53,18 +54,7 @@ const hevcClip = () =>
     height: 720,
     seconds: 9,
     fileName: 'phone.mov',
-    codecArgs: [
-      '-c:v',
-      'libx265',
-      '-preset',
-      'ultrafast',
-      '-x265-params',
-      'log-level=error',
-      '-tag:v',
-      'hvc1',
-      '-c:a',
-      'aac',
-    ],
+    codecArgs: phoneHevcCodecArgs,
   });
 
 /** A URL of a playlist entry, relative to the playlist it is in. */

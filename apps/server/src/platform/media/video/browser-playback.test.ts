@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPlayback, browserPlaybackOf, type BrowserPlaybackProbe } from './browser-playback';
 import { buildFirstRenditionFirst } from './hls';
 import { probeVideo } from './probe';
-import { makeClip, makeTempDir } from './test-clips';
+import { makeClip, makeTempDir, phoneHevcCodecArgs } from './test-clips';
 
 // Small real clips of each kind a person uploads, made by ffmpeg (a second each, tiny sizes).
 let dir: string;
@@ -174,18 +174,7 @@ describe('buildFirstRenditionFirst', () => {
       seconds: 2,
       framesPerSecond: 15,
       fileName: 'hevc-720.mov',
-      codecArgs: [
-        '-c:v',
-        'libx265',
-        '-preset',
-        'ultrafast',
-        '-x265-params',
-        'log-level=error',
-        '-tag:v',
-        'hvc1',
-        '-c:a',
-        'aac',
-      ],
+      codecArgs: phoneHevcCodecArgs,
     });
     const probe = await probeVideo(source);
     const outputDir = path.join(dir, 'hls-first');

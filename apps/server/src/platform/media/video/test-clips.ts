@@ -5,6 +5,20 @@ import path from 'node:path';
 import { ffmpegBinaries } from './ffmpeg-binaries';
 import { runMediaTool } from './media-process';
 
+/** HEVC in a .mov tagged `hvc1` with AAC sound, as a phone writes it (browsers cannot decode it). */
+export const phoneHevcCodecArgs = [
+  '-c:v',
+  'libx265',
+  '-preset',
+  'ultrafast',
+  '-x265-params',
+  'log-level=error',
+  '-tag:v',
+  'hvc1',
+  '-c:a',
+  'aac',
+];
+
 export interface ClipOptions {
   width: number;
   height: number;
