@@ -10,7 +10,8 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { Server as SocketServer } from 'socket.io';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { vi } from 'vitest';
+import { perTest } from './per-test';
 
 /**
  * A real HTTP server that speaks the contract, for component tests: screens make their
@@ -272,18 +273,7 @@ export async function startContractServer(): Promise<ContractServer> {
 
 /** Starts a fresh server before each test of the file and stops it after. */
 export function withContractServer(): () => ContractServer {
-  let server: ContractServer | null = null;
-  beforeEach(async () => {
-    server = await startContractServer();
-  });
-  afterEach(async () => {
-    await server?.close();
-    server = null;
-  });
-  return () => {
-    if (!server) throw new Error('The contract server runs only inside a test');
-    return server;
-  };
+  return perTest(startContractServer, 'The contract server');
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { UploadedAsset, UploadFolder } from '@kinora/contract';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach, beforeEach } from 'vitest';
+import { perTest } from './per-test';
 import type { ContractServer } from './contract-server';
 
 /**
@@ -216,18 +216,7 @@ export async function startMediaHost(): Promise<MediaHost> {
 
 /** Starts a fresh media host before each test of the file and stops it after. */
 export function withMediaHost(): () => MediaHost {
-  let host: MediaHost | null = null;
-  beforeEach(async () => {
-    host = await startMediaHost();
-  });
-  afterEach(async () => {
-    await host?.close();
-    host = null;
-  });
-  return () => {
-    if (!host) throw new Error('The media host runs only inside a test');
-    return host;
-  };
+  return perTest(startMediaHost, 'The media host');
 }
 
 /** Makes the API's sign call answer signatures for uploads to `host`. */

@@ -1,6 +1,4 @@
-import { Link } from 'react-router';
-import { buttonClass } from '../../../components/Button';
-import { UploadIcon, VideoIcon } from '../../../components/icons';
+import { VideoIcon } from '../../../components/icons';
 import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
 import { VideoCard } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
@@ -8,6 +6,7 @@ import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { channelText } from '../api/channel-api';
 import type { useChannelVideos } from '../hooks/use-channel';
 import { NextPageButton } from '../../../components/LoadMoreButton';
+import { UploadLink } from '../../../components/UploadLink';
 
 /** The channel's videos in the common grid, a page at a time. */
 export function VideosTab({
@@ -32,12 +31,7 @@ export function VideosTab({
         title={channelText.noVideosTitle}
         description={channelText.noVideosText}
       >
-        {isOwner ? (
-          <Link to="/upload" className={buttonClass()}>
-            <UploadIcon size={18} />
-            Upload Video
-          </Link>
-        ) : null}
+        {isOwner ? <UploadLink>Upload Video</UploadLink> : null}
       </StatusPanel>
     );
   }

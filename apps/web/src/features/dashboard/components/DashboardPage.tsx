@@ -2,7 +2,7 @@ import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { buttonClass } from '../../../components/Button';
-import { UploadIcon, UserIcon } from '../../../components/icons';
+import { UserIcon } from '../../../components/icons';
 import { LoadError } from '../../../components/LoadError';
 import { useAddressTabs } from '../../../lib/use-address-tabs';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -13,6 +13,7 @@ import { ContentPanel } from './ContentPanel';
 import { dashboardTabs, DashboardTabs } from './DashboardTabs';
 import { OverviewPanel } from './OverviewPanel';
 import { signedInOnly } from '../../../components/SignedInOnly';
+import { UploadLink } from '../../../components/UploadLink';
 
 /**
  * The creator's dashboard (/dashboard, core §2.12): a greeting, shortcuts, and three tabs. The
@@ -38,10 +39,7 @@ function Dashboard({ user }: { user: CurrentUser }) {
           </div>
         </div>
         <div className="flex flex-wrap gap-2">
-          <Link to="/upload" className={buttonClass()}>
-            <UploadIcon size={18} />
-            Upload Video
-          </Link>
+          <UploadLink>Upload Video</UploadLink>
           <Link to="/profile/videos" className={buttonClass({ variant: 'secondary' })}>
             <UserIcon size={18} />
             View Channel

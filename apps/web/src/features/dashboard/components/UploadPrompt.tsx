@@ -1,7 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
-import { buttonClass } from '../../../components/Button';
-import { UploadIcon } from '../../../components/icons';
+import { UploadLink } from '../../../components/UploadLink';
 
 /** What a dashboard panel shows while the channel has no video: what goes there, and the way to upload. */
 export function UploadPrompt({
@@ -23,10 +21,7 @@ export function UploadPrompt({
       </span>
       <p className="font-medium text-fg">{title}</p>
       <p className="max-w-sm text-sm text-fg-muted">{description}</p>
-      <Link to="/upload" className={buttonClass({ className: 'mt-1' })}>
-        <UploadIcon size={18} />
-        {action}
-      </Link>
+      <UploadLink className="mt-1">{action}</UploadLink>
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { Video } from '@kinora/contract';
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
-import { FlameIcon, UploadIcon, VideoIcon } from '../../../components/icons';
+import { FlameIcon, VideoIcon } from '../../../components/icons';
 import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
 import { VideoCard } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
@@ -11,6 +11,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { discoveryText, HOME_PAGE_SIZE } from '../api/discovery-api';
 import { useBackendHealth, useHomeVideos } from '../hooks/use-discovery';
+import { UploadLink } from '../../../components/UploadLink';
 
 export const homeText = {
   badges: ['HD', '24/7', '4K'],
@@ -81,10 +82,9 @@ function Hero() {
           <FlameIcon size={18} />
           See what’s trending
         </Link>
-        <Link to="/upload" className={buttonClass({ variant: 'secondary', size: 'lg' })}>
-          <UploadIcon size={18} />
+        <UploadLink variant="secondary" size="lg">
           Upload a video
-        </Link>
+        </UploadLink>
       </div>
     </section>
   );
@@ -135,10 +135,7 @@ function EmptyHome() {
       title={homeText.emptyTitle}
       description="Nothing has been published here yet. Share the first video and it will show up on this page."
     >
-      <Link to="/upload" className={buttonClass()}>
-        <UploadIcon size={18} />
-        {homeText.emptyAction}
-      </Link>
+      <UploadLink>{homeText.emptyAction}</UploadLink>
       <BackendStatus />
     </StatusPanel>
   );

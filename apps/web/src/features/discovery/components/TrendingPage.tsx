@@ -1,9 +1,7 @@
 import type { Video } from '@kinora/contract';
-import { useId } from 'react';
-import { Link } from 'react-router';
+import { useId, type ReactNode } from 'react';
 import { Avatar } from '../../../components/Avatar';
-import { buttonClass } from '../../../components/Button';
-import { FlameIcon, UploadIcon } from '../../../components/icons';
+import { FlameIcon } from '../../../components/icons';
 import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
 import { VideoCard, VideoThumbnail } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
@@ -12,6 +10,7 @@ import { discoveryText, TRENDING_LIMIT } from '../api/discovery-api';
 import { useTrendingVideos } from '../hooks/use-discovery';
 import { RankOverlay } from './RankBadge';
 import { PageTitle } from '../../../components/Page';
+import { UploadLink } from '../../../components/UploadLink';
 
 export const trendingText = {
   title: 'Trending Right Now',
@@ -64,15 +63,34 @@ function RankedGrid({ videos }: { videos: Video[] }) {
     <>
       {/* Under the page's h1, the cards' h3 titles need a level between. */}
       <h2 className="sr-only">Trending videos</h2>
-      <VideoGrid label="Trending videos">
-        {videos.map((video, index) => (
-          <li key={video._id} className="relative">
-            <VideoCard video={video} />
-            <RankOverlay rank={index + 1} />
-          </li>
-        ))}
-      </VideoGrid>
+      <RankedCards
+        label="Trending videos"
+        items={videos}
+        card={(video) => <VideoCard video={video} />}
+      />
     </>
+  );
+}
+
+/** Cards in a grid, each under its rank (1, 2, …) in the order given. */
+function RankedCards<T extends { _id: string }>({
+  label,
+  items,
+  card,
+}: {
+  label: string;
+  items: readonly T[];
+  card: (item: T) => ReactNode;
+}) {
+  return (
+    <VideoGrid label={label}>
+      {items.map((item, index) => (
+        <li key={item._id} className="relative">
+          {card(item)}
+          <RankOverlay rank={index + 1} />
+        </li>
+      ))}
+    </VideoGrid>
   );
 }
 
@@ -85,10 +103,7 @@ function NoTrendingVideos() {
         title={trendingText.emptyTitle}
         description="Once people start watching, the most popular videos show up here."
       >
-        <Link to="/upload" className={buttonClass()}>
-          <UploadIcon size={18} />
-          {trendingText.emptyAction}
-        </Link>
+        <UploadLink>{trendingText.emptyAction}</UploadLink>
       </StatusPanel>
       <section aria-labelledby={samplesHeadingId} className="mt-10">
         <h2 id={samplesHeadingId} className="text-lg font-bold text-fg">
@@ -97,14 +112,11 @@ function NoTrendingVideos() {
         <p className="mt-1 mb-4 text-sm text-fg-muted">
           Examples of how trending videos will look. They are not real videos.
         </p>
-        <VideoGrid label={trendingText.samplesTitle}>
-          {sampleVideos.map((sample, index) => (
-            <li key={sample._id} className="relative">
-              <SampleCard sample={sample} />
-              <RankOverlay rank={index + 1} />
-            </li>
-          ))}
-        </VideoGrid>
+        <RankedCards
+          label={trendingText.samplesTitle}
+          items={sampleVideos}
+          card={(sample) => <SampleCard sample={sample} />}
+        />
       </section>
     </>
   );

@@ -115,6 +115,12 @@ export function RequestsPanel({ headingLevel = 3 }: { headingLevel?: 2 | 3 }) {
   );
 }
 
+/** The two answers to a request, in the order they stand. */
+const answers = [
+  { action: 'decline', label: 'Decline', variant: 'secondary' },
+  { action: 'accept', label: 'Accept', variant: 'primary' },
+] as const;
+
 function RequestItem({
   request,
   isAnswering,
@@ -154,25 +160,19 @@ function RequestItem({
         </div>
       </div>
       <div className="flex gap-2 sm:justify-end">
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={isAnswering}
-          aria-label={`Decline the request from ${sender.username}`}
-          onClick={() => onAnswer('decline')}
-          className="flex-1 sm:flex-none"
-        >
-          Decline
-        </Button>
-        <Button
-          size="sm"
-          disabled={isAnswering}
-          aria-label={`Accept the request from ${sender.username}`}
-          onClick={() => onAnswer('accept')}
-          className="flex-1 sm:flex-none"
-        >
-          Accept
-        </Button>
+        {answers.map(({ action, label, variant }) => (
+          <Button
+            key={action}
+            size="sm"
+            variant={variant}
+            disabled={isAnswering}
+            aria-label={`${label} the request from ${sender.username}`}
+            onClick={() => onAnswer(action)}
+            className="flex-1 sm:flex-none"
+          >
+            {label}
+          </Button>
+        ))}
       </div>
     </li>
   );

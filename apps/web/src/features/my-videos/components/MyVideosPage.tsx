@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
-import { Button, buttonClass } from '../../../components/Button';
-import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
+import { Button } from '../../../components/Button';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
 import { formatDate } from '../../../lib/format-date';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -10,6 +10,7 @@ import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, VisibilityButton, videoTitle } from './VideoManagement';
 import { signedInOnly } from '../../../components/SignedInOnly';
 import { PageColumn, PageHeader } from '../../../components/Page';
+import { UploadLink } from '../../../components/UploadLink';
 
 /** /my-videos (signed-in-areas §2 My videos): every own video, with publish, edit and delete. */
 export const MyVideosPage = signedInOnly(MyVideos, myVideosText);
@@ -19,10 +20,7 @@ function MyVideos({ user }: { user: CurrentUser }) {
   return (
     <PageColumn>
       <PageHeader title={myVideosText.heading}>
-        <Link to="/upload" className={buttonClass()}>
-          <UploadIcon size={18} />
-          {myVideosText.upload}
-        </Link>
+        <UploadLink>{myVideosText.upload}</UploadLink>
       </PageHeader>
 
       <OwnVideoList

@@ -1,7 +1,7 @@
 import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
-import { buttonClass, IconButton } from '../../../components/Button';
-import { PencilIcon, TrashIcon, UploadIcon } from '../../../components/icons';
+import { IconButton } from '../../../components/Button';
+import { PencilIcon, TrashIcon } from '../../../components/icons';
 import { countLabel, VideoThumbnail, VideoTitleLink } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
@@ -11,6 +11,7 @@ import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, VisibilityButton, videoTitle } from './VideoManagement';
 import { TabSection } from '../../../components/TabSection';
 import { videoPathOf } from '../../../lib/paths';
+import { UploadLink } from '../../../components/UploadLink';
 
 /**
  * The profile's videos tab (/profile/videos, signed-in-areas "Profile area"): the owner's videos
@@ -29,12 +30,7 @@ function ProfileVideos({ user }: { user: CurrentUser }) {
     <TabSection
       id="profile-videos-heading"
       title={myVideosText.heading}
-      actions={
-        <Link to="/upload" className={buttonClass({ size: 'sm' })}>
-          <UploadIcon size={16} />
-          {myVideosText.upload}
-        </Link>
-      }
+      actions={<UploadLink size="sm">{myVideosText.upload}</UploadLink>}
     >
       <OwnVideoList
         userId={user._id}

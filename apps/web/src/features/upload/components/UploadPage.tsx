@@ -31,6 +31,12 @@ import {
 /** /upload (core §2.13): sign-in screen for visitors, the upload form for signed-in users. */
 export const UploadPage = signedInOnly(UploadForm, uploadText);
 
+/** The two files of an upload, side by side. */
+const mediaFields = [
+  { name: 'videoFile', label: 'Video File', kind: 'video' },
+  { name: 'thumbnail', label: 'Thumbnail', kind: 'image' },
+] as const;
+
 interface Progress {
   video: number;
   thumbnail: number;
@@ -147,24 +153,18 @@ function UploadForm() {
             onChange={(e) => set('description', e.target.value)}
           />
           <div className="grid gap-5 sm:grid-cols-2">
-            <MediaFileField
-              label="Video File"
-              name="videoFile"
-              kind="video"
-              file={values.videoFile}
-              error={errors.videoFile}
-              disabled={isBusy}
-              onChange={(file) => chooseFile('videoFile', file)}
-            />
-            <MediaFileField
-              label="Thumbnail"
-              name="thumbnail"
-              kind="image"
-              file={values.thumbnail}
-              error={errors.thumbnail}
-              disabled={isBusy}
-              onChange={(file) => chooseFile('thumbnail', file)}
-            />
+            {mediaFields.map(({ name, label, kind }) => (
+              <MediaFileField
+                key={name}
+                label={label}
+                name={name}
+                kind={kind}
+                file={values[name]}
+                error={errors[name]}
+                disabled={isBusy}
+                onChange={(file) => chooseFile(name, file)}
+              />
+            ))}
           </div>
           <VisibilityFields
             value={values.visibility}
