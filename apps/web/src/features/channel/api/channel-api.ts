@@ -1,7 +1,7 @@
 import type { ChannelWithStats, Video } from '@kinora/contract';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, isApiError, messageOf } from '../../../lib/api';
-import { numberedPages } from '../../../lib/numbered-pages';
+import { numberedPagesQuery } from '../../../lib/numbered-pages';
 
 /** Channel page constants. */
 export const CHANNEL_VIDEOS_PAGE_SIZE = 12;
@@ -102,9 +102,13 @@ export async function fetchChannelVideos(
 export const channelQueries = {
   /** The channel's videos, a page at a time. */
   videos: (id: string) =>
-    infiniteQueryOptions({
-      queryKey: channelKeys.videos(id),
-      queryFn: ({ pageParam, signal }) => fetchChannelVideos(id, pageParam, signal),
-      ...numberedPages,
+    numberedPagesQuery(channelKeys.videos(id), (page, signal) =>
+      fetchChannelVideos(id, page, signal),
+    ),
+  /** The channel with its figures; a missing one stays missing, other failures are retried. */
+  detail: (id: string) =>
+    queryOptions({
+      queryKey: channelKeys.detail(id),
+      queryFn: ({ signal }) => fetchChannel(id, signal),
     }),
 };

@@ -1,4 +1,5 @@
 import type { ChannelWithStats } from '@kinora/contract';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
@@ -32,16 +33,8 @@ export function ChannelPage({
     channel.data?.channel.username ?? (channel.isError ? channelErrorOf(channel.error) : 'Channel'),
   );
 
-  if (channel.isPending) return <ChannelSkeleton />;
-  if (channel.isError) {
-    return (
-      <ChannelError
-        error={channel.error}
-        isRetrying={channel.isFetching}
-        onRetry={() => void refresh()}
-      />
-    );
-  }
+  if (!channel.isSuccess)
+    return <ChannelNotLoaded query={channel} onRetry={() => void refresh()} />;
   // Another channel is another page: fresh tabs, fresh state.
   return (
     <ChannelView
@@ -65,16 +58,8 @@ export function ChannelByNamePage() {
   const { username = '' } = useParams();
   const found = useChannelByName(username);
   useDocumentTitle(found.isError ? channelErrorOf(found.error) : 'Channel');
-  if (found.isPending) return <ChannelSkeleton />;
-  if (found.isError) {
-    return (
-      <ChannelError
-        error={found.error}
-        isRetrying={found.isFetching}
-        onRetry={() => void found.refetch()}
-      />
-    );
-  }
+  if (!found.isSuccess)
+    return <ChannelNotLoaded query={found} onRetry={() => void found.refetch()} />;
   return <Navigate to={channelPathOf(found.data.channel._id)} replace />;
 }
 
@@ -107,15 +92,16 @@ function ChannelView({
   );
 }
 
-function ChannelError({
-  error,
-  isRetrying,
+/** The page until its channel is there: the skeleton while it loads, then why it failed. */
+function ChannelNotLoaded({
+  query,
   onRetry,
 }: {
-  error: unknown;
-  isRetrying: boolean;
+  query: Pick<UseQueryResult, 'isError' | 'error' | 'isFetching'>;
   onRetry: () => void;
 }) {
+  if (!query.isError) return <ChannelSkeleton />;
+  const { error } = query;
   const isNotFound = isChannelNotFound(error);
   return (
     <div className="mx-auto w-full max-w-lg px-4 py-16">
@@ -131,7 +117,7 @@ function ChannelError({
         }
       >
         {isNotFound ? null : (
-          <Button onClick={onRetry} disabled={isRetrying}>
+          <Button onClick={onRetry} disabled={query.isFetching}>
             Try Again
           </Button>
         )}

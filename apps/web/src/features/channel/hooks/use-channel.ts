@@ -15,17 +15,12 @@ import {
   channelKeys,
   channelQueries,
   channelText,
-  fetchChannel,
   fetchChannelByName,
   isChannelNotFound,
 } from '../api/channel-api';
 
 export function useChannel(id: string) {
-  return useQuery({
-    queryKey: channelKeys.detail(id),
-    queryFn: ({ signal }) => fetchChannel(id, signal),
-    // A missing channel stays missing; other failures get the app's usual retries.
-  });
+  return useQuery(channelQueries.detail(id));
 }
 
 /**

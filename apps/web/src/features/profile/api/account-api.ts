@@ -1,4 +1,5 @@
 import type { AccountExport, BodyOf, DeviceSession } from '@kinora/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Account safety (issue 20): the password, where one is signed in, one's data, deletion. */
@@ -32,6 +33,15 @@ export function changePassword(body: BodyOf<'changePassword'>) {
 export function fetchSessions(signal?: AbortSignal): Promise<DeviceSession[]> {
   return api('listSessions', { signal });
 }
+
+export const accountQueries = {
+  /** Where one is signed in (the sessions page). */
+  sessions: () =>
+    queryOptions({
+      queryKey: accountKeys.sessions,
+      queryFn: ({ signal }) => fetchSessions(signal),
+    }),
+};
 
 export function endSession(id: string) {
   return api('endSession', { params: { id } });

@@ -1,4 +1,5 @@
 import type { BlockedUser, MessagePolicy } from '@kinora/contract';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 
 /** Who may send message requests, and whom the person blocks (issue 13 item 4). */
@@ -37,6 +38,15 @@ export function updateMessagePolicy(messagePolicy: MessagePolicy) {
 export function fetchBlockedUsers(signal?: AbortSignal): Promise<BlockedUser[]> {
   return api('listBlockedUsers', { signal });
 }
+
+export const blockedQueries = {
+  /** The people one blocked (Edit profile's messaging settings). */
+  list: () =>
+    queryOptions({
+      queryKey: blockedKeys.list,
+      queryFn: ({ signal }) => fetchBlockedUsers(signal),
+    }),
+};
 
 export function unblockUser(userId: string) {
   return api('unblockUser', { params: { userId } });

@@ -12,7 +12,7 @@ import { replaceSessionUser } from '../../../lib/auth';
 import { formatRelativeTime } from '../../../lib/format';
 import {
   blockedKeys,
-  fetchBlockedUsers,
+  blockedQueries,
   messagePolicyOptions,
   messagingSettingsText as text,
   unblockUser,
@@ -74,10 +74,7 @@ function BlockedPeople() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const headingId = useId();
-  const blocked = useQuery({
-    queryKey: blockedKeys.list,
-    queryFn: ({ signal }) => fetchBlockedUsers(signal),
-  });
+  const blocked = useQuery(blockedQueries.list());
   const unblock = useMutation({
     mutationFn: (person: BlockedUser) => unblockUser(person._id),
     onSuccess: (_, person) => {

@@ -15,10 +15,10 @@ import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import {
   accountKeys,
+  accountQueries,
   accountText as text,
   endOtherSessions,
   endSession,
-  fetchSessions,
 } from '../api/account-api';
 import { profileFailureText } from './ProfileLayout';
 import { MonitorIcon, SmartphoneIcon } from '../icons';
@@ -44,11 +44,7 @@ function Sessions() {
   const queryClient = useQueryClient();
   const toast = useToast();
   const listId = useId();
-  const sessions = useQuery({
-    queryKey: accountKeys.sessions,
-    queryFn: ({ signal }) => fetchSessions(signal),
-    refetchInterval: REFRESH_MS,
-  });
+  const sessions = useQuery({ ...accountQueries.sessions(), refetchInterval: REFRESH_MS });
   const refresh = () => queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
   const endOne = useMutation({
     mutationFn: (device: DeviceSession) => endSession(device._id),

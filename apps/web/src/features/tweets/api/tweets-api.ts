@@ -6,9 +6,9 @@ import type {
   UserTweetPage,
 } from '@kinora/contract';
 import { limits } from '@kinora/contract';
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
-import { numberedPages } from '../../../lib/numbered-pages';
+import { numberedPagesQuery } from '../../../lib/numbered-pages';
 
 /** The spec's words for the Tweets page (signed-in-areas §2, §5, §8; core §4). */
 export const tweetText = {
@@ -124,10 +124,16 @@ export async function fetchUserTweetsPage(
 export const tweetQueries = {
   /** A person's tweets a page at a time, newest first (the channel page's Tweets tab). */
   pagesOfUser: (userId: string) =>
-    infiniteQueryOptions({
-      queryKey: tweetKeys.pagesOfUser(userId),
-      queryFn: ({ pageParam, signal }) => fetchUserTweetsPage(userId, pageParam, signal),
-      ...numberedPages,
+    numberedPagesQuery(tweetKeys.pagesOfUser(userId), (page, signal) =>
+      fetchUserTweetsPage(userId, page, signal),
+    ),
+  /** The followed channels that have tweets, a page at a time. */
+  channels: () => numberedPagesQuery(tweetKeys.channels, fetchTweetChannels),
+  /** The all-tweets feed's numbered pages (`/tweets`). */
+  page: (page: number) =>
+    queryOptions({
+      queryKey: tweetKeys.page(page),
+      queryFn: ({ signal }) => fetchTweetPage(page, signal),
     }),
 };
 

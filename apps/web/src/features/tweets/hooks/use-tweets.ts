@@ -10,13 +10,10 @@ import { useRef, useState } from 'react';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
 import { myStatsQuery } from '../../../lib/my-stats';
-import { numberedPages } from '../../../lib/numbered-pages';
 import {
   createTweet,
   deleteTweet,
   fetchMyTweets,
-  fetchTweetChannels,
-  fetchTweetPage,
   fetchUserTweets,
   toggleTweetLike,
   tweetKeys,
@@ -27,8 +24,7 @@ import {
 
 export function useTweetPage(page: number) {
   return useQuery({
-    queryKey: tweetKeys.page(page),
-    queryFn: ({ signal }) => fetchTweetPage(page, signal),
+    ...tweetQueries.page(page),
     // Paging keeps the old page on screen until the next one arrives.
     placeholderData: keepPreviousData,
   });
@@ -55,11 +51,7 @@ export function useMyTweets() {
 
 /** The followed channels that have tweets, a page at a time. */
 export function useTweetChannels() {
-  return useInfiniteQuery({
-    queryKey: tweetKeys.channels,
-    queryFn: ({ pageParam, signal }) => fetchTweetChannels(pageParam, signal),
-    ...numberedPages,
-  });
+  return useInfiniteQuery(tweetQueries.channels());
 }
 
 /**
