@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { copyText } from '../lib/clipboard';
 import { cn } from '../lib/cn';
 import { formatCount, formatDuration, formatRelativeTime } from '../lib/format';
+import { formatDate } from '../lib/format-date';
 import { shareUrl } from '../lib/share-links';
 import { Avatar, AvatarLink } from './Avatar';
 import { FilmIcon, ShareIcon, SpinnerIcon } from './icons';
@@ -74,6 +75,25 @@ export function durationSecondsOf(video: VideoSummary): number {
 /** '1 view', '1.2K views'. */
 export function countLabel(value: number | null | undefined, one: string, many: string): string {
   return `${formatCount(value)} ${value === 1 ? one : many}`;
+}
+
+/** 'N views · date' under an owner's video: the upload date as written, or how long ago. */
+export function ViewsAndDate({
+  video,
+  date,
+}: {
+  video: { views: number; createdAt: string };
+  date: 'written' | 'ago';
+}) {
+  return (
+    <p className="flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
+      <span>{countLabel(video.views, 'view', 'views')}</span>
+      <span aria-hidden="true">·</span>
+      <time dateTime={video.createdAt}>
+        {date === 'written' ? formatDate(video.createdAt) : formatRelativeTime(video.createdAt)}
+      </time>
+    </p>
+  );
 }
 
 /**

@@ -45,3 +45,11 @@ export function checkAnswer(name: EndpointName, data: unknown): void {
   console.error(error.message);
   throw error;
 }
+
+/**
+ * The server answered, but not with the thing asked for (a channel, a video): `message` is the
+ * screen's words for it.
+ */
+export class InvalidAnswerError extends Error {
+  override readonly name = 'InvalidAnswerError';
+}

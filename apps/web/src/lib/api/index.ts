@@ -7,6 +7,7 @@ export {
   type FilesOf,
 } from './client';
 export { ApiError, errorMessage, isApiError, messageOf, type ApiErrorCode } from './api-error';
+export { InvalidAnswerError } from './answer-check';
 export { apiBase } from './config';
 export {
   clearAccessToken,

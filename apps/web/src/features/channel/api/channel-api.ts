@@ -1,6 +1,6 @@
 import type { ChannelWithStats, Video } from '@kinora/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api, isApiError, messageOf } from '../../../lib/api';
+import { api, InvalidAnswerError, isApiError, messageOf } from '../../../lib/api';
 import { numberedPagesQuery } from '../../../lib/numbered-pages';
 
 /** Channel page constants. */
@@ -32,31 +32,23 @@ export const channelText = {
   aboutTitle: 'Channel Information',
 } as const;
 
-/** The server answered, but without a channel in it. */
-export class InvalidChannelResponseError extends Error {
-  override readonly name = 'InvalidChannelResponseError';
-  constructor() {
-    super(channelText.invalid);
+/** The answer when it holds a channel with its figures; else the screen's "invalid" error. */
+function channelIn(data: ChannelWithStats | null | undefined): ChannelWithStats {
+  if (!data || typeof data !== 'object' || !data.channel?._id || !data.stats) {
+    throw new InvalidAnswerError(channelText.invalid);
   }
+  return data;
 }
 
 export async function fetchChannel(id: string, signal?: AbortSignal): Promise<ChannelWithStats> {
-  const data = await api('getChannel', { params: { id }, signal });
-  if (!data || typeof data !== 'object' || !data.channel?._id || !data.stats) {
-    throw new InvalidChannelResponseError();
-  }
-  return data;
+  return channelIn(await api('getChannel', { params: { id }, signal }));
 }
 
 export async function fetchChannelByName(
   username: string,
   signal?: AbortSignal,
 ): Promise<ChannelWithStats> {
-  const data = await api('channelByName', { params: { name: username }, signal });
-  if (!data || typeof data !== 'object' || !data.channel?._id || !data.stats) {
-    throw new InvalidChannelResponseError();
-  }
-  return data;
+  return channelIn(await api('channelByName', { params: { name: username }, signal }));
 }
 
 /** Whether a failure means there is no such channel (an id that cannot be one finds none). */
@@ -73,7 +65,7 @@ export function isChannelNotFound(error: unknown): boolean {
  */
 export function channelErrorOf(error: unknown): string {
   if (isChannelNotFound(error)) return channelText.notFound;
-  if (error instanceof InvalidChannelResponseError) return error.message;
+  if (error instanceof InvalidAnswerError) return error.message;
   return messageOf(error, channelText.failed);
 }
 

@@ -2,9 +2,8 @@ import type { Video } from '@kinora/contract';
 import { Link } from 'react-router';
 import { buttonClass } from '../../../components/Button';
 import { VideoIcon } from '../../../components/icons';
-import { countLabel, videoCardText, VideoThumbnail } from '../../../components/VideoCard';
+import { ViewsAndDate, videoCardText, VideoThumbnail } from '../../../components/VideoCard';
 import { cn } from '../../../lib/cn';
-import { formatDate } from '../../../lib/format-date';
 import { CONTENT_TAB_LIMIT } from '../api/dashboard-api';
 import { UploadPrompt } from './UploadPrompt';
 import { BoneRow } from '../../../components/Skeleton';
@@ -52,11 +51,7 @@ function ContentRow({ video }: { video: Video }) {
       <VideoThumbnail video={video} size="sm" className="[grid-area:thumb]" />
       <div className="flex min-w-0 flex-col gap-1 self-end [grid-area:info] max-sm:self-center">
         <p className="line-clamp-2 font-semibold break-words text-fg">{title}</p>
-        <p className="flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
-          <span>{countLabel(video.views, 'view', 'views')}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
-        </p>
+        <ViewsAndDate video={video} date="written" />
       </div>
       <div className="self-start [grid-area:status] max-sm:self-center">
         <PublicationBadge isPublished={video.isPublished} />

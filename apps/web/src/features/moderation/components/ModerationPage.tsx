@@ -1,5 +1,5 @@
 import type { CurrentUser, ReportGroup } from '@kinora/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
@@ -104,14 +104,25 @@ function ListSkeleton() {
   return <PostCardsSkeleton label={moderationText.loading} />;
 }
 
+/** A tab until it has items to list: the skeleton, the failure with Try Again, or its empty words. */
+function NoList({
+  query,
+  empty,
+}: {
+  query: Pick<UseQueryResult, 'isPending' | 'isError' | 'refetch'>;
+  empty: string;
+}) {
+  if (query.isPending) return <ListSkeleton />;
+  if (query.isError) {
+    return <LoadError title={moderationText.loadFailed} onRetry={() => void query.refetch()} />;
+  }
+  return <p className="py-10 text-center text-fg-muted">{empty}</p>;
+}
+
 export function ReportQueue() {
   const queue = useQuery(moderationQueries.queue());
-  if (queue.isPending) return <ListSkeleton />;
-  if (queue.isError) {
-    return <LoadError title={moderationText.loadFailed} onRetry={() => void queue.refetch()} />;
-  }
-  if (queue.data.groups.length === 0) {
-    return <p className="py-10 text-center text-fg-muted">{moderationText.queueEmpty}</p>;
+  if (!queue.isSuccess || queue.data.groups.length === 0) {
+    return <NoList query={queue} empty={moderationText.queueEmpty} />;
   }
   return (
     <ul className="flex flex-col gap-4" aria-label={moderationText.queueTab}>
@@ -263,12 +274,8 @@ function ReportGroupCard({ group }: { group: ReportGroup }) {
 function HeldTweetsList() {
   const queryClient = useQueryClient();
   const held = useQuery(moderationQueries.held());
-  if (held.isPending) return <ListSkeleton />;
-  if (held.isError) {
-    return <LoadError title={moderationText.loadFailed} onRetry={() => void held.refetch()} />;
-  }
-  if (held.data.tweets.length === 0) {
-    return <p className="py-10 text-center text-fg-muted">{moderationText.heldEmpty}</p>;
+  if (!held.isSuccess || held.data.tweets.length === 0) {
+    return <NoList query={held} empty={moderationText.heldEmpty} />;
   }
   return (
     <ul className="flex flex-col gap-3">
@@ -381,12 +388,8 @@ function WatchedWordsSection({ canEdit }: { canEdit: boolean }) {
 function AuditLog() {
   const [page, setPage] = useState(1);
   const log = useQuery(moderationQueries.log(page));
-  if (log.isPending) return <ListSkeleton />;
-  if (log.isError) {
-    return <LoadError title={moderationText.loadFailed} onRetry={() => void log.refetch()} />;
-  }
-  if (log.data.entries.length === 0) {
-    return <p className="py-10 text-center text-fg-muted">{moderationText.logEmpty}</p>;
+  if (!log.isSuccess || log.data.entries.length === 0) {
+    return <NoList query={log} empty={moderationText.logEmpty} />;
   }
   // A banned account's latest ban on the page offers to lift it (older ones say what happened).
   const latestBan = new Map<string, string>();

@@ -2,8 +2,7 @@ import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
 import { Button } from '../../../components/Button';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
-import { countLabel, VideoThumbnail } from '../../../components/VideoCard';
-import { formatDate } from '../../../lib/format-date';
+import { ViewsAndDate, VideoThumbnail } from '../../../components/VideoCard';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { myVideosText } from '../api/my-videos-api';
 import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
@@ -66,11 +65,7 @@ function MyVideoRow({ video, onVisibility, onEdit, onDelete }: OwnVideoProps) {
           >
             {title}
           </Link>
-          <p className="flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
-            <span>{countLabel(video.views, 'view', 'views')}</span>
-            <span aria-hidden="true">·</span>
-            <time dateTime={video.createdAt}>{formatDate(video.createdAt)}</time>
-          </p>
+          <ViewsAndDate video={video} date="written" />
           <ProcessingState video={video} />
         </div>
       </div>

@@ -2,10 +2,9 @@ import type { CurrentUser } from '@kinora/contract';
 import { Link } from 'react-router';
 import { IconButton } from '../../../components/Button';
 import { PencilIcon, TrashIcon } from '../../../components/icons';
-import { countLabel, VideoThumbnail, VideoTitleLink } from '../../../components/VideoCard';
+import { ViewsAndDate, VideoThumbnail, VideoTitleLink } from '../../../components/VideoCard';
 import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
-import { formatRelativeTime } from '../../../lib/format';
 import { myVideosText } from '../api/my-videos-api';
 import { OwnVideoList, type OwnVideoProps } from './OwnVideoList';
 import { ProcessingState, VisibilityButton, videoTitle } from './VideoManagement';
@@ -53,11 +52,7 @@ function OwnVideoCard({ video, onVisibility, onEdit, onDelete }: OwnVideoProps) 
       </Link>
       <div className="flex min-w-0 flex-col gap-1">
         <VideoTitleLink videoId={video._id} title={title} className="text-base break-words" />
-        <p className="flex flex-wrap gap-x-1.5 text-sm text-fg-muted">
-          <span>{countLabel(video.views, 'view', 'views')}</span>
-          <span aria-hidden="true">·</span>
-          <time dateTime={video.createdAt}>{formatRelativeTime(video.createdAt)}</time>
-        </p>
+        <ViewsAndDate video={video} date="ago" />
         <ProcessingState video={video} />
         <div className="mt-1 flex items-center gap-1">
           <VisibilityButton video={video} onClick={onVisibility} />

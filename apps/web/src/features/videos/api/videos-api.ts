@@ -1,5 +1,5 @@
 import type { Caption, CommentSort, Video } from '@kinora/contract';
-import { api, isApiError } from '../../../lib/api';
+import { api, InvalidAnswerError, isApiError } from '../../../lib/api';
 
 /** Watch page constants (core §7 "Watch page", §9). */
 export const RELATED_FETCH_LIMIT = 10;
@@ -42,25 +42,17 @@ export const watchErrors = {
   failed: 'Failed to fetch video',
 } as const;
 
-/** The server answered, but not with a video. */
-export class InvalidVideoDataError extends Error {
-  override readonly name = 'InvalidVideoDataError';
-  constructor() {
-    super(watchErrors.invalid);
-  }
-}
-
 export async function fetchVideo(id: string, signal?: AbortSignal): Promise<Video> {
   const video = await api('getVideo', { params: { id }, signal });
   if (!video || typeof video !== 'object' || typeof video._id !== 'string') {
-    throw new InvalidVideoDataError();
+    throw new InvalidAnswerError(watchErrors.invalid);
   }
   return video;
 }
 
 /** Which of the spec's three watch-page errors a failure is. */
 export function watchErrorOf(error: unknown): (typeof watchErrors)[keyof typeof watchErrors] {
-  if (error instanceof InvalidVideoDataError) return watchErrors.invalid;
+  if (error instanceof InvalidAnswerError) return watchErrors.invalid;
   if (isApiError(error)) {
     // An id that cannot be a video's (400) finds nothing either.
     if (error.status === 404 || (error.status === 400 && error.code === 'VALIDATION_FAILED')) {
