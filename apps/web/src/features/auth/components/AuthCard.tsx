@@ -36,3 +36,20 @@ export function AuthCard({
 
 export const authLinkClass =
   'rounded-sm font-semibold text-accent-text underline-offset-4 hover:underline';
+
+/** A link in the sign-in screens' own style (Sign In, Sign Up, Forgot password?). */
+export function AuthLink({
+  to,
+  className,
+  children,
+}: {
+  to: string;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <Link to={to} className={className ? `${className} ${authLinkClass}` : authLinkClass}>
+      {children}
+    </Link>
+  );
+}

@@ -1,7 +1,6 @@
 import { passwordResetRequestedMessage, RequestPasswordResetBody } from '@kinora/contract';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { FormAlert } from '../../../components/form/FormAlert';
 import { isApiError, messageOf } from '../../../lib/api';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -12,15 +11,11 @@ import {
   requestPasswordReset,
 } from '../api/password-reset-api';
 import { checkForm, textOf } from '../form-helpers';
-import { AuthCard, authLinkClass } from './AuthCard';
+import { AuthCard, authLinkClass, AuthLink } from './AuthCard';
 import { AuthSubmit } from './AuthForm';
 import { EmailField } from './EmailField';
 
-const backToSignIn = (
-  <Link to="/login" className={authLinkClass}>
-    {text.backToSignIn}
-  </Link>
-);
+const backToSignIn = <AuthLink to="/login">{text.backToSignIn}</AuthLink>;
 
 /** /forgot-password: asks for a reset link by email, or says whom to ask on a server without mail. */
 export function ForgotPasswordPage() {

@@ -1,6 +1,5 @@
 import { LoginBody, type TwoFactorChallenge } from '@kinora/contract';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { isApiError } from '../../../lib/api';
@@ -10,7 +9,7 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import { fieldErrorsFromApi, type FieldErrors } from '../../../lib/validation';
 import { checkForm, textOf } from '../form-helpers';
 import { AuthForm, AuthSubmit } from './AuthForm';
-import { AuthCard, authLinkClass } from './AuthCard';
+import { AuthCard, AuthLink } from './AuthCard';
 import { EmailField } from './EmailField';
 import { TwoFactorLoginStep, twoFactorLoginText } from './TwoFactorLoginStep';
 
@@ -92,10 +91,7 @@ export function LoginPage() {
       subtitle="Welcome back. Sign in to like, comment, subscribe and upload."
       footer={
         <>
-          Don&apos;t have an account?{' '}
-          <Link to="/register" className={authLinkClass}>
-            Sign Up
-          </Link>
+          Don&apos;t have an account? <AuthLink to="/register">Sign Up</AuthLink>
         </>
       }
     >
@@ -108,9 +104,9 @@ export function LoginPage() {
           required
           error={errors.password}
         />
-        <Link to="/forgot-password" className={`-mt-2 self-end text-sm ${authLinkClass}`}>
+        <AuthLink to="/forgot-password" className="-mt-2 self-end text-sm">
           Forgot password?
-        </Link>
+        </AuthLink>
         <AuthSubmit
           failure={formError}
           isBusy={isBusy}

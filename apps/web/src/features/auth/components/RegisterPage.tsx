@@ -1,6 +1,5 @@
 import { RegisterFields } from '@kinora/contract';
 import { useState, type FormEvent } from 'react';
-import { Link } from 'react-router';
 import { NewPasswordField } from '../../../components/form/PasswordField';
 import { TextField } from '../../../components/form/TextField';
 import { useToast } from '../../../components/toast';
@@ -16,7 +15,7 @@ import {
 } from '../../../lib/validation';
 import { focusFirstInvalid, textOf } from '../form-helpers';
 import { AuthForm, AuthSubmit } from './AuthForm';
-import { AuthCard, authLinkClass } from './AuthCard';
+import { AuthCard, AuthLink } from './AuthCard';
 import { EmailField } from './EmailField';
 import { ImageFileField } from './ImageFileField';
 
@@ -104,10 +103,7 @@ export function RegisterPage() {
       subtitle="Create your account and start your channel."
       footer={
         <>
-          Already have an account?{' '}
-          <Link to="/login" className={authLinkClass}>
-            Sign In
-          </Link>
+          Already have an account? <AuthLink to="/login">Sign In</AuthLink>
         </>
       }
     >

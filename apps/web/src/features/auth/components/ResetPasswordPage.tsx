@@ -1,7 +1,7 @@
 import { ResetPasswordBody, ResetToken } from '@kinora/contract';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { NewPasswordField, PasswordField } from '../../../components/form/PasswordField';
 import { useToast } from '../../../components/toast';
 import { messageOf } from '../../../lib/api';
@@ -15,16 +15,12 @@ import {
 import { passwordResetText as text, resetPassword } from '../api/password-reset-api';
 import { focusFirstInvalid, textOf } from '../form-helpers';
 import { AuthForm, AuthSubmit } from './AuthForm';
-import { AuthCard, authLinkClass } from './AuthCard';
+import { AuthCard, AuthLink } from './AuthCard';
 
 /** After the new password is set, on to Sign In after this long. */
 export const RESET_REDIRECT_MS = 1500;
 
-const askAgain = (
-  <Link to="/forgot-password" className={authLinkClass}>
-    {text.askAgain}
-  </Link>
-);
+const askAgain = <AuthLink to="/forgot-password">{text.askAgain}</AuthLink>;
 
 /** /reset-password?token=...: the page a reset link opens; the rules of registration apply. */
 export function ResetPasswordPage() {
@@ -43,9 +39,7 @@ export function ResetPasswordPage() {
   if (!ResetToken.safeParse(token).success) {
     return (
       <AuthCard title={text.resetTitle} subtitle={text.missingToken} footer={askAgain}>
-        <Link to="/login" className={authLinkClass}>
-          {text.backToSignIn}
-        </Link>
+        <AuthLink to="/login">{text.backToSignIn}</AuthLink>
       </AuthCard>
     );
   }
@@ -84,10 +78,7 @@ export function ResetPasswordPage() {
     <AuthCard title={text.resetTitle} subtitle={text.resetSubtitle} footer={askAgain}>
       {isDone ? (
         <p role="status" className="text-sm text-fg">
-          {text.resetDone}{' '}
-          <Link to="/login" className={authLinkClass}>
-            Sign In
-          </Link>
+          {text.resetDone} <AuthLink to="/login">Sign In</AuthLink>
         </p>
       ) : (
         <AuthForm label="Choose a new password" onSubmit={submit} setErrors={setErrors}>

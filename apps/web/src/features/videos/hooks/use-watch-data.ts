@@ -1,5 +1,5 @@
 import type { Video } from '@kinora/contract';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { useToast } from '../../../components/toast';
 import { api } from '../../../lib/api';
@@ -69,28 +69,56 @@ export const engagementText = {
   subscribeFailed: 'Failed to subscribe/unsubscribe',
 } as const;
 
-/** Like state and count of a video; toggling needs a signed-in user. */
-export function useVideoLike(videoId: string, fallbackCount: number) {
+/**
+ * A status the viewer toggles (a like, a subscription): read once (a failed read is logged and
+ * counts as none), then replaced by the toggle's answer. A status read still on its way was
+ * asked before the toggle: it is cancelled, so its answer cannot land after the toggle's and
+ * undo it on screen.
+ */
+function useToggledStatus<T>({
+  queryKey,
+  what,
+  read,
+  write,
+  failure,
+  onToggled,
+}: {
+  queryKey: QueryKey;
+  /** Names the status in the log when reading it fails. */
+  what: string;
+  read: (signal: AbortSignal) => Promise<T>;
+  write: () => Promise<T>;
+  failure: string;
+  onToggled?: () => void;
+}) {
   const queryClient = useQueryClient();
   const toast = useToast();
-  const status = useQuery({
-    queryKey: videoKeys.likeStatus(videoId),
-    queryFn: ({ signal }) =>
-      logged('like status', () => api('videoLikeStatus', { params: { id: videoId }, signal })),
-  });
+  const status = useQuery({ queryKey, queryFn: ({ signal }) => logged(what, () => read(signal)) });
   const toggle = useMutation({
-    mutationFn: () => api('toggleVideoLike', { params: { id: videoId } }),
-    // A status read still on its way was asked before the toggle: its answer must not land
-    // after the toggle's and undo it on screen.
-    onMutate: () => queryClient.cancelQueries({ queryKey: videoKeys.likeStatus(videoId) }),
-    onSuccess: (answer) => queryClient.setQueryData(videoKeys.likeStatus(videoId), answer),
-    onError: () => toast.error(engagementText.likeFailed),
+    mutationFn: write,
+    onMutate: () => queryClient.cancelQueries({ queryKey }),
+    onSuccess: (answer) => {
+      queryClient.setQueryData(queryKey, answer);
+      onToggled?.();
+    },
+    onError: () => toast.error(failure),
+  });
+  return { status: status.data, toggle: () => toggle.mutate(), isToggling: toggle.isPending };
+}
+
+/** Like state and count of a video; toggling needs a signed-in user. */
+export function useVideoLike(videoId: string, fallbackCount: number) {
+  const { status, ...toggle } = useToggledStatus({
+    queryKey: videoKeys.likeStatus(videoId),
+    what: 'like status',
+    read: (signal) => api('videoLikeStatus', { params: { id: videoId }, signal }),
+    write: () => api('toggleVideoLike', { params: { id: videoId } }),
+    failure: engagementText.likeFailed,
   });
   return {
-    isLiked: status.data?.isLiked ?? false,
-    likeCount: status.data?.likeCount ?? fallbackCount,
-    toggle: () => toggle.mutate(),
-    isToggling: toggle.isPending,
+    isLiked: status?.isLiked ?? false,
+    likeCount: status?.likeCount ?? fallbackCount,
+    ...toggle,
   };
 }
 
@@ -99,31 +127,19 @@ export function useVideoLike(videoId: string, fallbackCount: number) {
  * counts as not subscribed (core §7).
  */
 export function useSubscription(channelId: string, fallbackCount: number) {
-  const queryClient = useQueryClient();
-  const toast = useToast();
-  const status = useQuery({
+  const { status, ...toggle } = useToggledStatus({
     queryKey: videoKeys.subscription(channelId),
-    queryFn: ({ signal }) =>
-      logged('subscription status', () =>
-        api('subscriptionStatus', { params: { channelId }, signal }),
-      ),
-  });
-  const toggle = useMutation({
-    mutationFn: () => api('toggleSubscription', { params: { channelId } }),
-    // As for likes: an older status answer must not land after the toggle's.
-    onMutate: () => queryClient.cancelQueries({ queryKey: videoKeys.subscription(channelId) }),
-    onSuccess: (answer) => {
-      queryClient.setQueryData(videoKeys.subscription(channelId), answer);
-      // Channel statistics elsewhere (channel page, its figures) are out of date now.
-      announce({ type: 'subscription-toggled', channelId, from: 'videos' });
-    },
-    onError: () => toast.error(engagementText.subscribeFailed),
+    what: 'subscription status',
+    read: (signal) => api('subscriptionStatus', { params: { channelId }, signal }),
+    write: () => api('toggleSubscription', { params: { channelId } }),
+    failure: engagementText.subscribeFailed,
+    // Channel statistics elsewhere (channel page, its figures) are out of date now.
+    onToggled: () => announce({ type: 'subscription-toggled', channelId, from: 'videos' }),
   });
   return {
-    isSubscribed: status.data?.isSubscribed ?? false,
-    subscriberCount: status.data?.subscriberCount ?? fallbackCount,
-    toggle: () => toggle.mutate(),
-    isToggling: toggle.isPending,
+    isSubscribed: status?.isSubscribed ?? false,
+    subscriberCount: status?.subscriberCount ?? fallbackCount,
+    ...toggle,
   };
 }
 
