@@ -4,6 +4,7 @@ import {
   useMutation,
   useQueryClient,
   type InfiniteData,
+  type UseInfiniteQueryResult,
 } from '@tanstack/react-query';
 import { useToast } from '../../../components/toast';
 import { api, isApiError } from '../../../lib/api';
@@ -36,6 +37,18 @@ function updatePages(
   return pages ? { ...pages, pages: pages.pages.map(change) } : pages;
 }
 
+/** What a paged list of comments shows besides its items: loading, failure, and 'more'. */
+function pagingOf(query: UseInfiniteQueryResult) {
+  return {
+    isPending: query.isPending,
+    isError: query.isError,
+    retry: () => void query.refetch(),
+    hasMore: query.hasNextPage,
+    loadMore: () => void query.fetchNextPage(),
+    isLoadingMore: query.isFetchingNextPage,
+  };
+}
+
 /** A video's top comments, sorted by Top or Newest, a page at a time, with the total count. */
 export function useComments(videoId: string, sort: CommentSort = 'newest') {
   const query = useInfiniteQuery({
@@ -54,12 +67,7 @@ export function useComments(videoId: string, sort: CommentSort = 'newest') {
   return {
     comments,
     totalCount: query.data?.pages[0]?.totalCount ?? null,
-    isPending: query.isPending,
-    isError: query.isError,
-    retry: () => void query.refetch(),
-    hasMore: query.hasNextPage,
-    loadMore: () => void query.fetchNextPage(),
-    isLoadingMore: query.isFetchingNextPage,
+    ...pagingOf(query),
   };
 }
 
@@ -78,12 +86,7 @@ export function useReplies(videoId: string, commentId: string, isOpen: boolean) 
   });
   return {
     replies: query.data?.pages.flatMap((page) => page.comments) ?? [],
-    isPending: query.isPending,
-    isError: query.isError,
-    retry: () => void query.refetch(),
-    hasMore: query.hasNextPage,
-    loadMore: () => void query.fetchNextPage(),
-    isLoadingMore: query.isFetchingNextPage,
+    ...pagingOf(query),
   };
 }
 
