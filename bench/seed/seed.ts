@@ -662,6 +662,12 @@ async function seedRows(
        where is_published group by w
        on conflict (word) do update set uses = search_words.uses + excluded.uses`,
     );
+    // What a visitor sees, for the followed feeds (migration 0034's trigger, off here).
+    await q(
+      `insert into published_videos (video_id, owner_id, created_at)
+       select id, owner_id, created_at from videos where is_published and hidden_at is null
+       order by created_at, id`,
+    );
     await q(`alter table videos enable trigger user`);
   });
 

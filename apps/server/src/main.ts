@@ -68,7 +68,11 @@ async function main(): Promise<void> {
     leaseSeconds: config.jobLeaseSeconds,
     ...(metrics ? { onRun: metrics.jobRan.bind(metrics) } : {}),
   });
-  metrics?.watch({ jobs: () => queue.counts(), pool: () => database.poolUse() });
+  metrics?.watch({
+    jobs: () => queue.counts(),
+    pool: () => database.poolUse(),
+    writesPool: () => database.writesPoolUse(),
+  });
   await declareQueues(queue);
   const services = createServices({
     config,

@@ -115,6 +115,8 @@ export function createServices(deps: {
   const { config, database, storage, queue } = deps;
   const events = new DomainEvents(deps.onListenerError ?? (() => undefined));
   const db = database.db;
+  // A person's writes, and the session checks before them, on connections of their own (0059).
+  const writes = database.writes;
   const tokens = new AccessTokens(config.secrets.jwtSecret, config.accessTokenTtlSeconds);
   // Without Redis there is one process, whose revocations the cache hears; with it, the event
   // relay tells the cache when it hears the others' (decision 0056).
@@ -124,7 +126,7 @@ export function createServices(deps: {
   const twoFactorRepo = new TwoFactorRepository(db);
   const twoFactorChallenges = new TwoFactorChallenges(twoFactorRepo, config.secrets.jwtSecret);
   const auth = new AuthService(
-    new AuthRepository(db, sessions),
+    new AuthRepository(db, sessions, writes),
     tokens,
     config.refreshTokenTtlSeconds,
     config.secrets.jwtSecret,
@@ -146,7 +148,7 @@ export function createServices(deps: {
     config.uploadsDir,
     config.uploadLimits,
   );
-  const videosRepo = new VideosRepository(db, storage.publicUrlPrefix());
+  const videosRepo = new VideosRepository(db, storage.publicUrlPrefix(), writes);
   const videos = new VideosService(
     videosRepo,
     uploads,
@@ -156,7 +158,7 @@ export function createServices(deps: {
     },
     events,
   );
-  const comments = new CommentsService(new CommentsRepository(db), videos, events);
+  const comments = new CommentsService(new CommentsRepository(db, writes), videos, events);
   const captions = new CaptionsService(
     new CaptionsRepository(db),
     videos,
@@ -218,14 +220,18 @@ export function createServices(deps: {
       events,
     ),
     comments,
-    likes: new LikesService(new LikesRepository(db), videos, comments, events),
-    playlists: new PlaylistsService(new PlaylistsRepository(db), videos, events),
-    history: new HistoryService(new HistoryRepository(db), videos, events),
-    subscriptions: new SubscriptionsService(new SubscriptionsRepository(db), videos, events),
+    likes: new LikesService(new LikesRepository(db, writes), videos, comments, events),
+    playlists: new PlaylistsService(new PlaylistsRepository(db, writes), videos, events),
+    history: new HistoryService(new HistoryRepository(db, writes), videos, events),
+    subscriptions: new SubscriptionsService(
+      new SubscriptionsRepository(db, undefined, writes),
+      videos,
+      events,
+    ),
     channels: new ChannelsService(new ChannelsRepository(db), videos),
-    tweets: new TweetsService(new TweetsRepository(db), events),
+    tweets: new TweetsService(new TweetsRepository(db, undefined, writes), events),
     search: new SearchService(new SearchRepository(db), videos),
-    messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
+    messaging: createMessaging(db, writes, events, (key) => (key ? storage.publicUrl(key) : null)),
     notifications,
     pushes,
     moderation: new ModerationService(moderationRepo, auth, events),
@@ -267,6 +273,7 @@ export function createServices(deps: {
 /** Messaging's four services; messages and reports ask the conversations who belongs. */
 function createMessaging(
   db: Database,
+  writes: Database,
   events: DomainEvents,
   avatar: (key: string | null) => string | null,
 ): Messaging {
@@ -274,7 +281,12 @@ function createMessaging(
   return {
     requests: new MessageRequestsService(new MessageRequestsRepository(db), events, avatar),
     conversations,
-    messages: new MessagesService(new MessagesRepository(db), conversations, events, avatar),
+    messages: new MessagesService(
+      new MessagesRepository(db, writes),
+      conversations,
+      events,
+      avatar,
+    ),
     safety: new MessageSafetyService(
       new MessageSafetyRepository(db),
       conversations,

@@ -28,6 +28,11 @@ export class AuthRepository {
     private readonly db: Database,
     /** Told of every revocation, so this process stops trusting the session at once. */
     private readonly revocations: SessionRevocations,
+    /**
+     * Where writes and the session checks in front of every signed-in call go (decision 0059):
+     * connections no read waits for; `db` on PGlite.
+     */
+    private readonly writes: Database = db,
   ) {}
 
   async findCredentialsByEmail(
@@ -91,7 +96,7 @@ export class AuthRepository {
 
   /** True when the session exists, belongs to the user, and is neither revoked nor expired. */
   async isSessionActive(sessionId: string, userId: string): Promise<boolean> {
-    const [row] = await this.db
+    const [row] = await this.writes
       .select({ id: sessions.id })
       .from(sessions)
       .where(and(eq(sessions.id, sessionId), eq(sessions.userId, userId), isLiveSession()))
@@ -138,7 +143,7 @@ export class AuthRepository {
    * prepared statement, built once by drizzle and planned once per connection.
    */
   private prepareActiveSessionRole() {
-    return this.db
+    return this.writes
       .select({
         role: users.role,
         refreshTokenHash: sessions.refreshTokenHash,

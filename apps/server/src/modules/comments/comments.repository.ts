@@ -34,7 +34,11 @@ export interface CommentRecord {
 }
 
 export class CommentsRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    private readonly writes: Database = db,
+  ) {}
 
   /**
    * A video's page of comments and its count as named prepared statements: parsed and planned
@@ -72,9 +76,9 @@ export class CommentsRepository {
   }
 
   /** Comments whose video the viewer may see: a comment is visible when its video is. */
-  private select(viewer: Viewer | null) {
+  private select(viewer: Viewer | null, db: Database = this.db) {
     const viewerId = viewer?.userId ?? null;
-    return this.db
+    return db
       .select({
         id: comments.id,
         videoId: comments.videoId,
@@ -117,6 +121,12 @@ export class CommentsRepository {
 
   async findById(id: string, viewer: Viewer | null): Promise<CommentRecord | null> {
     const [row] = await this.select(viewer).where(eq(comments.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** A comment just written, read back for the write's answer where the write went. */
+  async findWritten(id: string, viewer: Viewer): Promise<CommentRecord | null> {
+    const [row] = await this.select(viewer, this.writes).where(eq(comments.id, id)).limit(1);
     return row ?? null;
   }
 
@@ -177,7 +187,7 @@ export class CommentsRepository {
     mayComment: SQL,
   ): Promise<string | null> {
     const [row] = await queryRows<{ id: string }>(
-      this.db,
+      this.writes,
       sql`insert into ${comments} (video_id, owner_id, content, held_at)
           select ${videos.id}, ${input.ownerId}::uuid, ${input.content}::text,
             ${heldIfWatched(input.content)}

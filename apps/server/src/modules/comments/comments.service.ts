@@ -85,7 +85,7 @@ export class CommentsService {
       videoId: input.videoId,
       authorId: input.author.userId,
     });
-    return (await this.repo.findById(id, input.author))!;
+    return (await this.repo.findWritten(id, input.author))!;
   }
 
   /**

@@ -23,7 +23,11 @@ export interface WatchPositionRecord {
 const { columns: videoColumns, videoAsset, thumbnailAsset } = videoRecordSource;
 
 export class HistoryRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    private readonly writes: Database = db,
+  ) {}
 
   /**
    * One page of a person's history that they may still see, most recent first, after
@@ -121,7 +125,7 @@ export class HistoryRepository {
   async savePosition(userId: string, videoId: string, positionSeconds: number): Promise<boolean> {
     // What leaves watch traces is what is out for anyone: `videosWatchableBy(null)`.
     const rows = await queryRows<{ video_id: string }>(
-      this.db,
+      this.writes,
       sql`insert into ${watchHistory} (user_id, video_id, position_seconds)
         select ${userId}::uuid, ${videos.id}, ${positionSeconds}::real
         from ${videos} cross join ${relaxedCommit}

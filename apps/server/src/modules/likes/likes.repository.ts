@@ -19,7 +19,11 @@ const targets = {
 } as const;
 
 export class LikesRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    private readonly writes: Database = db,
+  ) {}
 
   /**
    * Adds the like if absent, removes it if present, and moves the target's counter with it: a
@@ -41,7 +45,7 @@ export class LikesRepository {
     const targetColumn = sql.identifier(target.column.name);
     const count = sql.identifier(target.count.name);
     const [added] = await queryRows<{ allowed: boolean; like_count: number | null }>(
-      this.db,
+      this.writes,
       sql`with target as (
             select ${target.id} as id from ${target.table}
             where ${target.id} = ${targetId} and ${mayLike}
@@ -62,7 +66,7 @@ export class LikesRepository {
     // Liked already: take it back. A concurrent toggle may have removed it first: only a row
     // removed here moves the count.
     const [removed] = await queryRows<{ like_count: number | null; current: number | null }>(
-      this.db,
+      this.writes,
       sql`with removed as (
             delete from ${likes} where user_id = ${userId} and ${targetColumn} = ${targetId}
             returning ${targetColumn} as id

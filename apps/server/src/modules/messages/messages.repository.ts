@@ -59,7 +59,11 @@ export async function insertMessage(
 
 /** The messages of conversations: the chat's hot path, and its pages. */
 export class MessagesRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    private readonly writes: Database = db,
+  ) {}
 
   /**
    * What decides whether a person may post in a conversation, read in one statement (a message
@@ -89,7 +93,7 @@ export class MessagesRepository {
   private prepareSendingFacts() {
     const member = conversationParticipants;
     const senderId = sql.placeholder('senderId');
-    return this.db
+    return this.writes
       .select({
         userId: member.userId,
         isBlocked: sql<boolean>`exists (select 1 from ${userBlocks}
@@ -134,22 +138,22 @@ export class MessagesRepository {
   private prepareSendMessage() {
     const conversationId = sql.placeholder('conversationId');
     const senderId = sql.placeholder('senderId');
-    const inserted = this.db.$with('inserted').as(
-      this.db
+    const inserted = this.writes.$with('inserted').as(
+      this.writes
         .insert(messages)
         .values({ conversationId, senderId, content: sql.placeholder('content') })
         .returning({ id: messages.id, createdAt: messages.createdAt }),
     );
     // The message's created_at is the statement's now(), so the order moves to it.
-    const touched = this.db.$with('touched').as(
-      this.db
+    const touched = this.writes.$with('touched').as(
+      this.writes
         .update(conversations)
         .set({ updatedAt: sql`greatest(${conversations.updatedAt}, now())` })
         .where(eq(conversations.id, conversationId))
         .returning({ id: conversations.id }),
     );
-    const counted = this.db.$with('counted').as(
-      this.db
+    const counted = this.writes.$with('counted').as(
+      this.writes
         .update(conversationParticipants)
         .set({ unreadCount: sql`${conversationParticipants.unreadCount} + 1` })
         .where(
@@ -164,7 +168,7 @@ export class MessagesRepository {
         }),
     );
     // Every data-modifying part of a WITH runs once and to completion, read or not.
-    return this.db
+    return this.writes
       .with(inserted, touched, counted)
       .select({
         id: inserted.id,

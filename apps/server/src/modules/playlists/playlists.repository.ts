@@ -76,7 +76,11 @@ export class PlaylistsRepository {
    */
   private readonly prepared;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    private readonly writes: Database = db,
+  ) {
     this.prepared = this.prepareAll();
   }
 
@@ -88,6 +92,12 @@ export class PlaylistsRepository {
         .where(eq(playlists.id, sql.placeholder('id')))
         .limit(1)
         .prepare('playlists_find_by_id'),
+      findForEdit: this.writes
+        .select()
+        .from(playlists)
+        .where(eq(playlists.id, sql.placeholder('id')))
+        .limit(1)
+        .prepare('playlists_find_for_edit'),
       draftOwners: this.db
         .selectDistinct({ ownerId: videos.ownerId })
         .from(playlistItems)
@@ -139,6 +149,12 @@ export class PlaylistsRepository {
 
   async findById(id: string): Promise<PlaylistRow | null> {
     const [row] = await this.prepared.findById.execute({ id });
+    return row ?? null;
+  }
+
+  /** The playlist a write is about to change, read where the write goes. */
+  async findForEdit(id: string): Promise<PlaylistRow | null> {
+    const [row] = await this.prepared.findForEdit.execute({ id });
     return row ?? null;
   }
 

@@ -214,7 +214,7 @@ export class PlaylistsService {
     input: { playlistId: string; actor: Viewer },
     change: (playlist: PlaylistRow) => Promise<void>,
   ): Promise<PlaylistView> {
-    const playlist = await this.repo.findById(input.playlistId);
+    const playlist = await this.repo.findForEdit(input.playlistId);
     assertCanEditPlaylist(input.actor, playlist);
     await change(playlist);
     this.changed(playlist);

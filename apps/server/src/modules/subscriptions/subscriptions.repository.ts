@@ -2,9 +2,8 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/client';
 import { FollowedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
-import { subscriptions, users, videos } from '../../platform/db/schema';
+import { publishedVideos, subscriptions, users } from '../../platform/db/schema';
 import { userExists } from '../users';
-import { videosVisibleTo } from '../videos';
 
 export interface PersonRow {
   id: string;
@@ -22,15 +21,17 @@ export class SubscriptionsRepository {
     private readonly db: Database,
     /** How many of the site's newest videos the feed looks through first (decision 0020). */
     recentWindow = 1000,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    private readonly writes: Database = db,
   ) {
     this.followed = new FollowedFeed(
       db,
+      // What a visitor sees, kept apart from the videos' rows (migration 0034, decision 0059).
       {
-        table: videos,
-        id: videos.id,
-        ownerId: videos.ownerId,
-        createdAt: videos.createdAt,
-        offered: videosVisibleTo(null),
+        table: publishedVideos,
+        id: publishedVideos.videoId,
+        ownerId: publishedVideos.ownerId,
+        createdAt: publishedVideos.createdAt,
       },
       recentWindow,
     );
@@ -47,7 +48,7 @@ export class SubscriptionsRepository {
     channelId: string,
   ): Promise<{ isSubscribed: boolean; subscriberCount: number } | null> {
     const [added] = await queryRows<{ channel: boolean; subscriber_count: number | null }>(
-      this.db,
+      this.writes,
       sql`with channel as (
             select ${users.id} as id from ${users} where ${users.id} = ${channelId}
           ), added as (
@@ -72,7 +73,7 @@ export class SubscriptionsRepository {
       subscriber_count: number | null;
       current: number | null;
     }>(
-      this.db,
+      this.writes,
       sql`with removed as (
             delete from ${subscriptions}
             where ${subscriptions.subscriberId} = ${subscriberId}
@@ -155,11 +156,11 @@ export class SubscriptionsRepository {
    * The newest published videos of the channels `subscriberId` follows, after `after`, in two
    * steps that give the same answer (decision 0020):
    * 1. the newest `recentWindow` published videos of the whole site after `after` (one range of
-   *    the published-by-date index), kept when their channel is followed. For someone who
-   *    follows many channels this fills the page at once.
-   * 2. otherwise, each followed channel's newest `limit` from its own range of the published
-   *    index by owner, the newest `limit` of those winning: bounded work for a person whose
-   *    channels post rarely, whatever the rest of the site publishes.
+   *    `published_videos` by date, index-only: decision 0059), kept when their channel is
+   *    followed. For someone who follows many channels this fills the page at once.
+   * 2. otherwise, each followed channel's newest `limit` from its own range of
+   *    `published_videos` by owner, the newest `limit` of those winning: bounded work for a
+   *    person whose channels post rarely, whatever the rest of the site publishes.
    * Step 1 is exact when it fills the page: its rows are a prefix of the site's order, so no
    * followed video newer than its last can be outside it. Drafts are never offered, to their
    * owner neither: a feed shows what a visitor sees.

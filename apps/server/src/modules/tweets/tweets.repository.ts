@@ -55,6 +55,8 @@ export class TweetsRepository {
     private readonly db: Database,
     /** How many of the site's newest tweets the feed looks through first (decision 0020). */
     private readonly recentWindow = 1000,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    private readonly writes: Database = db,
   ) {}
 
   /** Of these lower-case usernames, the ones no account holds. */
@@ -63,8 +65,8 @@ export class TweetsRepository {
   }
 
   /** Tweets with their owners and whether the viewer likes each (no viewer: none liked). */
-  private selectRecords(viewerId: string | null) {
-    return this.db
+  private selectRecords(viewerId: string | null, db: Database = this.db) {
+    return db
       .select({
         id: tweets.id,
         ownerId: tweets.ownerId,
@@ -93,6 +95,12 @@ export class TweetsRepository {
 
   async findRecord(id: string, viewerId: string | null): Promise<TweetRecord | null> {
     const [row] = await this.selectRecords(viewerId).where(eq(tweets.id, id)).limit(1);
+    return row ?? null;
+  }
+
+  /** A tweet just written, read back for the write's answer where the write went. */
+  async findWritten(id: string, viewerId: string): Promise<TweetRecord | null> {
+    const [row] = await this.selectRecords(viewerId, this.writes).where(eq(tweets.id, id)).limit(1);
     return row ?? null;
   }
 
@@ -209,7 +217,7 @@ export class TweetsRepository {
     input: { ownerId: string; content: string },
     window: CreationWindow,
   ): Promise<LimitedInsert<string>> {
-    return insertWithinLimit(this.db, {
+    return insertWithinLimit(this.writes, {
       lockKey: `tweets:${input.ownerId}`,
       window,
       recent: (tx, since) =>

@@ -124,7 +124,7 @@ export class TweetsService {
   }
 
   private async readBack(id: string, actor: Viewer): Promise<TweetRecord> {
-    const record = await this.repo.findRecord(id, actor.userId);
+    const record = await this.repo.findWritten(id, actor.userId);
     if (!record) throw notFound('Tweet');
     return record;
   }

@@ -140,6 +140,8 @@ export class VideosRepository {
     private readonly db: Database,
     /** `Storage.publicUrlPrefix()`: the cards' URLs are written by the database (decision 0049). */
     mediaUrlPrefix: string,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    private readonly writes: Database = db,
   ) {
     this.mediaUrlPrefix = cardUrlPrefix(mediaUrlPrefix);
   }
@@ -524,7 +526,7 @@ export class VideosRepository {
     positionSeconds: number | undefined;
   }): Promise<{ views: number; counted: boolean } | null> {
     const [row] = await queryRows<{ total_views: number | string; is_counted: boolean }>(
-      this.db,
+      this.writes,
       sql`select r.total_views, r.is_counted
           from ${videos} cross join ${relaxedCommit}
             cross join lateral videos_record_view(${videos.id},

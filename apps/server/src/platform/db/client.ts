@@ -33,6 +33,12 @@ export type QueueConnection =
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * Where a person's write goes, with the session check before it (decision 0059): on
+   * PostgreSQL a few connections of their own, so a write never waits for a connection behind
+   * the reads (a search holds one for a second when nothing is kept); on PGlite the one `db`.
+   */
+  writes: Database;
   kind: 'pglite' | 'postgres';
   queueConnection: QueueConnection;
   /** Applies pending migrations from apps/server/drizzle. */
@@ -44,8 +50,10 @@ export interface DatabaseHandle {
    * after a start do not each pay for a fresh backend. Called once, before serving.
    */
   warm(): Promise<void>;
-  /** The connection pool's use (PostgreSQL); null for PGlite's one connection. */
+  /** The reads' connection pool's use (PostgreSQL); null for PGlite's one connection. */
   poolUse(): { total: number; idle: number; waiting: number } | null;
+  /** The writes' connection pool's use (PostgreSQL); null for PGlite's one connection. */
+  writesPoolUse(): { total: number; idle: number; waiting: number } | null;
   close(): Promise<void>;
 }
 
@@ -65,18 +73,35 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // times slower. Idle connections are kept a minute (pg's default is 10 s), so a pause in
     // traffic does not turn the next burst into a round of fresh backends.
     const connections = 10;
+    // The writes' own few (decision 0059): each is one or two short statements on rows found by
+    // key, but a connection stays taken until Node reads the answer, which under a saturating
+    // read load is several milliseconds: five carry the traffic model's 190 writes a second
+    // (about 3 taken on average at 15 ms a round trip). Reads never take them.
+    const writeConnections = 5;
     // `min`: the connections `warm` opens stay open through a quiet spell.
-    const pool = new pg.Pool({
-      connectionString: target.url,
-      max: connections,
-      min: connections,
-      idleTimeoutMillis: 60_000,
-    });
-    // An idle client that loses its connection must not crash the process.
-    pool.on('error', () => undefined);
+    const openPool = (max: number) => {
+      const opened = new pg.Pool({
+        connectionString: target.url,
+        max,
+        min: max,
+        idleTimeoutMillis: 60_000,
+      });
+      // An idle client that loses its connection must not crash the process.
+      opened.on('error', () => undefined);
+      return opened;
+    };
+    const pool = openPool(connections);
+    const writesPool = openPool(writeConnections);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
+    const writes = drizzleNodePg({ client: writesPool, schema }) as unknown as Database;
+    const useOf = (p: pg.Pool) => ({
+      total: p.totalCount,
+      idle: p.idleCount,
+      waiting: p.waitingCount,
+    });
     return {
       db,
+      writes,
       kind: 'postgres',
       queueConnection: { kind: 'url', url: target.url },
       migrate: () => migrateNodePg(drizzleNodePg({ client: pool }), { migrationsFolder }),
@@ -85,21 +110,21 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       },
       warm: async () => {
         // All at once, so each is a connection of its own.
-        const clients = await Promise.all(
-          Array.from({ length: connections }, () => pool.connect()),
-        );
+        const clients = await Promise.all([
+          ...Array.from({ length: connections }, () => pool.connect()),
+          ...Array.from({ length: writeConnections }, () => writesPool.connect()),
+        ]);
         try {
           await Promise.all(clients.map((client) => planEveryTable((text) => client.query(text))));
         } finally {
           for (const client of clients) client.release();
         }
       },
-      poolUse: () => ({
-        total: pool.totalCount,
-        idle: pool.idleCount,
-        waiting: pool.waitingCount,
-      }),
-      close: () => pool.end(),
+      poolUse: () => useOf(pool),
+      writesPoolUse: () => useOf(writesPool),
+      close: async () => {
+        await Promise.all([pool.end(), writesPool.end()]);
+      },
     };
   }
 
@@ -117,6 +142,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
   const db = drizzlePglite({ client, schema }) as unknown as Database;
   return {
     db,
+    writes: db,
     kind: 'pglite',
     // pg-boss shares the one PGlite connection: parameterless (often multi-statement) text goes
     // to exec, the rest to query.
@@ -136,6 +162,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     },
     warm: () => planEveryTable((text) => client.query(text)),
     poolUse: () => null,
+    writesPoolUse: () => null,
     close: () => client.close(),
   };
 }

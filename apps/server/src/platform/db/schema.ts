@@ -348,6 +348,35 @@ export const videoTotals = pgTable(
 );
 
 /**
+ * The videos out for anyone (published, not hidden), kept by a row trigger on `videos` that
+ * fires only when a column deciding it is set (migration 0034): the followed feeds' first step
+ * reads the newest of them here, a narrow table whose rows no view, like or comment rewrites,
+ * so its index-only scans do not wait for vacuum as the videos table's do (decision 0059).
+ */
+export const publishedVideos = pgTable(
+  'published_videos',
+  {
+    videoId: uuid('video_id')
+      .primaryKey()
+      .references(() => videos.id, { onDelete: 'cascade' }),
+    ownerId: uuid('owner_id').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // With `INCLUDE (owner_id)` (migration 0034; drizzle's builder cannot say it).
+    index('published_videos_created_idx').on(
+      t.createdAt.desc().nullsFirst(),
+      t.videoId.desc().nullsFirst(),
+    ),
+    index('published_videos_owner_created_idx').on(
+      t.ownerId,
+      t.createdAt.desc().nullsFirst(),
+      t.videoId.desc().nullsFirst(),
+    ),
+  ],
+);
+
+/**
  * Every word that search can match: the lexemes of videos' and channels' search vectors, added
  * by row triggers (migration 0006) and never removed. A typed word that starts no word here
  * is a typo; its nearest words by trigram distance (this index) are its candidate corrections.

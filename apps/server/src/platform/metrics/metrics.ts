@@ -29,6 +29,8 @@ export interface MetricSources {
   sockets?: () => number;
   jobs?: () => Promise<JobCount[]>;
   pool?: () => PoolUse | null;
+  /** The writes' own connections (decision 0059). */
+  writesPool?: () => PoolUse | null;
 }
 
 const requestBuckets = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
@@ -124,6 +126,19 @@ export class Metrics {
       registers: [this.registry],
       collect() {
         const use = sources().pool?.();
+        if (!use) return;
+        this.set({ state: 'total' }, use.total);
+        this.set({ state: 'idle' }, use.idle);
+        this.set({ state: 'waiting' }, use.waiting);
+      },
+    });
+    new Gauge({
+      name: 'kinora_db_writes_pool_connections',
+      help: 'The writes’ own database connections of this process (decision 0059): total open, idle, and writes waiting for one',
+      labelNames: ['state'] as const,
+      registers: [this.registry],
+      collect() {
+        const use = sources().writesPool?.();
         if (!use) return;
         this.set({ state: 'total' }, use.total);
         this.set({ state: 'idle' }, use.idle);
