@@ -220,7 +220,11 @@ export function createServices(deps: {
     comments,
     likes: new LikesService(new LikesRepository(db), videos, comments, events),
     playlists: new PlaylistsService(new PlaylistsRepository(db), videos, events),
-    history: new HistoryService(new HistoryRepository(db), videos, events),
+    history: new HistoryService(
+      new HistoryRepository(db, storage.publicUrlPrefix()),
+      videos,
+      events,
+    ),
     subscriptions: new SubscriptionsService(new SubscriptionsRepository(db), videos, events),
     channels: new ChannelsService(new ChannelsRepository(db), videos),
     tweets: new TweetsService(new TweetsRepository(db), events),
