@@ -226,7 +226,7 @@ export function createServices(deps: {
       events,
     ),
     subscriptions: new SubscriptionsService(new SubscriptionsRepository(db), videos, events),
-    channels: new ChannelsService(new ChannelsRepository(db), videos),
+    channels: new ChannelsService(new ChannelsRepository(db), videos, events),
     tweets: new TweetsService(new TweetsRepository(db), events),
     search: new SearchService(new SearchRepository(db), videos),
     messaging: createMessaging(db, events, (key) => (key ? storage.publicUrl(key) : null)),
