@@ -177,7 +177,7 @@ async function measure(pool: pg.Pool, fixture: Fixture): Promise<void> {
     events,
   );
   const playlists = new PlaylistsService(new PlaylistsRepository(db), videos, events);
-  const history = new HistoryService(new HistoryRepository(db), videos, events);
+  const history = new HistoryService(new HistoryRepository(db, '/media/'), videos, events);
   const likes = new LikesService(
     new LikesRepository(db),
     videos,

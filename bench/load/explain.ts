@@ -69,7 +69,7 @@ const videos = new VideosService(
   events,
 );
 const search = new SearchService(new SearchRepository(db), videos);
-const channels = new ChannelsService(new ChannelsRepository(db), videos);
+const channels = new ChannelsService(new ChannelsRepository(db), videos, events);
 const subscriptions = new SubscriptionsService(new SubscriptionsRepository(db), videos, events);
 const tweets = new TweetsService(new TweetsRepository(db), events);
 // The same feeds with a window of one item: the first step never fills the page, so the second

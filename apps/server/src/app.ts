@@ -285,7 +285,7 @@ export async function buildApp({
   registerCommentRoutes(router, { comments: services.comments, storage });
   registerLikeRoutes(router, { likes: services.likes, storage });
   registerPlaylistRoutes(router, { playlists: services.playlists, storage });
-  registerHistoryRoutes(router, { history: services.history, storage });
+  registerHistoryRoutes(router, { history: services.history });
   registerSubscriptionRoutes(router, { subscriptions: services.subscriptions, storage });
   registerChannelRoutes(router, { channels: services.channels, storage });
   registerTweetRoutes(router, { tweets: services.tweets, storage });

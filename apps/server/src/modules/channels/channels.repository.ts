@@ -141,6 +141,25 @@ export class ChannelsRepository {
     }
   }
 
+  /**
+   * The channels the person follows, up to `limit` of them (the caller tells a longer list by
+   * its length): a walk of the subscriptions' (subscriber, channel) key.
+   */
+  async followedChannelIds(userId: string, limit: number): Promise<string[]> {
+    this.followedStatement ??= this.prepareFollowed();
+    const rows = await this.followedStatement.execute({ userId, limit });
+    return rows.map((r) => r.channelId);
+  }
+  private prepareFollowed() {
+    return this.db
+      .select({ channelId: subscriptions.channelId })
+      .from(subscriptions)
+      .where(eq(subscriptions.subscriberId, sql.placeholder('userId')))
+      .limit(sql.placeholder('limit'))
+      .prepare('channels_followed_by');
+  }
+  private followedStatement: ReturnType<ChannelsRepository['prepareFollowed']> | undefined;
+
   async find(
     by: { id: string } | { username: string },
     viewerId: string | null,

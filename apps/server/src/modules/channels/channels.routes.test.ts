@@ -91,6 +91,57 @@ describe('GET /channels/:id', () => {
   });
 });
 
+describe('GET /channels/:id for signed-in readers (decision 0058)', () => {
+  it('shares the kept answer with each reader’s own isSubscribed, their change at once, nobody else’s', async () => {
+    const [ann, ben] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    const read = async (reader: RegisteredUser | null, channel: RegisteredUser = owner) => {
+      const res = await callApi(t.app, 'getChannel', {
+        params: { id: channel.userId },
+        as: reader,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res;
+    };
+    const subscribed = async (reader: RegisteredUser, channel: RegisteredUser = owner) =>
+      (await read(reader, channel)).data.channel.isSubscribed;
+    const toggle = async (reader: RegisteredUser, channel: RegisteredUser = owner) => {
+      const res = await callApi(t.app, 'toggleSubscription', {
+        params: { channelId: channel.userId },
+        as: reader,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    const visitor = await read(null);
+    // The reader's answer is the visitor's with their own flag: the rest byte for byte.
+    expect((await read(fan)).body).toBe(
+      visitor.body.replace('"isSubscribed":false', '"isSubscribed":true'),
+    );
+    expect((await read(ann)).body).toBe(visitor.body);
+    expect(await subscribed(ann)).toBe(false);
+    expect(await subscribed(ben)).toBe(false);
+
+    await toggle(ann);
+    expect(await subscribed(ann)).toBe(true);
+    expect(await subscribed(ben)).toBe(false);
+    expect(await subscribed(fan)).toBe(true);
+    // Another channel's answer for Ann is unchanged; Ben's follow there is his alone.
+    expect(await subscribed(ann, other)).toBe(false);
+    await toggle(ben, other);
+    expect(await subscribed(ben, other)).toBe(true);
+    expect(await subscribed(ann, other)).toBe(false);
+    expect(await subscribed(ann)).toBe(true);
+
+    await toggle(ann);
+    expect(await subscribed(ann)).toBe(false);
+    expect(await subscribed(fan)).toBe(true);
+    expect((await read(null)).data.channel.isSubscribed).toBe(false);
+    // The channels' figures the other tests read stay as they were.
+    await toggle(ben, other);
+    expect(await subscribed(ben, other)).toBe(false);
+  });
+});
+
 describe('GET /channels/:id/videos', () => {
   it('answers a plain list in data, paged by the query, the total in X-Total-Count', async () => {
     const visitor = await callApi(t.app, 'channelVideos', { params: { id: owner.userId } });

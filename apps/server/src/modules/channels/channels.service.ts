@@ -1,6 +1,8 @@
 import type { ChannelVideosQuery } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
+import type { DomainEvents } from '../../platform/events/domain-events';
 import { notFound } from '../../platform/http/errors';
+import { KeptPerReader } from '../../platform/http/kept-per-reader';
 import { canSeeDraftsOf, type VideosService } from '../videos';
 import { canSeeChannelTotals } from './channels.policy';
 import type { ChannelFigures, ChannelRecord, ChannelsRepository } from './channels.repository';
@@ -13,11 +15,35 @@ export interface ChannelView {
   seesTotals: boolean;
 }
 
+/** Past this many channels followed, a reader's are asked of the database one by one. */
+const followedKeptUpTo = 5_000;
+
 export class ChannelsService {
+  /**
+   * The channels each signed-in reader follows, null past `followedKeptUpTo` (decision 0058):
+   * a shared channel answer's `isSubscribed` without a query per read. Their own subscription
+   * or account's end drops it, in every process.
+   */
+  private readonly followed: KeptPerReader<ReadonlySet<string> | null>;
+
   constructor(
     private readonly repo: ChannelsRepository,
     private readonly videos: VideosService,
-  ) {}
+    events: DomainEvents,
+  ) {
+    this.followed = new KeptPerReader({
+      load: async (userId) => {
+        const ids = await repo.followedChannelIds(userId, followedKeptUpTo + 1);
+        return ids.length > followedKeptUpTo ? null : new Set(ids);
+      },
+      sizeOf: (ids) => 1 + (ids?.size ?? 0),
+      maxSize: 2_000_000,
+    });
+    events.onAnyProcess('subscription.changed', ({ subscriberId }) =>
+      this.followed.drop(subscriberId),
+    );
+    events.onAnyProcess('account.deleted', ({ userId }) => this.followed.drop(userId));
+  }
 
   /** A channel with its figures; the channels' and videos' rules decide what is shown. */
   async getChannel(input: {
@@ -35,8 +61,15 @@ export class ChannelsService {
   }
 
   /** Whether the viewer subscribes to the channel: the one per-person field of a channel. */
-  isSubscribed({ viewerId, channelId }: { viewerId: string; channelId: string }): Promise<boolean> {
-    return this.repo.isSubscribed(viewerId, channelId);
+  async isSubscribed({
+    viewerId,
+    channelId,
+  }: {
+    viewerId: string;
+    channelId: string;
+  }): Promise<boolean> {
+    const followed = await this.followed.of(viewerId);
+    return followed ? followed.has(channelId) : this.repo.isSubscribed(viewerId, channelId);
   }
 
   /** One's own channel: every figure is one's own to see. */

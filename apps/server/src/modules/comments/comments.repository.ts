@@ -163,6 +163,51 @@ export class CommentsRepository {
     return Number(row?.n ?? 0);
   }
 
+  /**
+   * Who sees more of the video's top comments than a visitor: the authors of those a moderator
+   * hid or a watched word holds (each sees their own). Their answer is not the shared one.
+   */
+  async authorsOfUnseenTopComments(videoId: string): Promise<string[]> {
+    this.unseenAuthorsStatement ??= this.prepareUnseenAuthors();
+    const rows = await this.unseenAuthorsStatement.execute({ videoId });
+    return rows.map((r) => r.ownerId);
+  }
+  private unseenAuthorsStatement:
+    ReturnType<CommentsRepository['prepareUnseenAuthors']> | undefined;
+  private prepareUnseenAuthors() {
+    return this.db
+      .selectDistinct({ ownerId: comments.ownerId })
+      .from(comments)
+      .where(
+        and(
+          eq(comments.videoId, sql.placeholder('videoId')),
+          isNull(comments.parentId),
+          sql`(${comments.hiddenAt} is not null or ${comments.heldAt} is not null)`,
+        ),
+      )
+      .prepare('comments_unseen_top_authors');
+  }
+
+  /**
+   * The comments the person liked, up to `limit` of them (the caller tells a longer list by its
+   * length), or those among `among`.
+   */
+  async likedCommentIds(userId: string, limit: number, among?: string[]): Promise<string[]> {
+    const rows = await this.db
+      .select({ commentId: likes.commentId })
+      .from(likes)
+      .where(
+        and(
+          eq(likes.userId, userId),
+          among
+            ? sql`${likes.commentId} = any(${`{${among.join(',')}}`}::uuid[])`
+            : sql`${likes.commentId} is not null`,
+        ),
+      )
+      .limit(limit);
+    return rows.flatMap((r) => (r.commentId === null ? [] : [r.commentId]));
+  }
+
   /** A page of a thread's replies, oldest first (a conversation reads down). */
   async listReplies(input: {
     parentId: string;

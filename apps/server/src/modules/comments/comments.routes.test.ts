@@ -146,6 +146,68 @@ describe('GET /comments/:videoId', () => {
   });
 });
 
+describe('GET /comments/:videoId for signed-in readers (decision 0058)', () => {
+  it('is the shared page with each reader’s own likes, their change at once, nobody else’s', async () => {
+    const video = await createVideo(t.app, olga);
+    const [ann, ben, hid] = await Promise.all([
+      registerUser(t.app),
+      registerUser(t.app),
+      registerUser(t.app),
+    ]);
+    const first = await post(video._id, carol, 'First');
+    const second = await post(video._id, carol, 'Second');
+    // A comment a moderator hid: its author's alone.
+    const hidden = await post(video._id, hid, 'Hidden');
+    await t.database.db
+      .update(comments)
+      .set({ hiddenAt: new Date(), hiddenReason: 'spam' })
+      .where(eq(comments.id, hidden._id));
+    const page = (reader: RegisteredUser | null) =>
+      callApi(t.app, 'listComments', { params: { videoId: video._id }, as: reader });
+    const likedBy = async (reader: RegisteredUser) =>
+      (await page(reader)).data.comments.filter((c) => c.isLiked).map((c) => c._id);
+    const like = async (reader: RegisteredUser, commentId: string) => {
+      const res = await callApi(t.app, 'toggleCommentLike', {
+        params: { id: commentId },
+        as: reader,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+
+    await like(ben, first._id);
+    const visitor = await page(null);
+    expect(visitor.data.comments.map((c) => c._id)).toEqual([second._id, first._id]);
+    // A reader who liked nothing gets the visitor's page byte for byte, kept or not.
+    expect((await page(ann)).body).toBe(visitor.body);
+    expect((await page(ann)).body).toBe(visitor.body);
+    // Ben's page is the same but for his like.
+    const bens = await page(ben);
+    expect(JSON.parse(bens.body)).toEqual({
+      ...JSON.parse(visitor.body),
+      data: {
+        ...visitor.data,
+        comments: visitor.data.comments.map((c) => ({ ...c, isLiked: c._id === first._id })),
+      },
+    });
+    expect(await likedBy(ann)).toEqual([]);
+
+    // Their own change shows at once to them, and to nobody else.
+    await like(ann, second._id);
+    expect(await likedBy(ann)).toEqual([second._id]);
+    expect(await likedBy(ben)).toEqual([first._id]);
+    await like(ben, first._id);
+    expect(await likedBy(ben)).toEqual([]);
+    expect(await likedBy(ann)).toEqual([second._id]);
+
+    // Who sees more than a visitor gets their own page: the hidden comment's author. (The
+    // owner, who would see held ones, has their own too; a hidden one is not theirs to see.)
+    expect((await page(hid)).data.comments.map((c) => c._id)).toContain(hidden._id);
+    expect((await page(olga)).data.comments.map((c) => c._id)).not.toContain(hidden._id);
+    expect((await page(ann)).data.comments.map((c) => c._id)).not.toContain(hidden._id);
+    expect((await page(hid)).data.comments.map((c) => c._id)).toContain(hidden._id);
+  });
+});
+
 describe('POST /comments/:videoId', () => {
   it('adds a trimmed comment for a signed-in user and counts it', async () => {
     const video = await createVideo(t.app, olga);

@@ -1,4 +1,4 @@
-import { endpoints } from '@kinora/contract';
+import { endpoints, type CommentPage } from '@kinora/contract';
 import { shows } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
@@ -13,14 +13,42 @@ export function registerCommentRoutes(
   /** One comment as the answer gives it. */
   const present = (record: Parameters<typeof presentComment>[0]) => presentComment(record, storage);
 
+  /** Who sees more of each computed page than a visitor (`shared` reads it). */
+  const seeingMore = new WeakMap<CommentPage, readonly string[]>();
+
   router.route(endpoints.listComments, {
     message: 'Comments',
-    handler: async ({ params, query, actor }) =>
-      presentCommentPage(
-        await comments.listComments({ videoId: params.videoId, viewer: actor, ...query }),
-        query,
-        storage,
-      ),
+    handler: async ({ params, query, actor }) => {
+      const listed = await comments.listComments({
+        videoId: params.videoId,
+        viewer: actor,
+        ...query,
+      });
+      const page = presentCommentPage(listed, query, storage);
+      seeingMore.set(page, listed.readersSeeingMore);
+      return page;
+    },
+    // A visitor's page is a signed-in reader's with their own likes, unless they see more of it
+    // (decision 0058).
+    shared: ({ data }) => {
+      const notFor = seeingMore.get(data);
+      if (!notFor) return null;
+      const ids = data.comments.map((c) => c._id);
+      const withLikes = (liked: ReadonlySet<string>) => ({
+        comments: data.comments.map((c) => ({ ...c, isLiked: liked.has(c._id) })),
+      });
+      return {
+        notFor,
+        personal: {
+          visitor: withLikes(new Set()),
+          of: async (actor) => {
+            const liked = await comments.likedAmong(actor.userId, ids);
+            // Most readers liked none of the page: the visitor's fields, one shared variant.
+            return liked.size === 0 ? {} : withLikes(liked);
+          },
+        },
+      };
+    },
     // Whether the video may be seen, its comments, and their authors' names and pictures.
     shows: ({ params, data }) => [
       shows.video(params.videoId),

@@ -2,6 +2,7 @@ import { limits, mentionedUsernames, type CommentSort } from '@kinora/contract';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { badRequest, notFound } from '../../platform/http/errors';
+import { KeptPerReader } from '../../platform/http/kept-per-reader';
 import { assertMentionsExist } from '../users';
 import { videosInteractableBy, type VideosService } from '../videos';
 import {
@@ -14,13 +15,44 @@ import {
 } from './comments.policy';
 import type { CommentRecord, CommentsRepository } from './comments.repository';
 
+/** Past this many comments liked, a reader's likes are asked of the database per page. */
+const likedKeptUpTo = 5_000;
+
 export class CommentsService {
+  /**
+   * The comments each signed-in reader liked, null past `likedKeptUpTo` (decision 0058): a
+   * shared page's `isLiked` without a query per read. Their own like or account's end drops it,
+   * in every process.
+   */
+  private readonly liked: KeptPerReader<ReadonlySet<string> | null>;
+
   constructor(
     private readonly repo: CommentsRepository,
     private readonly videos: VideosService,
     /** Told of each change after it is committed (decision 0021). */
     private readonly events: DomainEvents,
-  ) {}
+  ) {
+    this.liked = new KeptPerReader({
+      load: async (userId) => {
+        const ids = await repo.likedCommentIds(userId, likedKeptUpTo + 1);
+        return ids.length > likedKeptUpTo ? null : new Set(ids);
+      },
+      sizeOf: (ids) => 1 + (ids?.size ?? 0),
+      maxSize: 2_000_000,
+    });
+    events.onAnyProcess('like.toggled', ({ target, userId }) => {
+      if (target === 'comment') this.liked.drop(userId);
+    });
+    events.onAnyProcess('account.deleted', ({ userId }) => this.liked.drop(userId));
+  }
+
+  /** Which of these comments the reader liked. */
+  async likedAmong(readerId: string, commentIds: readonly string[]): Promise<Set<string>> {
+    if (commentIds.length === 0) return new Set();
+    const liked = await this.liked.of(readerId);
+    if (liked) return new Set(commentIds.filter((id) => liked.has(id)));
+    return new Set(await this.repo.likedCommentIds(readerId, commentIds.length, [...commentIds]));
+  }
 
   async listComments(input: {
     videoId: string;
@@ -30,12 +62,20 @@ export class CommentsService {
     sort?: CommentSort;
   }) {
     const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.viewer });
-    const [comments, topLevelCount] = await Promise.all([
+    const [comments, topLevelCount, seeMore] = await Promise.all([
       this.repo.listForVideo(input),
       this.repo.countTopLevel(input.videoId, input.viewer),
+      this.repo.authorsOfUnseenTopComments(input.videoId),
     ]);
     // The count people read counts replies too (as the video's); the pages are of top comments.
-    return { comments, totalCount: video.commentsCount, pagedCount: topLevelCount };
+    return {
+      comments,
+      totalCount: video.commentsCount,
+      pagedCount: topLevelCount,
+      // Whose page is not a visitor's with their likes: the video's owner (held comments) and
+      // the authors of hidden or held ones (decision 0058).
+      readersSeeingMore: [video.ownerId, ...seeMore],
+    };
   }
 
   /** A thread's replies, oldest first; a reply has none (threads are one level deep). */

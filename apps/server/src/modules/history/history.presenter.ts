@@ -1,16 +1,20 @@
 import type { HistoryEntry, WatchPosition } from '@kinora/contract';
 import { encodeCursor } from '../../platform/db/keyset';
-import type { Storage } from '../../platform/storage/storage';
-import { presentVideo } from '../videos';
+import { presentVideoCardsWith } from '../videos';
 import type { HistoryRecord, WatchPositionRecord } from './history.repository';
 
-export function presentHistoryEntry(record: HistoryRecord, storage: Storage): HistoryEntry {
-  return {
-    ...presentVideo(record, storage),
-    watchedAt: record.watchedAt.toISOString(),
-    positionSeconds: record.positionSeconds,
-    cursor: encodeCursor({ micros: record.watchedAtMicros, id: record.id }),
-  };
+/**
+ * A page of history as prewritten text (decision 0058): each video's card, then the entry's own
+ * members, as the contract's `HistoryEntry` writes them (`JSON.stringify` of the same values).
+ */
+export function presentHistoryEntries(records: readonly HistoryRecord[]): HistoryEntry[] {
+  return presentVideoCardsWith<HistoryRecord, HistoryEntry>(
+    records,
+    (record) =>
+      `,"watchedAt":${JSON.stringify(record.watchedAt.toISOString())}` +
+      `,"positionSeconds":${JSON.stringify(record.positionSeconds)}` +
+      `,"cursor":${JSON.stringify(encodeCursor({ micros: record.watchedAtMicros, id: record.id }))}`,
+  );
 }
 
 export function presentWatchPosition(record: WatchPositionRecord): WatchPosition {

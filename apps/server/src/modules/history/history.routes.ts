@@ -1,24 +1,20 @@
 import { endpoints } from '@kinora/contract';
 import { shows, videosShown } from '../../platform/http/kept-tags';
 import type { Router } from '../../platform/http/router';
-import type { Storage } from '../../platform/storage/storage';
-import { presentHistoryEntry, presentWatchPosition } from './history.presenter';
+import { presentHistoryEntries, presentWatchPosition } from './history.presenter';
 import type { HistoryService } from './history.service';
 
 /** The player saves every few seconds per open tab: this leaves room for several tabs. */
 const positionSavesPerMinute = 120;
 
-export function registerHistoryRoutes(
-  router: Router,
-  deps: { history: HistoryService; storage: Storage },
-): void {
-  const { history, storage } = deps;
+export function registerHistoryRoutes(router: Router, deps: { history: HistoryService }): void {
+  const { history } = deps;
 
   router.route(endpoints.watchHistory, {
     message: 'Watch history',
     handler: async ({ query, actor }) =>
-      (await history.watchHistory({ actor, cursor: query.cursor, limit: query.limit })).map((r) =>
-        presentHistoryEntry(r, storage),
+      presentHistoryEntries(
+        await history.watchHistory({ actor, cursor: query.cursor, limit: query.limit }),
       ),
     shows: ({ actor, data }) => [shows.history(actor.userId), ...videosShown(data)],
   });

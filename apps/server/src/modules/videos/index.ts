@@ -1,7 +1,13 @@
 export { VideosRepository, videoRecordSource, type VideoRecord } from './videos.repository';
 export { VideosService, type VideoJobs } from './videos.service';
 export { presentVideo, shareVideos } from './videos.presenter';
-export { presentVideoCards, type VideoCardRow } from './videos.cards';
+export {
+  cardUrlPrefix,
+  presentVideoCards,
+  presentVideoCardsWith,
+  videoCardColumns,
+  type VideoCardRow,
+} from './videos.cards';
 export { registerVideoRoutes } from './videos.routes';
 export {
   assertCanEditVideo,

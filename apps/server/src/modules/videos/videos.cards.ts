@@ -112,6 +112,21 @@ export function presentVideoCards(rows: readonly VideoCardRow[]): Video[] {
   return prewritten(summaries, `[${rows.map((row) => row.card).join(',')}]`) as unknown as Video[];
 }
 
+/**
+ * The entries of an answer that extends the contract's `Video` (a history entry): each card's
+ * text with `members(row)` (JSON members, each after a comma, in the schema's order) written
+ * after the card's own. Typed as the caller's list; its objects hold what `presentVideoCards`
+ * says.
+ */
+export function presentVideoCardsWith<R extends VideoCardRow, T extends Video>(
+  rows: readonly R[],
+  members: (row: R) => string,
+): T[] {
+  const summaries = rows.map(summaryOf);
+  const text = rows.map((row) => `${row.card.slice(0, -1)}${members(row)}}`).join(',');
+  return prewritten(summaries, `[${text}]`) as unknown as T[];
+}
+
 /** One video's answer as its prewritten text (its object holds what `presentVideoCards` says). */
 export function presentVideoCard(row: VideoCardRow): Video {
   return prewritten(summaryOf(row), row.card) as unknown as Video;

@@ -104,6 +104,31 @@ describe.skipIf(!ready)('a change through one API process, read through another'
     expect(Date.now() - edited).toBeLessThan(1_000);
   }, 60_000);
 
+  it('a reader’s subscription through A shows on their channel page through B within a second, nobody else’s', async () => {
+    const [owner, reader, other] = await Promise.all([registerOn(a), registerOn(b), registerOn(b)]);
+    const subscribed = async (who: Person) =>
+      (
+        await callServer<{ channel: { isSubscribed: boolean } }>(
+          b,
+          'GET',
+          `/channels/${owner.userId}`,
+          who,
+        )
+      ).channel.isSubscribed;
+    // B keeps the shared page and each reader's follows (decision 0058).
+    expect(await subscribed(reader)).toBe(false);
+    expect(await subscribed(other)).toBe(false);
+
+    await callServer(a, 'POST', `/subscriptions/toggle/${owner.userId}`, reader);
+    const changed = Date.now();
+    await vi.waitFor(async () => expect(await subscribed(reader)).toBe(true), {
+      timeout: 1_000,
+      interval: 20,
+    });
+    expect(Date.now() - changed).toBeLessThan(1_000);
+    expect(await subscribed(other)).toBe(false);
+  }, 60_000);
+
   it('a saved watch position through A leaves B’s kept answers kept', async () => {
     const owner = await registerOn(a);
     const viewer = await registerOn(b);

@@ -218,6 +218,11 @@ export function registerAnonymousCache(
       key: string;
       /** For one person's own answer, their id. */
       reader: string | undefined;
+      /**
+       * For a signed-in caller of an each-reader path, where the answer is kept instead when
+       * its rule shares it with them (it is then everyone's, their own fields set back).
+       */
+      sharedKey: string | undefined;
       startedAt: number;
       identity: CallerIdentity;
       finish: (entry: Entry | null) => void;
@@ -278,6 +283,18 @@ export function registerAnonymousCache(
     if (identity.kind !== 'signed-in') return null;
     const reader = identity.actor.userId;
     return { key: `${reader}\n${url}`, reader };
+  };
+  /**
+   * For a signed-in caller of an each-reader path, the shared answer when its route's rule lets
+   * them receive it (decision 0058: a video's comments with their own likes merged in); else
+   * undefined, and their own answer is looked for.
+   */
+  const sharedFor = (kind: AnswerKind, url: string, identity: CallerIdentity, now: number) => {
+    if (kind !== 'each reader' || identity.kind !== 'signed-in') return undefined;
+    const entry = usable(url, now);
+    return entry && entry.reader === undefined && entry.sharing && mayReceive(entry, identity)
+      ? entry
+      : undefined;
   };
   /**
    * A kept answer that may be sent now: fresh, or stale while its successor is computed or
@@ -352,6 +369,15 @@ export function registerAnonymousCache(
       const body = await bodyFor(key, e, identity);
       return r.header('content-type', e.contentType).header('age', ageOf(e, Date.now())).send(body);
     };
+    const shared = sharedFor(kind, request.url, identity, Date.now());
+    if (shared) {
+      options.onLookup?.('hit');
+      const body = await bodyFor(request.url, shared, identity);
+      return reply
+        .header('content-type', shared.contentType)
+        .header('age', ageOf(shared, Date.now()))
+        .send(body);
+    }
     const kept = usable(key, Date.now());
     if (kept) {
       // Someone the answer is not for (its owner) computes their own, and keeps nothing.
@@ -376,6 +402,7 @@ export function registerAnonymousCache(
         computing.set(request, {
           key,
           reader,
+          sharedKey: kind === 'each reader' && reader !== undefined ? request.url : undefined,
           startedAt: dropCount,
           identity,
           finish: (e) => {
@@ -392,14 +419,22 @@ export function registerAnonymousCache(
     const turn = computing.get(request);
     if (!turn) return done(null, payload);
     const declaration = declared.get(request);
+    // A signed-in reader's answer of an each-reader path is everyone's when its rule shares it
+    // with them.
+    const sharedInstead =
+      turn.sharedKey !== undefined && declaration
+        ? keptSharing(turn.identity, declaration)
+        : undefined;
+    const keyKept = sharedInstead ? turn.sharedKey! : turn.key;
     // One person's own answer is kept when the route computed it for the person the headers
     // name; a shared one as its route's rule says.
     const reader =
-      turn.reader !== undefined && declaration?.actor?.userId === turn.reader
+      !sharedInstead && turn.reader !== undefined && declaration?.actor?.userId === turn.reader
         ? turn.reader
         : undefined;
-    const sharing =
-      turn.reader !== undefined || !declaration
+    const sharing = sharedInstead
+      ? sharedInstead
+      : turn.reader !== undefined || !declaration
         ? undefined
         : keptSharing(turn.identity, declaration);
     const tags =
@@ -445,18 +480,18 @@ export function registerAnonymousCache(
         : null,
       tags,
     };
-    forget(turn.key);
+    forget(keyKept);
     // Map order is insertion order: the first keys are the oldest answers.
     for (const key of entries.keys()) {
       if (bytes + body.length <= options.maxBytes) break;
       forget(key);
     }
-    entries.set(turn.key, entry);
+    entries.set(keyKept, entry);
     bytes += body.length;
     for (const tag of tags) {
       let keys = tagged.get(tag);
       if (!keys) tagged.set(tag, (keys = new Set()));
-      keys.add(turn.key);
+      keys.add(keyKept);
     }
     release(request, entry);
     // The caller receives what was computed for them, their own fields included.
@@ -499,10 +534,11 @@ export function registerAnonymousCache(
       const kind = request.headers.origin === undefined ? kindOf(request.method, url) : null;
       if (kind === null) return passOn();
       const identity = options.identify(request.headers);
-      const key = keyOf(kind, url, identity)?.key;
-      if (key === undefined) return passOn();
       const now = Date.now();
-      const entry = usable(key, now);
+      const shared = sharedFor(kind, url, identity, now);
+      const key = shared ? url : keyOf(kind, url, identity)?.key;
+      if (key === undefined) return passOn();
+      const entry = shared ?? usable(key, now);
       if (!entry?.headers || !mayReceive(entry, identity)) return passOn();
       const headers = entry.headers;
       const send = (body: Buffer) => {

@@ -1,0 +1,75 @@
+/**
+ * One fact about each signed-in reader kept in memory (decision 0058): the channels they follow,
+ * the comments they liked. A shared kept answer (decision 0018) takes each reader's own fields
+ * from it instead of asking the database on every read; the reader's own change events drop it
+ * (`drop`), in every process, as they drop the reader's kept answers (decision 0025).
+ *
+ * A value whose load began before a drop of its reader is handed to the reads that asked for it
+ * (they began before the change was heard) but is not kept: the next read loads it afresh.
+ */
+export class KeptPerReader<T> {
+  private readonly kept = new Map<string, { value: T; size: number }>();
+  private readonly loading = new Map<string, Promise<T>>();
+  private size = 0;
+
+  constructor(
+    private readonly options: {
+      /** The reader's value, from the database. */
+      load(readerId: string): Promise<T>;
+      /** Its weight against `maxSize` (ids held, say). */
+      sizeOf(value: T): number;
+      /** Memory bound: the readers kept longest are forgotten past this total size. */
+      maxSize: number;
+    },
+  ) {}
+
+  /** The reader's value: kept, or loaded once for every read asking at the same time. */
+  of(readerId: string): Promise<T> {
+    const kept = this.kept.get(readerId);
+    if (kept) return Promise.resolve(kept.value);
+    const pending = this.loading.get(readerId);
+    if (pending) return pending;
+    const load: Promise<T> = this.options.load(readerId).then(
+      (value) => {
+        if (this.loading.get(readerId) === load) {
+          this.loading.delete(readerId);
+          this.keep(readerId, value);
+        }
+        return value;
+      },
+      (error: unknown) => {
+        if (this.loading.get(readerId) === load) this.loading.delete(readerId);
+        throw error;
+      },
+    );
+    this.loading.set(readerId, load);
+    return load;
+  }
+
+  /** Forgets the reader's value (their change was heard), and any load of it under way. */
+  drop(readerId: string): void {
+    this.loading.delete(readerId);
+    const kept = this.kept.get(readerId);
+    if (!kept) return;
+    this.size -= kept.size;
+    this.kept.delete(readerId);
+  }
+
+  /** How many readers' values are kept (for tests). */
+  get readers(): number {
+    return this.kept.size;
+  }
+
+  private keep(readerId: string, value: T): void {
+    const size = this.options.sizeOf(value);
+    if (size > this.options.maxSize) return;
+    // Map order is insertion order: the first readers are those kept longest.
+    for (const [id, old] of this.kept) {
+      if (this.size + size <= this.options.maxSize) break;
+      this.kept.delete(id);
+      this.size -= old.size;
+    }
+    this.kept.set(readerId, { value, size });
+    this.size += size;
+  }
+}
