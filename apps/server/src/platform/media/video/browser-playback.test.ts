@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPlayback, browserPlaybackOf, type BrowserPlaybackProbe } from './browser-playback';
 import { probeVideo } from './probe';
