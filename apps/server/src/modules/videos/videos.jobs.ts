@@ -143,6 +143,9 @@ export class VideoProcessor {
         changed();
         await this.storage.deletePrefix(prefix);
         const hlsPrefix = `${prefix}hls/`;
+        // A publication that fails fails the attempt: ffmpeg is stopped at once rather than
+        // left to make the rest of a ladder nobody will see.
+        const stopRun = new AbortController();
         const publisher = new GrowingRenditionPublisher({
           storage: this.storage,
           outputDir: hlsDir,
@@ -154,6 +157,7 @@ export class VideoProcessor {
             await this.repo.setProcessing(videoId, { hlsMasterKey: masterKey });
             changed();
           },
+          onFailure: () => stopRun.abort(),
         });
         // It plays once its first segments are stored: the page's 'about N s' counts to that.
         progress.startStage(
@@ -165,7 +169,7 @@ export class VideoProcessor {
             input: source,
             outputDir: hlsDir,
             probe,
-            signal: context.signal,
+            signal: AbortSignal.any([context.signal, stopRun.signal]),
             segmentSeconds: defaultSegmentSeconds,
             // Rewritten with each segment, so the first segments play before the last exist.
             playlistType: 'event',
@@ -192,7 +196,8 @@ export class VideoProcessor {
           // Nothing plays until an attempt finishes one.
           await this.repo.setProcessing(videoId, { hlsMasterKey: null });
           changed();
-          throw error;
+          // The storage's error, not the abort it caused.
+          throw publisher.error ?? error;
         }
         progress.finishStage();
         await this.repo.setProcessing(videoId, {

@@ -248,8 +248,9 @@ describe('GrowingRenditionPublisher', () => {
     expect(first).toContain('CODECS="avc1.64001e"');
   });
 
-  it('fails the job with a storage error, and stores nothing more after it', async () => {
+  it('fails the job with a storage error, says so at once, and stores nothing more after it', async () => {
     let puts = 0;
+    const failures: unknown[] = [];
     const publisher = new GrowingRenditionPublisher({
       storage: {
         put: () => {
@@ -263,11 +264,15 @@ describe('GrowingRenditionPublisher', () => {
       audio: false,
       segmentSeconds: 4,
       onPlayable: () => Promise.resolve(),
+      onFailure: (error) => failures.push(error),
     });
     await ffmpegWrote('360p', 1);
     await publisher.poke();
     await publisher.poke();
     expect(puts).toBe(1);
+    // Told once, so the job can stop ffmpeg.
+    expect(failures).toHaveLength(1);
+    expect(publisher.error).toBe(failures[0]);
     await expect(publisher.finish()).rejects.toThrow('the bucket is away');
   });
 

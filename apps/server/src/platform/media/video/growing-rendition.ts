@@ -27,6 +27,11 @@ export interface GrowingRenditionPublisherOptions {
   segmentsBeforePlayable?: number;
   /** Called once, awaited, when the first master is stored: the video plays from then on. */
   onPlayable: (masterKey: string) => Promise<void>;
+  /**
+   * Called once when a publication fails (the attempt will fail with it): the caller stops
+   * ffmpeg rather than let it make the rest of a ladder nobody will see.
+   */
+  onFailure?: (error: unknown) => void;
 }
 
 /**
@@ -79,6 +84,7 @@ export class GrowingRenditionPublisher {
   private running: Promise<void> = Promise.resolve();
   private pending = false;
   private failure: unknown = null;
+  private stopped = false;
 
   constructor(private readonly options: GrowingRenditionPublisherOptions) {}
 
@@ -99,7 +105,7 @@ export class GrowingRenditionPublisher {
    * pokes while one waits to run are one. Resolves when it has run (it never rejects).
    */
   poke(): Promise<void> {
-    if (this.pending || this.failure) return this.running;
+    if (this.pending || this.failure || this.stopped) return this.running;
     this.pending = true;
     this.running = this.running.then(async () => {
       this.pending = false;
@@ -108,6 +114,7 @@ export class GrowingRenditionPublisher {
       } catch (error) {
         // Kept for `finish`, which fails the job with it (it is retried whole).
         this.failure = error;
+        this.options.onFailure?.(error);
       }
     });
     return this.running;
@@ -115,8 +122,13 @@ export class GrowingRenditionPublisher {
 
   /** Waits for a publication under way (ffmpeg failed: nothing more is to be stored). */
   async settle(): Promise<void> {
-    this.failure ??= new Error('The ladder was not finished');
+    this.stopped = true;
     await this.running;
+  }
+
+  /** The error a publication failed with, if one did. */
+  get error(): unknown {
+    return this.failure;
   }
 
   /**
@@ -127,6 +139,7 @@ export class GrowingRenditionPublisher {
   async finish(): Promise<string[]> {
     await this.running;
     if (this.failure) throw this.failure;
+    if (this.stopped) throw new Error('The ladder was not finished');
     const tracks = await this.sync(true);
     for (const track of tracks) {
       if (!track.playlist.hasEndList) {
