@@ -8,7 +8,7 @@
 // Method and recorded figures: bench/media/README.md.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -16,7 +16,6 @@ import { browserPlaybackOf } from '../../apps/server/src/platform/media/video/br
 import { ffmpegBinaries } from '../../apps/server/src/platform/media/video/ffmpeg-binaries';
 import { GrowingRenditionPublisher } from '../../apps/server/src/platform/media/video/growing-rendition';
 import {
-  buildFirstRenditionFirst,
   buildHlsLadder,
   defaultSegmentSeconds,
   planRenditions,
@@ -28,7 +27,10 @@ const { values } = parseArgs({
   options: {
     seconds: { type: 'string', default: '60' },
     kinds: { type: 'string', default: 'h264-mp4,hevc-mov,vp9-webm,prores-mov,mpeg2-ts' },
-    /** Skip the one-run ladder (how an original that plays is processed, and every upload was before issue 22). */
+    /**
+     * Skip the one-run ladder of before (VOD playlists, nothing published while it runs: how
+     * every upload was processed before issue 22, and an original that plays still is).
+     */
     'no-today': { type: 'boolean', default: false },
     /** Where made clips are kept between runs (they take minutes to make). */
     clips: { type: 'string', default: path.join(os.tmpdir(), 'kinora-first-frame-clips') },
@@ -154,13 +156,12 @@ interface Result {
   /** The upload's own check: probe, last second decoded, playability decided. */
   uploadCheck: number;
   /**
-   * Upload finished to something a browser plays: the original, or the first rendition's
-   * first segments (decision 0054: its master stored once two segments of each are).
+   * Upload finished to something a browser plays: the original, or the ladder's first
+   * segments (decisions 0054 and 0057: its first master stored once two segments of each
+   * rendition are, while the one run goes on).
    */
   firstPlayable: number;
-  /** Upload finished to the first rendition whole (what first playable was before 0054). */
-  firstWhole: number;
-  /** Upload finished to the whole ladder, as the job makes it now. */
+  /** Upload finished to the whole ladder, as the job makes it now (stored, master included). */
   ladder: number;
   /** The whole ladder in one run, as every upload was processed before issue 22. */
   today: number | null;
@@ -186,18 +187,18 @@ async function measure(kind: Kind): Promise<Result> {
     const probe = await probeVideo(source);
     const storage = new LocalDiskStorage(path.join(work, 'storage'));
     let firstPlayable = playback.playable ? uploadCheck : Number.NaN;
-    let firstWhole = firstPlayable;
     if (playback.playable) firstCpu = childCpuSeconds() - cpuAtUpload;
     if (playback.playable) {
       await buildHlsLadder({ input: source, outputDir: path.join(work, 'hls'), probe });
     } else {
-      // Published as it grows, into storage (local disk), as the job does.
+      // One run makes the ladder, every rendition published as it grows into storage (local
+      // disk), then the whole master, as the job does.
       const hlsDir = path.join(work, 'hls');
       const publisher = new GrowingRenditionPublisher({
         storage,
         outputDir: hlsDir,
         keyPrefix: 'videos/bench/hls/',
-        rendition: planRenditions(probe)[0]!,
+        renditions: planRenditions(probe),
         audio: probe.audioCodec !== null,
         segmentSeconds: defaultSegmentSeconds,
         onPlayable: () => {
@@ -207,19 +208,20 @@ async function measure(kind: Kind): Promise<Result> {
           return Promise.resolve();
         },
       });
-      await buildFirstRenditionFirst({
+      const ladder = await buildHlsLadder({
         input: source,
         outputDir: hlsDir,
         probe,
         segmentSeconds: defaultSegmentSeconds,
-        onProgress: (stage) => {
-          if (stage === 'first') void publisher.poke();
-        },
-        onFirstRendition: async () => {
-          await publisher.finish();
-          firstWhole = since(uploaded);
-        },
+        playlistType: 'event',
+        onProgress: () => void publisher.poke(),
       });
+      await publisher.finish();
+      await storage.put(
+        `videos/bench/hls/${ladder.masterPlaylist}`,
+        await readFile(path.join(hlsDir, ladder.masterPlaylist)),
+        'application/vnd.apple.mpegurl',
+      );
     }
     const ladder = since(uploaded);
     const ladderCpu = childCpuSeconds() - cpuAtUpload;
@@ -243,7 +245,6 @@ async function measure(kind: Kind): Promise<Result> {
       codecs: playback.codecs,
       uploadCheck,
       firstPlayable,
-      firstWhole,
       ladder,
       today: playback.playable ? ladder : today,
       firstCpu,
@@ -273,19 +274,23 @@ for (const kind of chosen) {
   // The first rendition's CPU is known only once ffmpeg has ended: not at a first playable
   // moment that comes while it still runs.
   console.log(
-    `  ${kind.name}: first playable ${s(result.firstPlayable)} (CPU ${s(result.firstCpu)}), first rendition whole ${s(result.firstWhole)}, ladder ${s(result.ladder)} (CPU ${s(result.ladderCpu)})` +
+    `  ${kind.name}: first playable ${s(result.firstPlayable)} (CPU ${s(result.firstCpu)}), ladder ${s(result.ladder)} (CPU ${s(result.ladderCpu)})` +
       (result.today === null ? '' : `, one-run ladder ${s(result.today)}`),
   );
 }
 console.log('');
 console.log(
-  '| input | plays as uploaded | first playable (wall) | CPU | target | met | first rendition whole (wall) | whole ladder (wall) | CPU | one-run ladder, before (wall) | CPU |',
+  '| input | plays as uploaded | first playable (wall) | CPU | target | met | whole ladder (wall) | CPU | one-run ladder, before (wall) | CPU | ladder CPU against it |',
 );
 console.log('| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |');
+const against = (r: Result) =>
+  r.todayCpu === null || r.playable
+    ? '-'
+    : `${r.ladderCpu >= r.todayCpu ? '+' : '−'}${((Math.abs(r.ladderCpu - r.todayCpu) / r.todayCpu) * 100).toFixed(1)}% (wall ${r.ladder >= r.today! ? '+' : '−'}${((Math.abs(r.ladder - r.today!) / r.today!) * 100).toFixed(0)}%)`;
 for (const r of results) {
   const target = r.playable ? 3 : 15;
   console.log(
-    `| ${r.kind.label}, ${r.megabytes.toFixed(0)} MB | ${r.playable ? 'yes' : 'no'} (${r.codecs ?? 'no browser codecs'}) | ${s(r.firstPlayable)} | ${s(r.firstCpu)} | ≤ ${target} s | ${r.firstPlayable <= target ? 'yes' : 'no'} | ${s(r.firstWhole)} | ${s(r.ladder)} | ${s(r.ladderCpu)} | ${s(r.today)} | ${s(r.todayCpu)} |`,
+    `| ${r.kind.label}, ${r.megabytes.toFixed(0)} MB | ${r.playable ? 'yes' : 'no'} (${r.codecs ?? 'no browser codecs'}) | ${s(r.firstPlayable)} | ${s(r.firstCpu)} | ≤ ${target} s | ${r.firstPlayable <= target ? 'yes' : 'no'} | ${s(r.ladder)} | ${s(r.ladderCpu)} | ${s(r.today)} | ${s(r.todayCpu)} | ${against(r)} |`,
   );
 }
 console.log(

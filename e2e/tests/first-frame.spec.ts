@@ -5,12 +5,12 @@ import { makeHevcMov } from '../fixtures/clip';
 import { solidPng } from '../fixtures/images';
 
 // Issue 22 item 1: a phone's HEVC .mov, which this Chromium cannot decode, shows a picture within
-// seconds of its upload (a first rendition made for it, played while it grows: decision 0054),
-// never a frozen frame with sound.
+// seconds of its upload (its ladder, made in one run, played while it grows: decisions 0054 and
+// 0057), never a frozen frame with sound.
 test('an HEVC .mov uploaded from a phone plays a picture within seconds', async ({ page }) => {
   test.setTimeout(180_000);
-  // 720p: a first rendition (360p) comes before the rest of the ladder (720p). 20 s: five
-  // segments of 4 s, so the first rendition plays once two exist, while it is still made.
+  // 720p: a ladder of two rungs (360p, 720p) made together. 20 s: five segments of 4 s, so the
+  // ladder plays once two of each exist, while it is still made.
   const clip = makeHevcMov(20, '1280x720');
   // Where the element first played from, whatever source it had (media events do not bubble,
   // but a listener on the document sees them while they are captured).
@@ -52,7 +52,7 @@ test('an HEVC .mov uploaded from a phone plays a picture within seconds', async 
 
   await page.goto(`/video/${video._id}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  // Until the first rendition exists the page says so instead of playing the original.
+  // Until the ladder's first segments exist the page says so instead of playing the original.
   const player = page.getByRole('region', { name: 'Video player' });
   const preparing = page.getByText(/^Preparing your video… about \d+ s$/);
   await expect(player.or(preparing)).toBeVisible();

@@ -30,21 +30,27 @@ describe('RenditionProgress', () => {
     expect(progress.snapshot().every((r) => r.ready && r.progress === 1)).toBe(true);
   });
 
-  it('counts the seconds left of a rendition that plays while it grows to the moment it plays', () => {
+  it('counts the seconds left of a ladder that plays while it grows to the moment it plays, then to its end', () => {
     let now = 0;
     const progress = new RenditionProgress(['360p', '720p'], 60, () => now);
-    // Plays once 8 s of the 60 s are made (two segments, decision 0054).
-    progress.startStage(['360p'], 8 / 60);
-    // The guess: 60 s at 5x real time is 12 s for the whole; 8 s of it, 1.6 s.
-    expect(progress.snapshot()[0]).toMatchObject({ progress: 0, secondsLeft: 2 });
+    // One run makes both, and they play once 8 s of the 60 s are made (two segments,
+    // decisions 0054 and 0057).
+    progress.startStage(['360p', '720p'], 8 / 60);
+    // The guess: 60 s of two renditions at 5x real time each is 24 s for the whole; 8 s of it, 3.2 s.
+    expect(progress.snapshot()[0]).toMatchObject({ progress: 0, secondsLeft: 3 });
     now = 1000;
     progress.report(4 / 60);
     // 4 s of video in 1 s: the next 4 s in another second, not the 14 s the rest would take.
     expect(progress.snapshot()[0]).toMatchObject({ secondsLeft: 1 });
+    expect(progress.snapshot()[1]).toMatchObject({ name: '720p', secondsLeft: 1 });
     now = 2000;
     progress.report(0.5);
-    // Past that point (it plays now): the least there is, never a negative count.
-    expect(progress.snapshot()[0]).toMatchObject({ progress: 0.5, ready: false, secondsLeft: 1 });
+    // Past that point (it plays now): the seconds until the ladder is whole, at the pace so far.
+    expect(progress.snapshot()[0]).toMatchObject({ progress: 0.5, ready: false, secondsLeft: 2 });
+    now = 3000;
+    progress.report(1);
+    // Never a negative count, nor zero while it runs.
+    expect(progress.snapshot()[0]).toMatchObject({ secondsLeft: 1 });
   });
 
   it('says it is due at most once an interval', () => {

@@ -30,8 +30,8 @@ export class RenditionProgress {
 
   /**
    * `playableAt`: the share of the run after which its renditions play, 1 unless they are
-   * published as they grow (a first rendition plays once its first segments are stored,
-   * decision 0054); `secondsLeft` counts to that point.
+   * published as they grow (the ladder plays once its first segments are stored, decisions
+   * 0054 and 0057); `secondsLeft` counts to that point, then to the stage's end.
    */
   startStage(names: readonly string[], playableAt = 1): void {
     this.finishStage();
@@ -56,19 +56,20 @@ export class RenditionProgress {
   }
 
   /**
-   * Seconds until the running stage's renditions play (the stage ends, or reaches its
-   * `playableAt`), from its pace so far (a guess until 5% of that is done).
+   * Seconds until the running stage's renditions play (they reach its `playableAt`), then until
+   * they are whole (the stage ends), from its pace so far (a guess until 5% of that is done).
    */
   secondsLeft(): number {
     const elapsed = (this.now() - this.stageStartedAt) / 1000;
-    const target = this.stagePlayableAt;
+    const target = this.stageFraction < this.stagePlayableAt ? this.stagePlayableAt : 1;
     if (this.stageFraction >= 0.05 * target) {
       const left = (elapsed * (target - this.stageFraction)) / this.stageFraction;
       return Math.max(1, Math.round(left));
     }
     // A first guess: a lone low rendition runs at about 5x real time on a small server, each
-    // more rendition slows the run.
-    const guess = (this.durationSeconds / 5) * Math.max(1, this.stage.length * 2 - 1) * target;
+    // more rendition slows the run about as much (a 1080p source's three: 1.5 to 1.8x real
+    // time, bench/media/README.md runs 7 and 8).
+    const guess = (this.durationSeconds / 5) * Math.max(1, this.stage.length) * target;
     return Math.max(1, Math.round(guess - elapsed));
   }
 

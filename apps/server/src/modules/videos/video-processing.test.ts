@@ -47,7 +47,7 @@ const settled = (id: string) =>
     { timeoutMs: 60_000, intervalMs: 300, what: `video ${id} to be processed` },
   );
 
-/** A phone's 9 s HEVC .mov: three segments of 4 s, so its first rendition grows. */
+/** A phone's 9 s HEVC .mov: three segments of 4 s, so its ladder grows. */
 const hevcClip = () =>
   clip({
     width: 1280,
@@ -220,8 +220,8 @@ describe('video processing', () => {
     ]);
   });
 
-  it('makes a first rendition of an HEVC .mov and publishes it as it grows, before the rest of the ladder', async () => {
-    // 9 s: three segments of 4 s, so the first rendition plays once two are stored.
+  it('makes the ladder of an HEVC .mov in one run and publishes every rendition as it grows, then the whole ladder', async () => {
+    // 9 s: three segments of 4 s, so the ladder plays once two of each are stored.
     const hevc = await hevcClip();
     // Every state a player could have seen, read the moment the job says the video changed.
     const seen: Video[] = [];
@@ -241,46 +241,59 @@ describe('video processing', () => {
         { name: '720p', progress: 1, ready: true, secondsLeft: null },
       ]);
 
-      // Published while processing went on: the first master, 360p alone, 720p not yet.
-      const early = seen.find((v) => v._id === video._id && v.status === 'processing' && v.hls);
-      expect(early, 'a first rendition published while processing').toBeDefined();
+      const mine = seen.filter((v) => v._id === video._id);
+      // Published while the one run went on: the first master, listing every growing rendition.
+      const early = mine.find((v) => v.status === 'processing' && v.hls);
+      expect(early, 'the ladder published while it grew').toBeDefined();
       expect(early!.hls).toMatch(/\/hls\/first\.m3u8$/);
-      expect(early!.renditions?.[1]).toMatchObject({ name: '720p', ready: false });
+      // One run makes both: neither is whole yet.
+      expect(early!.renditions?.map((r) => r.ready)).toEqual([false, false]);
+      // The whole ladder was given to players when the run ended, before the video was ready.
+      const whole = mine.find((v) => v.status === 'processing' && v.hls === ready.hls);
+      expect(whole, 'the whole ladder published when the run ended').toBeDefined();
+      expect(mine.indexOf(whole!)).toBeGreaterThan(mine.indexOf(early!));
+
       const first = await get(early!.hls!);
       expect(first.statusCode).toBe(200);
       expect(first.body).toContain('RESOLUTION=640x360');
-      expect(first.body).not.toContain('720');
+      expect(first.body).toContain('RESOLUTION=1280x720');
       // It lists the growing playlists (decision 0054), which are never cached as they were.
-      const rendition = first.body.split('\n').find((l) => l.trim().endsWith('.m3u8'))!;
-      expect(rendition).toBe('360p/event.m3u8');
+      const renditions = first.body.split('\n').filter((l) => l.trim().endsWith('.m3u8'));
+      expect(renditions).toEqual(['360p/event.m3u8', '720p/event.m3u8']);
       expect(first.body).toContain('URI="audio/event.m3u8"');
-      const growing = await get(resolve(rendition, early!.hls!));
-      expect(growing.statusCode).toBe(200);
-      expect(growing.headers['cache-control']).toBe('public, no-cache');
-      expect(growing.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
-      // Now whole: the same segments as the ladder's 360p, which are cached for good.
-      expect(growing.body).toContain('#EXT-X-ENDLIST');
       const segments = (body: string) => body.split('\n').filter((l) => l.endsWith('.m4s'));
-      expect(segments(growing.body)).toHaveLength(3);
-      const index = await get(resolve('360p/index.m3u8', early!.hls!));
-      expect(index.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-      expect(segments(index.body)).toEqual(segments(growing.body));
-      const segment = await get(resolve(`360p/${segments(growing.body)[0]}`, early!.hls!));
-      expect(segment.statusCode).toBe(200);
-      expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      for (const folder of ['360p', '720p', 'audio']) {
+        const growing = await get(resolve(`${folder}/event.m3u8`, early!.hls!));
+        expect(growing.statusCode).toBe(200);
+        expect(growing.headers['cache-control']).toBe('public, no-cache');
+        expect(growing.body).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+        // Now whole: the same segments as the ladder's, which are cached for good, in a VOD
+        // playlist.
+        expect(growing.body).toContain('#EXT-X-ENDLIST');
+        expect(segments(growing.body)).toHaveLength(3);
+        const index = await get(resolve(`${folder}/index.m3u8`, early!.hls!));
+        expect(index.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+        expect(index.body).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+        expect(index.body).toContain('#EXT-X-ENDLIST');
+        expect(segments(index.body)).toEqual(segments(growing.body));
+        const segment = await get(resolve(`${folder}/${segments(growing.body)[0]}`, early!.hls!));
+        expect(segment.statusCode).toBe(200);
+        expect(segment.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      }
       const master = await get(ready.hls!);
       expect(master.body).toContain('RESOLUTION=640x360');
       expect(master.body).toContain('RESOLUTION=1280x720');
       expect(master.body).toContain('\n360p/index.m3u8');
+      expect(master.body).toContain('URI="audio/index.m3u8"');
     } finally {
       stop();
     }
   });
 
-  it('plays nothing of a first rendition that a last attempt cut short: a playlist without its end would hold the player for good', async () => {
+  it('plays nothing of a ladder that a last attempt cut short: a playlist without its end would hold the player for good', async () => {
     const video = await createVideo(t.app, alice, { file: await hevcClip() });
     expect((await settled(video._id)).status).toBe('ready');
-    // Once the growing first rendition is published, the storage refuses the rest of it.
+    // Once the growing ladder is published, the storage refuses the rest of it.
     const storage = t.storage;
     const put = storage.put.bind(storage);
     const stored: string[] = [];
@@ -297,7 +310,8 @@ describe('video processing', () => {
           { videoId: video._id },
           { attempt: 4, isLastAttempt: true, signal: new AbortController().signal },
         ),
-      ).rejects.toThrow();
+        // The storage's error (ffmpeg is stopped on it, and the attempt fails with the cause).
+      ).rejects.toThrow('the disk is full');
     } finally {
       storage.put = put;
     }

@@ -6,7 +6,6 @@ import { pipeline } from 'node:stream/promises';
 import { AppError } from '../../platform/http/errors';
 import { browserPlaybackOf } from '../../platform/media/video/browser-playback';
 import {
-  buildFirstRenditionFirst,
   buildHlsLadder,
   defaultSegmentSeconds,
   planRenditions,
@@ -134,67 +133,79 @@ export class VideoProcessor {
           },
         });
       } else {
-        // Nothing plays until a rendition exists: the lowest is made first, published as it
-        // grows (playable once its first segments are stored: decision 0054), then the rest
-        // of the ladder (issue 22).
-        const [firstName, ...restNames] = progress.names;
-        const [firstRendition] = planRenditions(probe);
+        // Nothing plays until a rendition exists: the same one run makes the ladder, and every
+        // rendition is published as it grows; the video plays once two segments of each are
+        // stored (decisions 0054 and 0057), and plays the whole ladder when the run ends.
+        const renditions = planRenditions(probe);
         // Whatever an earlier attempt published goes: this attempt's files replace it, and
         // nothing plays from it meanwhile.
         await this.repo.setProcessing(videoId, { hlsMasterKey: null });
         changed();
         await this.storage.deletePrefix(prefix);
-        let firstFinished = false;
+        const hlsPrefix = `${prefix}hls/`;
+        // A publication that fails fails the attempt: ffmpeg is stopped at once rather than
+        // left to make the rest of a ladder nobody will see.
+        const stopRun = new AbortController();
         const publisher = new GrowingRenditionPublisher({
           storage: this.storage,
           outputDir: hlsDir,
-          keyPrefix: `${prefix}hls/`,
-          rendition: firstRendition!,
+          keyPrefix: hlsPrefix,
+          renditions,
           audio: probe.audioCodec !== null,
           segmentSeconds: defaultSegmentSeconds,
           onPlayable: async (masterKey) => {
             await this.repo.setProcessing(videoId, { hlsMasterKey: masterKey });
             changed();
           },
+          onFailure: () => stopRun.abort(),
         });
         // It plays once its first segments are stored: the page's 'about N s' counts to that.
         progress.startStage(
-          [firstName!],
+          progress.names,
           (segmentsBeforePlayable * defaultSegmentSeconds) / probe.durationSeconds,
         );
-        ladder = await buildFirstRenditionFirst({
-          input: source,
-          outputDir: hlsDir,
-          probe,
-          signal: context.signal,
-          segmentSeconds: defaultSegmentSeconds,
-          onProgress: (stage, fraction) => {
-            if (stage === 'first') void publisher.poke();
-            progress.report(fraction);
-            publishProgress();
-          },
-          onFirstRendition: async () => {
-            progress.finishStage();
-            for (const file of await publisher.finish()) published.add(path.join('hls', file));
-            firstFinished = true;
-            await this.repo.setProcessing(videoId, {
-              processingProgress: Math.min(0.9, progress.overall() * 0.9),
-              renditions: progress.snapshot(),
-            });
-            changed();
-            progress.startStage(restNames);
-          },
-        }).catch(async (error: unknown) => {
+        try {
+          ladder = await buildHlsLadder({
+            input: source,
+            outputDir: hlsDir,
+            probe,
+            signal: AbortSignal.any([context.signal, stopRun.signal]),
+            segmentSeconds: defaultSegmentSeconds,
+            // Rewritten with each segment, so the first segments play before the last exist.
+            playlistType: 'event',
+            onProgress: (fraction) => {
+              void publisher.poke();
+              progress.report(fraction);
+              publishProgress();
+            },
+          });
+          for (const file of await publisher.finish()) published.add(path.join('hls', file));
+          // The ladder is whole: the player switches to it now, not after the poster and the
+          // storyboard.
+          const masterFile = path.join('hls', ladder.masterPlaylist);
+          await this.storage.put(
+            `${hlsPrefix}${ladder.masterPlaylist}`,
+            createReadStream(path.join(work, masterFile)),
+            contentTypeOf(ladder.masterPlaylist),
+          );
+          published.add(masterFile);
+        } catch (error) {
           // No publication may run on after this attempt: a retry deletes what it stored.
           await publisher.settle();
-          // A first rendition cut short never gets its end: a player would wait at its edge
-          // for good. Nothing plays until an attempt finishes one.
-          if (!firstFinished) {
-            await this.repo.setProcessing(videoId, { hlsMasterKey: null });
-            changed();
-          }
-          throw error;
+          // A ladder cut short never gets its end: a player would wait at its edge for good.
+          // Nothing plays until an attempt finishes one.
+          await this.repo.setProcessing(videoId, { hlsMasterKey: null });
+          changed();
+          // The storage's error, not the abort it caused.
+          throw publisher.error ?? error;
+        }
+        progress.finishStage();
+        await this.repo.setProcessing(videoId, {
+          hlsMasterKey: `${hlsPrefix}${ladder.masterPlaylist}`,
+          processingProgress: Math.min(0.9, progress.overall() * 0.9),
+          renditions: progress.snapshot(),
         });
+        changed();
       }
       progress.finishStage();
       publishProgress(true);
@@ -213,7 +224,7 @@ export class VideoProcessor {
         signal: context.signal,
       });
 
-      // Files published with the first rendition stay where they are (a player reads them).
+      // Files published while the ladder grew stay where they are (a player reads them).
       if (published.size === 0) await this.storage.deletePrefix(prefix);
       for (const file of await listFiles(work)) {
         if (file === 'source' || published.has(file)) continue;

@@ -1,10 +1,7 @@
-import { readdir, readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPlayback, browserPlaybackOf, type BrowserPlaybackProbe } from './browser-playback';
-import { buildFirstRenditionFirst } from './hls';
 import { probeVideo } from './probe';
-import { makeClip, makeTempDir, phoneHevcCodecArgs } from './test-clips';
+import { makeClip, makeTempDir } from './test-clips';
 
 // Small real clips of each kind a person uploads, made by ffmpeg (a second each, tiny sizes).
 let dir: string;
@@ -163,59 +160,5 @@ describe('browserPlayback, the rule', () => {
         { moovFirst: true },
       ),
     ).toMatchObject({ playable: true, codecs: 'av01.0.09M.08, opus' });
-  });
-});
-
-describe('buildFirstRenditionFirst', () => {
-  it('publishes the lowest rendition alone before the rest of the ladder is made', async () => {
-    const source = await makeClip(dir, {
-      width: 1280,
-      height: 720,
-      seconds: 2,
-      framesPerSecond: 15,
-      fileName: 'hevc-720.mov',
-      codecArgs: phoneHevcCodecArgs,
-    });
-    const probe = await probeVideo(source);
-    const outputDir = path.join(dir, 'hls-first');
-    const stages: string[] = [];
-    let atFirst: { master: string; folders: string[]; masterExists: boolean } | null = null;
-    const ladder = await buildFirstRenditionFirst({
-      input: source,
-      outputDir,
-      probe,
-      onProgress: (stage) => {
-        if (stages.at(-1) !== stage) stages.push(stage);
-      },
-      onFirstRendition: async (first) => {
-        atFirst = {
-          master: await readFile(path.join(outputDir, first.masterPlaylist), 'utf8'),
-          folders: (await readdir(outputDir)).sort(),
-          masterExists: await stat(path.join(outputDir, 'master.m3u8')).then(
-            () => true,
-            () => false,
-          ),
-        };
-      },
-    });
-    expect(stages).toEqual(['first', 'rest']);
-    // When the first rendition was announced, it stood alone: the rest was not begun.
-    expect(atFirst).not.toBeNull();
-    const first = atFirst!;
-    // With the sound, made once, that every rendition plays with.
-    expect(first.folders).toEqual(['360p', 'audio', 'first.m3u8']);
-    expect(first.master).toContain('URI="audio/index.m3u8"');
-    expect(first.masterExists).toBe(false);
-    expect(first.master).toContain('RESOLUTION=640x360');
-    expect(first.master).not.toContain('720p');
-    // The final master lists both, the first one as made.
-    expect(ladder.masterPlaylist).toBe('master.m3u8');
-    expect(ladder.renditions.map((r) => r.name)).toEqual(['360p', '720p']);
-    const master = await readFile(path.join(outputDir, 'master.m3u8'), 'utf8');
-    expect(master).toContain('360p/index.m3u8');
-    expect(master).toContain('720p/index.m3u8');
-    // The rest of the ladder was video alone: its variants play the first run's sound.
-    expect(ladder.audio).toMatchObject({ playlist: 'audio/index.m3u8' });
-    expect(master.match(/AUDIO="audio"/g)).toHaveLength(2);
   });
 });

@@ -12,13 +12,14 @@ import { planRenditions } from './hls';
  * then the playlist again through a temporary file, `#EXT-X-ENDLIST` once it is done. So each
  * step below is one moment of a real run, and what is stored after it is exact.
  */
-const rendition = planRenditions({
+const ladder = planRenditions({
   width: 1920,
   height: 1080,
   pixelAspectRatio: 1,
   framesPerSecond: 30,
   audioCodec: 'aac',
-})[0]!;
+});
+const rendition = ladder[0]!;
 
 // An init segment needs no more than an avcC box for the codec string: High, level 3.0.
 const init = Buffer.concat([Buffer.alloc(8), Buffer.from('avcC'), Buffer.from([1, 0x64, 0, 0x1e])]);
@@ -81,7 +82,7 @@ describe('GrowingRenditionPublisher', () => {
       storage: recording,
       outputDir: dir,
       keyPrefix: prefix,
-      rendition,
+      renditions: [rendition],
       audio: true,
       segmentSeconds: 4,
       onPlayable: (key) => {
@@ -156,11 +157,13 @@ describe('GrowingRenditionPublisher', () => {
     ]);
     expect(playable).toHaveLength(1);
     expect(await text(`${prefix}360p/event.m3u8`)).toContain('#EXT-X-ENDLIST');
+    // The growing playlist keeps its type (a player reloading it may not see it change); the
+    // finished one under the ladder's name is a VOD playlist of the same segments.
+    expect(await text(`${prefix}360p/event.m3u8`)).toContain('#EXT-X-PLAYLIST-TYPE:EVENT\n');
     expect(await text(`${prefix}360p/index.m3u8`)).toBe(
-      (await text(`${prefix}360p/event.m3u8`)).replace(
-        '#EXT-X-START:TIME-OFFSET=0,PRECISE=YES\n',
-        '',
-      ),
+      (await text(`${prefix}360p/event.m3u8`))
+        .replace('#EXT-X-START:TIME-OFFSET=0,PRECISE=YES\n', '')
+        .replace('#EXT-X-PLAYLIST-TYPE:EVENT\n', '#EXT-X-PLAYLIST-TYPE:VOD\n'),
     );
     expect(files.sort()).toEqual(
       [
@@ -174,13 +177,59 @@ describe('GrowingRenditionPublisher', () => {
     );
   });
 
+  it('publishes every rendition of one run as it grows, and plays once each holds two segments', async () => {
+    const playable: string[] = [];
+    const publisher = new GrowingRenditionPublisher({
+      storage: recording,
+      outputDir: dir,
+      keyPrefix: prefix,
+      renditions: ladder,
+      audio: true,
+      segmentSeconds: 4,
+      onPlayable: (key) => {
+        playable.push(key);
+        return Promise.resolve();
+      },
+    });
+    // The lowest rung and the sound are ahead: not playable while a rung has fewer.
+    await ffmpegWrote('360p', 2);
+    await ffmpegWrote('audio', 2);
+    await ffmpegWrote('720p', 2);
+    await ffmpegWrote('1080p', 1);
+    await publisher.poke();
+    expect(playable).toEqual([]);
+    expect(stored).toContain(`${prefix}1080p/event.m3u8`);
+    await ffmpegWrote('1080p', 2);
+    await publisher.poke();
+    expect(playable).toEqual([`${prefix}first.m3u8`]);
+    const first = await text(`${prefix}first.m3u8`);
+    // Every rung, lowest first, each its growing playlist with the one sound.
+    expect(first.split('\n').filter((l) => l.endsWith('.m3u8'))).toEqual([
+      '360p/event.m3u8',
+      '720p/event.m3u8',
+      '1080p/event.m3u8',
+    ]);
+    expect(first.match(/AUDIO="audio"/g)).toHaveLength(3);
+    expect(first).toContain('RESOLUTION=1920x1080');
+    // Each never below its rung's cap, plus the sound.
+    expect(first).toMatch(/BANDWIDTH=3128000,/);
+    expect(first).toMatch(/BANDWIDTH=6128000,/);
+    for (const folder of ['360p', '720p', '1080p', 'audio']) await ffmpegWrote(folder, 3, true);
+    const files = await publisher.finish();
+    for (const folder of ['360p', '720p', '1080p', 'audio']) {
+      expect(files).toContain(path.join(folder, 'seg_00003.m4s'));
+      expect(await text(`${prefix}${folder}/index.m3u8`)).toContain('#EXT-X-PLAYLIST-TYPE:VOD');
+      expect(await text(`${prefix}${folder}/event.m3u8`)).toContain('#EXT-X-ENDLIST');
+    }
+  });
+
   it('makes a clip shorter than two segments playable when ffmpeg is done', async () => {
     const playable: string[] = [];
     const publisher = new GrowingRenditionPublisher({
       storage: recording,
       outputDir: dir,
       keyPrefix: prefix,
-      rendition: { ...rendition, audioKbps: null },
+      renditions: [{ ...rendition, audioKbps: null }],
       audio: false,
       segmentSeconds: 4,
       onPlayable: (key) => {
@@ -199,8 +248,9 @@ describe('GrowingRenditionPublisher', () => {
     expect(first).toContain('CODECS="avc1.64001e"');
   });
 
-  it('fails the job with a storage error, and stores nothing more after it', async () => {
+  it('fails the job with a storage error, says so at once, and stores nothing more after it', async () => {
     let puts = 0;
+    const failures: unknown[] = [];
     const publisher = new GrowingRenditionPublisher({
       storage: {
         put: () => {
@@ -210,15 +260,19 @@ describe('GrowingRenditionPublisher', () => {
       },
       outputDir: dir,
       keyPrefix: prefix,
-      rendition,
+      renditions: [rendition],
       audio: false,
       segmentSeconds: 4,
       onPlayable: () => Promise.resolve(),
+      onFailure: (error) => failures.push(error),
     });
     await ffmpegWrote('360p', 1);
     await publisher.poke();
     await publisher.poke();
     expect(puts).toBe(1);
+    // Told once, so the job can stop ffmpeg.
+    expect(failures).toHaveLength(1);
+    expect(publisher.error).toBe(failures[0]);
     await expect(publisher.finish()).rejects.toThrow('the bucket is away');
   });
 
@@ -227,7 +281,7 @@ describe('GrowingRenditionPublisher', () => {
       storage: recording,
       outputDir: dir,
       keyPrefix: prefix,
-      rendition,
+      renditions: [rendition],
       audio: false,
       segmentSeconds: 4,
       onPlayable: () => Promise.resolve(),

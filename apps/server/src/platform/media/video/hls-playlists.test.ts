@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  finishedAsVod,
   avcCodecString,
   masterPlaylist,
   parseMediaPlaylist,
@@ -34,6 +35,28 @@ describe('parseMediaPlaylist', () => {
 
   it('refuses what is not a playlist', () => {
     expect(() => parseMediaPlaylist('hello')).toThrow(/EXTM3U/);
+  });
+});
+
+describe('finishedAsVod', () => {
+  const event = [
+    '#EXTM3U',
+    '#EXT-X-VERSION:7',
+    '#EXT-X-TARGETDURATION:4',
+    '#EXT-X-PLAYLIST-TYPE:EVENT',
+    '#EXT-X-MAP:URI="init.mp4"',
+    '#EXTINF:4.000000,',
+    'seg_00001.m4s',
+  ].join('\n');
+
+  it('makes a finished EVENT playlist a VOD one, the rest of it unchanged', () => {
+    expect(finishedAsVod(`${event}\n#EXT-X-ENDLIST\n`)).toBe(
+      `${event.replace('TYPE:EVENT', 'TYPE:VOD')}\n#EXT-X-ENDLIST\n`,
+    );
+  });
+
+  it('leaves a playlist still growing as it is', () => {
+    expect(finishedAsVod(`${event}\n`)).toBe(`${event}\n`);
   });
 });
 

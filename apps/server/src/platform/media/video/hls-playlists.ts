@@ -36,6 +36,17 @@ export function parseMediaPlaylist(text: string): MediaPlaylist {
 }
 
 /**
+ * A finished `EVENT` playlist (with `#EXT-X-ENDLIST`) as the `VOD` playlist it now is: the same
+ * segments, the type a player and a cache may take for good. Anything else is returned as it is
+ * (a playlist still growing stays `EVENT`: RFC 8216 §6.2.1 forbids changing the type of a
+ * playlist a player reloads, which is why the growing one keeps a name of its own).
+ */
+export function finishedAsVod(text: string): string {
+  if (!parseMediaPlaylist(text).hasEndList) return text;
+  return text.replace(/^#EXT-X-PLAYLIST-TYPE:EVENT(\r?)$/m, '#EXT-X-PLAYLIST-TYPE:VOD$1');
+}
+
+/**
  * The RFC 6381 codec string of the H.264 stream in an fMP4 init segment, read from its avcC
  * box (profile, constraint flags, level), e.g. `avc1.64001f` for High at level 3.1.
  */

@@ -92,6 +92,28 @@ describe('hlsArguments', () => {
     ]);
   });
 
+  it('writes VOD playlists once, or EVENT playlists with each segment whole under its name (temporary file)', () => {
+    expect(valuesOf('-hls_playlist_type')).toEqual(['vod', 'vod', 'vod']);
+    expect(valuesOf('-hls_flags')).toEqual([
+      'independent_segments',
+      'independent_segments',
+      'independent_segments',
+    ]);
+    const growing = hlsArguments({
+      input: '/media/in.mov',
+      outputDir: '/media/out',
+      source: source({ width: 1280, height: 720 }),
+      playlistType: 'event',
+    }).args;
+    const of = (flag: string) => growing.flatMap((a, i) => (a === flag ? [growing[i + 1]] : []));
+    expect(of('-hls_playlist_type')).toEqual(['event', 'event', 'event']);
+    expect(of('-hls_flags')).toEqual([
+      'independent_segments+temp_file',
+      'independent_segments+temp_file',
+      'independent_segments+temp_file',
+    ]);
+  });
+
   it('forces keyframes on segment boundaries', () => {
     expect(valuesOf('-hls_time')).toEqual(['4', '4', '4']);
     expect(valuesOf('-force_key_frames')).toEqual([
@@ -244,6 +266,63 @@ describe('buildHlsLadder', () => {
 
     expect(progress.at(-1)).toBe(1);
     expect(progress).toEqual([...progress].sort((a, b) => a - b));
+  });
+
+  it('in one run, grows every playlist as an EVENT playlist that lists only whole segments, and ends it', async () => {
+    const outputDir = path.join(dir, 'ladder-growing');
+    const folders = ['360p', '720p', 'audio'];
+    /** Each playlist as it was at each of ffmpeg's progress lines, and whether its files were there. */
+    const seen: { folder: string; segments: number; whole: boolean; ended: boolean }[] = [];
+    const look = () => {
+      for (const folder of folders) {
+        let text: string;
+        try {
+          text = readFileSync(path.join(outputDir, folder, 'index.m3u8'), 'utf8');
+        } catch {
+          continue; // no segment yet
+        }
+        const playlist = parseMediaPlaylist(text);
+        expect(text).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+        // Each video segment starts with a keyframe (ffmpeg says it of video playlists only;
+        // the master says it of all).
+        if (folder !== 'audio') expect(text).toContain('#EXT-X-INDEPENDENT-SEGMENTS');
+        seen.push({
+          folder,
+          segments: playlist.segments.length,
+          whole: playlist.segments.every((s) => existsSync(path.join(outputDir, folder, s.uri))),
+          ended: playlist.hasEndList,
+        });
+      }
+    };
+    const ladder = await buildHlsLadder({
+      input: clip720,
+      outputDir,
+      probe: probe720,
+      preset: 'ultrafast',
+      playlistType: 'event',
+      onProgress: look,
+    });
+    // Every segment a playlist listed was there, whole (written under a temporary name first);
+    // the last look (at the end) saw each playlist with its end.
+    expect(seen.length).toBeGreaterThanOrEqual(folders.length);
+    expect(seen.every((s) => s.whole)).toBe(true);
+    expect(seen.slice(-folders.length).every((s) => s.ended && s.segments === 2)).toBe(true);
+    expect(ladder.renditions.map((r) => r.name)).toEqual(['360p', '720p']);
+    for (const folder of folders) {
+      const files = readdirSync(path.join(outputDir, folder));
+      expect(files.filter((f) => f.endsWith('.tmp'))).toEqual([]);
+      const text = readFileSync(path.join(outputDir, folder, 'index.m3u8'), 'utf8');
+      expect(text).toContain('#EXT-X-PLAYLIST-TYPE:EVENT');
+      const playlist = parseMediaPlaylist(text);
+      expect(playlist.hasEndList).toBe(true);
+      expect(files.filter((f) => f.endsWith('.m4s')).sort()).toEqual(
+        playlist.segments.map((s) => s.uri).sort(),
+      );
+    }
+    // The master lists the finished playlists by their ladder name.
+    const master = await readFile(path.join(outputDir, 'master.m3u8'), 'utf8');
+    expect(master).toContain('\n360p/index.m3u8');
+    expect(master).toContain('\n720p/index.m3u8');
   });
 
   it('makes a single rendition at the source size for a source under 360p, without audio', async () => {

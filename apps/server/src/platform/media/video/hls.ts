@@ -129,7 +129,7 @@ export interface HlsArgumentsOptions {
   segmentSeconds?: number;
   /** x264 constant quality; the bit rate cap of each rung still applies. */
   crf?: number;
-  /** Only these of the planned renditions (a first rendition alone, or the rest); all if unset. */
+  /** Only these of the planned renditions; all of them if unset. */
   renditions?: readonly PlannedRendition[];
   /** swscale algorithm of the scaling and pixel-format conversion; `defaultScaler` unless set. */
   scaler?: string;
@@ -142,7 +142,8 @@ export interface HlsArgumentsOptions {
    * `vod` (the default): ffmpeg writes each playlist once, whole. `event`: it rewrites each
    * playlist with every segment (`#EXT-X-PLAYLIST-TYPE:EVENT`, atomically, through a temporary
    * file) and adds `#EXT-X-ENDLIST` at the end, so its segments can be published as they come
-   * (a first rendition, decision 0054).
+   * (`GrowingRenditionPublisher`, decisions 0054 and 0057); it stores the finished playlists as
+   * `VOD` ones (`finishedAsVod`).
    */
   playlistType?: 'vod' | 'event';
 }
@@ -174,6 +175,7 @@ export function hlsArguments(options: HlsArgumentsOptions): {
     throw new Error('hlsArguments needs absolute paths');
   }
   const preset = options.preset ?? 'veryfast';
+  const playlistType = options.playlistType ?? 'vod';
   const segmentSeconds = options.segmentSeconds ?? defaultSegmentSeconds;
   const crf = options.crf ?? 23;
   const renditions = options.renditions ? [...options.renditions] : planRenditions(source);
@@ -186,8 +188,8 @@ export function hlsArguments(options: HlsArgumentsOptions): {
   const fps = source.framesPerSecond > maxFramesPerSecond ? [`fps=${maxFramesPerSecond}`] : [];
   const scale = (r: PlannedRendition) => `scale=${r.width}:${r.height}:flags=${scaler}`;
   // 8-bit 4:2:0: what every browser's H.264 decoder plays. Several renditions convert once,
-  // before the split; a lone one (a first rendition) converts after scaling down, on a ninth
-  // of the pixels (a fifth less CPU for 10-bit 4:2:2 ProRes). `sws_flags` is the algorithm
+  // before the split; a lone one (a source of 360p to 719p, or below) converts after scaling
+  // down, on fewer pixels (a fifth less CPU for 10-bit 4:2:2 ProRes scaled to 360p). `sws_flags` is the algorithm
   // of the conversions ffmpeg inserts itself (the pixel format's).
   const filterGraph = `sws_flags=${scaler};${
     renditions.length === 1
@@ -219,9 +221,13 @@ export function hlsArguments(options: HlsArgumentsOptions): {
     '-hls_time',
     String(segmentSeconds),
     '-hls_playlist_type',
-    options.playlistType ?? 'vod',
+    playlistType,
     '-hls_flags',
-    'independent_segments',
+    // Every segment starts with a keyframe (forced below). A growing run also writes each
+    // segment under a temporary name, renamed once whole: a segment file is there whole or not
+    // at all (ffmpeg writes an EVENT playlist through a temporary file and a rename anyway, and
+    // lists a segment only once it is closed).
+    playlistType === 'event' ? 'independent_segments+temp_file' : 'independent_segments',
     '-hls_segment_type',
     'fmp4',
     '-hls_fmp4_init_filename',
@@ -421,71 +427,7 @@ export async function buildHlsLadder(options: BuildHlsLadderOptions): Promise<Hl
 }
 
 /**
- * x264 preset of a first rendition: `superfast` saves a tenth of its CPU time next to
- * `veryfast` (at 360p the picture differs little; it stays the ladder's lowest rung).
+ * The master playlist that lists the growing playlists (`event.m3u8`) of a ladder published
+ * while ffmpeg makes it, until the ladder is whole (decisions 0054 and 0057).
  */
-export const firstRenditionPreset = 'superfast';
-
-/** The master playlist that lists the first rendition alone, until the ladder is whole. */
 export const firstMasterPlaylistName = 'first.m3u8';
-
-export interface BuildFirstRenditionFirstOptions extends Omit<
-  BuildHlsLadderOptions,
-  'onProgress' | 'renditions' | 'alreadyMade' | 'alreadyMadeAudio' | 'audio' | 'masterName'
-> {
-  /** x264 preset of the first rendition; `firstRenditionPreset` unless set. */
-  firstPreset?: string;
-  /**
-   * Called once the first rendition is whole, with its own master playlist (`first.m3u8`, or
-   * `master.m3u8` when it is the whole ladder); awaited, so it can publish the files first.
-   * Its playlists are `EVENT` playlists, rewritten with every segment while it is made, so
-   * a `GrowingRenditionPublisher` can publish it as it grows (decision 0054).
-   */
-  onFirstRendition?: (ladder: HlsLadder) => Promise<void>;
-  /**
-   * `first` while the first rendition is made, then `rest`; each from 0 to 1. Called with
-   * every line of ffmpeg's progress (about twice a second).
-   */
-  onProgress?: (stage: 'first' | 'rest', fraction: number) => void;
-}
-
-/**
- * For an original that browsers cannot play (issue 22): the lowest rendition is made alone
- * first, with the sound, so the video plays within seconds, then the rest of the ladder (video
- * only) in a second run; the final master.m3u8 lists all of them. Costs one more decoding of
- * the source than `buildHlsLadder`, which is why a playable original goes through that instead.
- */
-export async function buildFirstRenditionFirst(
-  options: BuildFirstRenditionFirstOptions,
-): Promise<HlsLadder> {
-  const [first, ...rest] = planRenditions(options.probe);
-  const common = {
-    input: options.input,
-    outputDir: options.outputDir,
-    probe: options.probe,
-    signal: options.signal,
-    threads: options.threads,
-    segmentSeconds: options.segmentSeconds,
-  };
-  const firstLadder = await buildHlsLadder({
-    ...common,
-    preset: options.firstPreset ?? firstRenditionPreset,
-    renditions: [first!],
-    // Rewritten with each segment, so the first segments can be played before the last exist.
-    playlistType: 'event',
-    masterName: rest.length === 0 ? masterPlaylistName : firstMasterPlaylistName,
-    onProgress: (fraction) => options.onProgress?.('first', fraction),
-  });
-  await options.onFirstRendition?.(firstLadder);
-  if (rest.length === 0) return firstLadder;
-  return buildHlsLadder({
-    ...common,
-    preset: options.preset,
-    renditions: rest,
-    // The sound came with the first rendition: the rest is video alone.
-    audio: false,
-    alreadyMade: firstLadder.renditions,
-    alreadyMadeAudio: firstLadder.audio,
-    onProgress: (fraction) => options.onProgress?.('rest', fraction),
-  });
-}

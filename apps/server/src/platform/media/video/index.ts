@@ -6,7 +6,6 @@ export { MediaToolError } from './media-process';
 export { maxVideoSide, probeVideo } from './probe';
 export type { ProbeVideoOptions, VideoProbe } from './probe';
 export {
-  buildFirstRenditionFirst,
   buildHlsLadder,
   firstMasterPlaylistName,
   hlsArguments,

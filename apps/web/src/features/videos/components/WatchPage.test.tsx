@@ -254,16 +254,17 @@ describe('watch page', { timeout: 15_000 }, () => {
         expect(container.querySelector('video')).toBeNull();
         expect(screen.queryByText(/You are watching the original upload/)).not.toBeInTheDocument();
 
-        // The first rendition is published: the next check shows the player on the same page.
+        // The ladder's first segments are published while the one run goes on (decision
+        // 0057): the next check shows the player on the same page.
         server().on('getVideo', () => ({
           data: makeVideo({
             ...hevc,
             status: 'processing',
-            processingProgress: 0.3,
+            processingProgress: 0.1,
             hls: '/media/videos/v1/hls/first.m3u8',
             renditions: [
-              { name: '360p', progress: 1, ready: true, secondsLeft: null },
-              { name: '720p', progress: 0.1, ready: false, secondsLeft: 40 },
+              { name: '360p', progress: 0.15, ready: false, secondsLeft: 30 },
+              { name: '720p', progress: 0.15, ready: false, secondsLeft: 30 },
             ],
           }),
         }));
@@ -271,7 +272,25 @@ describe('watch page', { timeout: 15_000 }, () => {
         await screen.findByRole('region', { name: 'Video player' });
         expect(screen.queryByText(/Preparing your video/)).not.toBeInTheDocument();
         expect(
-          screen.getByText(/You are watching 360p; more qualities follow when it is done\./),
+          screen.getByText(/You are watching it while it is made; it plays on as the rest comes\./),
+        ).toBeInTheDocument();
+
+        // The run has ended: the whole ladder, while the poster and the storyboard are made.
+        server().on('getVideo', () => ({
+          data: makeVideo({
+            ...hevc,
+            status: 'processing',
+            processingProgress: 0.9,
+            hls: '/media/videos/v1/hls/master.m3u8',
+            renditions: [
+              { name: '360p', progress: 1, ready: true, secondsLeft: null },
+              { name: '720p', progress: 1, ready: true, secondsLeft: null },
+            ],
+          }),
+        }));
+        await act(() => vi.advanceTimersByTimeAsync(1600));
+        expect(
+          await screen.findByText(/Every quality is ready; the preview pictures follow\./),
         ).toBeInTheDocument();
         // The original is never given to the element, even as hls.js's fallback.
         expect(container.querySelector('video')?.getAttribute('src') ?? null).not.toBe(

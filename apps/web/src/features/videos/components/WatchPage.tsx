@@ -402,7 +402,11 @@ function ProcessingNote({
           <span className="font-semibold">Processing… {percent}%</span>{' '}
           {playing === 'original'
             ? 'You are watching the original upload; more qualities follow when it is done.'
-            : `You are watching ${ready.join(', ') || 'a first quality'}; more qualities follow when it is done.`}
+            : ready.length === 0
+              ? 'You are watching it while it is made; it plays on as the rest comes.'
+              : ready.length === (video.renditions?.length ?? 0)
+                ? 'Every quality is ready; the preview pictures follow.'
+                : `You are watching ${ready.join(', ')}; more qualities follow when it is done.`}
         </span>
       </p>
     );
