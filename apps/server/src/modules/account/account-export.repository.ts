@@ -32,7 +32,7 @@ export class AccountExportRepository {
     const columns = getTableColumns(table);
     return this.db
       .select(pickColumns(table, keys))
-      .from(table)
+      .from(table as PgTable)
       .where(eq(columns[owner] as PgColumn, userId))
       .orderBy(desc(columns[at] as PgColumn));
   }

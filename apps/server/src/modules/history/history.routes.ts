@@ -8,12 +8,15 @@ import type { HistoryService } from './history.service';
 /** The player saves every few seconds per open tab: this leaves room for several tabs. */
 const positionSavesPerMinute = 120;
 
+interface HistoryRouteDeps {
+  history: HistoryService;
+  storage: Storage;
+}
+
 export function registerHistoryRoutes(
   router: Router,
-  deps: { history: HistoryService; storage: Storage },
+  { history, storage }: HistoryRouteDeps,
 ): void {
-  const { history, storage } = deps;
-
   router.route(endpoints.watchHistory, {
     message: 'Watch history',
     handler: async ({ query, actor }) =>

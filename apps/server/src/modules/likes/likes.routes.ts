@@ -4,12 +4,12 @@ import type { Storage } from '../../platform/storage/storage';
 import { presentVideo } from '../videos';
 import type { LikesService } from './likes.service';
 
-export function registerLikeRoutes(
-  router: Router,
-  deps: { likes: LikesService; storage: Storage },
-): void {
-  const { likes, storage } = deps;
+interface LikeRouteDeps {
+  likes: LikesService;
+  storage: Storage;
+}
 
+export function registerLikeRoutes(router: Router, { likes, storage }: LikeRouteDeps): void {
   router.route(endpoints.toggleVideoLike, {
     message: 'Like toggled',
     handler: ({ params, actor }) => likes.toggleLike({ kind: 'video', targetId: params.id, actor }),
