@@ -10,19 +10,18 @@ interface LikeRouteDeps {
 }
 
 export function registerLikeRoutes(router: Router, { likes, storage }: LikeRouteDeps): void {
-  router.route(endpoints.toggleVideoLike, {
-    message: 'Like toggled',
-    handler: ({ params, actor }) => likes.toggleLike({ kind: 'video', targetId: params.id, actor }),
-  });
-  router.route(endpoints.toggleCommentLike, {
-    message: 'Like toggled',
-    handler: ({ params, actor }) =>
-      likes.toggleLike({ kind: 'comment', targetId: params.id, actor }),
-  });
-  router.route(endpoints.toggleTweetLike, {
-    message: 'Like toggled',
-    handler: ({ params, actor }) => likes.toggleLike({ kind: 'tweet', targetId: params.id, actor }),
-  });
+  // One toggle per kind of thing one may like, each the same call.
+  const toggles = [
+    ['video', endpoints.toggleVideoLike],
+    ['comment', endpoints.toggleCommentLike],
+    ['tweet', endpoints.toggleTweetLike],
+  ] as const;
+  for (const [kind, endpoint] of toggles) {
+    router.route(endpoint, {
+      message: 'Like toggled',
+      handler: ({ params, actor }) => likes.toggleLike({ kind, targetId: params.id, actor }),
+    });
+  }
   router.route(endpoints.videoLikeStatus, {
     message: 'Like status',
     handler: ({ params, actor }) =>
