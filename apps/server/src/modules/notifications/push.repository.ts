@@ -28,7 +28,6 @@ export class PushRepository {
       window,
       rows: {
         table: pushSubscriptions,
-        createdAt: pushSubscriptions.createdAt,
         theirs: eq(pushSubscriptions.userId, userId),
       },
       insert: async (tx) => {

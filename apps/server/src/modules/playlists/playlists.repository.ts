@@ -310,7 +310,6 @@ export class PlaylistsRepository {
       window,
       rows: {
         table: playlists,
-        createdAt: playlists.createdAt,
         // Watch later, made on first use, does not count.
         theirs: and(eq(playlists.ownerId, input.ownerId), eq(playlists.kind, 'custom')),
       },

@@ -213,7 +213,6 @@ export class TweetsRepository {
       window,
       rows: {
         table: tweets,
-        createdAt: tweets.createdAt,
         theirs: eq(tweets.ownerId, input.ownerId),
       },
       insert: async (tx) => {

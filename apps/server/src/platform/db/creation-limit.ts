@@ -16,10 +16,9 @@ export interface CreationWindow {
 
 export type LimitedInsert<T> = { created: T } | { retryAfterSeconds: number };
 
-/** Which rows of `table` are the person's, and when each was created. */
+/** Which rows of `table` are the person's; their `created_at` says when each was made. */
 export interface CountedRows {
-  table: PgTable;
-  createdAt: PgColumn;
+  table: PgTable & { createdAt: PgColumn };
   theirs: SQL | undefined;
 }
 
@@ -56,8 +55,8 @@ async function createdSince(
   since: SQL,
 ): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await tx
-    .select({ count: count(), oldest: sql<Date | null>`min(${rows.createdAt})` })
+    .select({ count: count(), oldest: sql<Date | null>`min(${rows.table.createdAt})` })
     .from(rows.table)
-    .where(and(rows.theirs, sql`${rows.createdAt} > ${since}`));
+    .where(and(rows.theirs, sql`${rows.table.createdAt} > ${since}`));
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
