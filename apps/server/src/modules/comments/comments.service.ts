@@ -14,6 +14,12 @@ import {
 } from './comments.policy';
 import type { CommentRecord, CommentsRepository } from './comments.repository';
 
+/** A comment someone acts on (pins, hearts, edits, deletes). */
+interface CommentAction {
+  commentId: string;
+  actor: Viewer;
+}
+
 export class CommentsService {
   constructor(
     private readonly repo: CommentsRepository,
@@ -124,11 +130,7 @@ export class CommentsService {
   }
 
   /** Pins a top comment (the video's other pinned one is unpinned with it), or unpins it. */
-  async pinComment(input: {
-    commentId: string;
-    actor: Viewer;
-    isPinned: boolean;
-  }): Promise<CommentRecord> {
+  async pinComment(input: CommentAction & { isPinned: boolean }): Promise<CommentRecord> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanPinComment(input.actor, comment);
     if (input.isPinned && comment.parentId) {
@@ -142,11 +144,7 @@ export class CommentsService {
   }
 
   /** The creator heart, given or taken back. */
-  async heartComment(input: {
-    commentId: string;
-    actor: Viewer;
-    isHearted: boolean;
-  }): Promise<CommentRecord> {
+  async heartComment(input: CommentAction & { isHearted: boolean }): Promise<CommentRecord> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanHeartComment(input.actor, comment);
     await this.repo.setHearted(comment.id, input.isHearted);
@@ -173,11 +171,7 @@ export class CommentsService {
     return comment;
   }
 
-  async editComment(input: {
-    commentId: string;
-    actor: Viewer;
-    content: string;
-  }): Promise<CommentRecord> {
+  async editComment(input: CommentAction & { content: string }): Promise<CommentRecord> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanEditComment(input.actor, comment);
     await this.assertMentionsExist(input.content);
@@ -186,7 +180,7 @@ export class CommentsService {
     return (await this.repo.findById(comment.id, input.actor))!;
   }
 
-  async deleteComment(input: { commentId: string; actor: Viewer }): Promise<void> {
+  async deleteComment(input: CommentAction): Promise<void> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanDeleteComment(input.actor, comment);
     if (!(await this.repo.delete(comment.id))) throw notFound('Comment');
