@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ModerationNotice } from './moderation-notice';
 import { Id, IsoDate } from './common';
-import { PageInfo, PageQuery } from './pagination';
+import { keysetPage, PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
 import { Video } from './videos';
 import { requiredText } from './text';
@@ -105,8 +105,5 @@ export const SubscribedChannel = z.object({
 export type SubscribedChannel = z.infer<typeof SubscribedChannel>;
 
 /** The newest published videos of the channels one follows (`nextCursor` null at the end). */
-export const SubscriptionFeed = z.object({
-  videos: z.array(Video),
-  nextCursor: z.string().nullable(),
-});
+export const SubscriptionFeed = keysetPage('videos', Video);
 export type SubscriptionFeed = z.infer<typeof SubscriptionFeed>;

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { IdParams, IsoDate } from './common';
 import { notificationUnreadCap } from './limits';
-import { KeysetCursor } from './pagination';
+import { KeysetQuery, keysetPage } from './pagination';
 import { ReportOutcome } from './moderation';
 import { ChannelSummary } from './people';
 import { define } from './define-endpoint';
@@ -56,17 +56,8 @@ export const Notification = z.object({
 });
 export type Notification = z.infer<typeof Notification>;
 
-export const NotificationPage = z.object({
-  notifications: z.array(Notification),
-  /** Pass as `cursor` for older entries; null at the end. */
-  nextCursor: z.string().nullable(),
-});
+export const NotificationPage = keysetPage('notifications', Notification);
 export type NotificationPage = z.infer<typeof NotificationPage>;
-
-export const NotificationsQuery = z.object({
-  limit: z.coerce.number().int().min(1).max(50, 'limit is at most 50').default(20),
-  cursor: KeysetCursor.optional(),
-});
 
 export const UnreadNotifications = z.object({
   /** Unread entries the reader may see, counted up to `notificationUnreadCap`. */
@@ -158,7 +149,7 @@ export const notificationEndpoints = {
     summary: 'The caller’s notifications, newest first (keyset paging), unread marked',
     tag: 'notifications',
     access: 'user',
-    query: NotificationsQuery,
+    query: KeysetQuery,
     response: NotificationPage,
   }),
   unreadNotifications: define({

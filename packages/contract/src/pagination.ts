@@ -76,3 +76,12 @@ export const KeysetQuery = z.object({
   cursor: KeysetCursor.optional(),
 });
 export type KeysetQuery = z.infer<typeof KeysetQuery>;
+
+/**
+ * A page of a keyset feed: the entries under `key`, and `nextCursor` to pass as `cursor` for
+ * the older ones (null at the end).
+ */
+export function keysetPage<K extends string, T extends z.ZodType>(key: K, entry: T) {
+  const shape = { [key]: z.array(entry), nextCursor: z.string().nullable() };
+  return z.object(shape as Record<K, z.ZodArray<T>> & { nextCursor: z.ZodNullable<z.ZodString> });
+}

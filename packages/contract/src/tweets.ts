@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { ModerationNotice } from './moderation-notice';
 import { Id, IsoDate } from './common';
 import { limits } from './limits';
-import { PageInfo, PageQuery } from './pagination';
+import { keysetPage, PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
 import { hasVisibleText, trimText } from './text';
 
@@ -51,7 +51,7 @@ export const ListTweetsQuery = PageQuery.extend({
 export type ListTweetsQuery = z.infer<typeof ListTweetsQuery>;
 
 /** The newest tweets of the channels one follows (`nextCursor` null at the end). */
-export const TweetFeed = z.object({ tweets: z.array(Tweet), nextCursor: z.string().nullable() });
+export const TweetFeed = keysetPage('tweets', Tweet);
 export type TweetFeed = z.infer<typeof TweetFeed>;
 
 /** A followed channel that has tweets, with its newest one (the Tweets page's channel list). */

@@ -94,11 +94,12 @@ export class AccountDeletionRepository {
             .where(anyOf(comments.id, likedCommentIds))
         : [];
 
-      const ownVideos = await tx
-        .select({ id: videos.id })
-        .from(videos)
-        .where(eq(videos.ownerId, userId));
-      const videoIds = ownVideos.map((v) => v.id);
+      /** The ids of the person's own rows of `table`. */
+      const ownIds = async (table: typeof videos | typeof tweets | typeof playlists) =>
+        (await tx.select({ id: table.id }).from(table).where(eq(table.ownerId, userId))).map(
+          (row) => row.id,
+        );
+      const videoIds = await ownIds(videos);
       const touchedPlaylists = videoIds.length
         ? await tx
             .selectDistinct({ id: playlistItems.playlistId })
@@ -106,14 +107,8 @@ export class AccountDeletionRepository {
             .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
             .where(and(anyOf(playlistItems.videoId, videoIds), ne(playlists.ownerId, userId)))
         : [];
-      const ownTweets = await tx
-        .select({ id: tweets.id })
-        .from(tweets)
-        .where(eq(tweets.ownerId, userId));
-      const ownPlaylists = await tx
-        .select({ id: playlists.id })
-        .from(playlists)
-        .where(eq(playlists.ownerId, userId));
+      const tweetIds = await ownIds(tweets);
+      const playlistIds = await ownIds(playlists);
       const assets = await tx
         .select({ key: mediaAssets.storageKey })
         .from(mediaAssets)
@@ -139,8 +134,8 @@ export class AccountDeletionRepository {
         },
         sessionIds: liveSessions.map((s) => s.id),
         videoIds,
-        tweetIds: ownTweets.map((t) => t.id),
-        playlistIds: ownPlaylists.map((p) => p.id),
+        tweetIds,
+        playlistIds,
         likedVideoIds: others(likedVideoIds),
         commentedVideoIds: others([...commentedOn, ...likedCommentVideos.map((c) => c.videoId)]),
         likedTweetIds: unique(likedTweetIds),

@@ -1,6 +1,7 @@
-import { alias } from 'drizzle-orm/pg-core';
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../platform/db/client';
+import { pickColumns } from '../../platform/db/pick-columns';
 import {
   comments,
   conversationParticipants,
@@ -19,6 +20,22 @@ import {
 /** Rows of everything that is a person's own, read for their export (presented by the service). */
 export class AccountExportRepository {
   constructor(private readonly db: Database) {}
+
+  /** The `keys` columns of the rows of `table` whose `owner` is the person, newest first by `at`. */
+  private newestOwn<T extends PgTable, K extends keyof T['_']['columns'] & string>(
+    userId: string,
+    table: T,
+    owner: K,
+    at: K,
+    keys: readonly K[],
+  ) {
+    const columns = getTableColumns(table);
+    return this.db
+      .select(pickColumns(table, keys))
+      .from(table as PgTable)
+      .where(eq(columns[owner] as PgColumn, userId))
+      .orderBy(desc(columns[at] as PgColumn));
+  }
 
   async readAccount(userId: string) {
     const [account] = await this.db
@@ -57,52 +74,36 @@ export class AccountExportRepository {
           .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
           .where(eq(videos.ownerId, userId))
           .orderBy(desc(videos.createdAt)),
-        this.db
-          .select({
-            id: comments.id,
-            videoId: comments.videoId,
-            content: comments.content,
-            createdAt: comments.createdAt,
-          })
-          .from(comments)
-          .where(eq(comments.ownerId, userId))
-          .orderBy(desc(comments.createdAt)),
-        this.db
-          .select({
-            videoId: likes.videoId,
-            commentId: likes.commentId,
-            tweetId: likes.tweetId,
-            createdAt: likes.createdAt,
-          })
-          .from(likes)
-          .where(eq(likes.userId, userId))
-          .orderBy(desc(likes.createdAt)),
-        this.db
-          .select({
-            id: playlists.id,
-            name: playlists.name,
-            description: playlists.description,
-            visibility: playlists.visibility,
-            createdAt: playlists.createdAt,
-          })
-          .from(playlists)
-          .where(eq(playlists.ownerId, userId))
-          .orderBy(desc(playlists.createdAt)),
+        this.newestOwn(userId, comments, 'ownerId', 'createdAt', [
+          'id',
+          'videoId',
+          'content',
+          'createdAt',
+        ]),
+        this.newestOwn(userId, likes, 'userId', 'createdAt', [
+          'videoId',
+          'commentId',
+          'tweetId',
+          'createdAt',
+        ]),
+        this.newestOwn(userId, playlists, 'ownerId', 'createdAt', [
+          'id',
+          'name',
+          'description',
+          'visibility',
+          'createdAt',
+        ]),
         this.db
           .select({ playlistId: playlistItems.playlistId, videoId: playlistItems.videoId })
           .from(playlistItems)
           .innerJoin(playlists, eq(playlists.id, playlistItems.playlistId))
           .where(eq(playlists.ownerId, userId))
           .orderBy(asc(playlistItems.position)),
-        this.db
-          .select({
-            videoId: watchHistory.videoId,
-            positionSeconds: watchHistory.positionSeconds,
-            watchedAt: watchHistory.watchedAt,
-          })
-          .from(watchHistory)
-          .where(eq(watchHistory.userId, userId))
-          .orderBy(desc(watchHistory.watchedAt)),
+        this.newestOwn(userId, watchHistory, 'userId', 'watchedAt', [
+          'videoId',
+          'positionSeconds',
+          'watchedAt',
+        ]),
         this.db
           .select({
             channelId: subscriptions.channelId,
@@ -113,11 +114,7 @@ export class AccountExportRepository {
           .innerJoin(users, eq(users.id, subscriptions.channelId))
           .where(eq(subscriptions.subscriberId, userId))
           .orderBy(desc(subscriptions.createdAt)),
-        this.db
-          .select({ id: tweets.id, content: tweets.content, createdAt: tweets.createdAt })
-          .from(tweets)
-          .where(eq(tweets.ownerId, userId))
-          .orderBy(desc(tweets.createdAt)),
+        this.newestOwn(userId, tweets, 'ownerId', 'createdAt', ['id', 'content', 'createdAt']),
       ]);
     return {
       account,

@@ -209,27 +209,23 @@ export class AuthRepository {
 
   /** Ends every live session of the user; answers the ids it ended. */
   async revokeAllSessions(userId: string): Promise<string[]> {
-    const ended = await this.db
-      .update(sessions)
-      .set({ revokedAt: sql`now()` })
-      .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)))
-      .returning({ id: sessions.id });
-    this.revocations.forgetUserSessions(userId);
-    return ended.map((row) => row.id);
+    return this.revokeLiveSessions(userId, undefined);
   }
 
   /** Ends every other live session of the user; answers the ids it ended. */
   async revokeOtherSessions(userId: string, keepSessionId: string): Promise<string[]> {
+    return this.revokeLiveSessions(userId, keepSessionId);
+  }
+
+  private async revokeLiveSessions(
+    userId: string,
+    keepSessionId: string | undefined,
+  ): Promise<string[]> {
+    const kept = keepSessionId === undefined ? undefined : ne(sessions.id, keepSessionId);
     const ended = await this.db
       .update(sessions)
       .set({ revokedAt: sql`now()` })
-      .where(
-        and(
-          eq(sessions.userId, userId),
-          ne(sessions.id, keepSessionId),
-          isNull(sessions.revokedAt),
-        ),
-      )
+      .where(and(eq(sessions.userId, userId), kept, isNull(sessions.revokedAt)))
       .returning({ id: sessions.id });
     this.revocations.forgetUserSessions(userId, keepSessionId);
     return ended.map((row) => row.id);

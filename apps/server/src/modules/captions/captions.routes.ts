@@ -4,11 +4,15 @@ import type { Storage } from '../../platform/storage/storage';
 import { presentCaption } from './captions.presenter';
 import type { CaptionsService } from './captions.service';
 
+interface CaptionRouteDeps {
+  captions: CaptionsService;
+  storage: Storage;
+}
+
 export function registerCaptionRoutes(
   router: Router,
-  deps: { captions: CaptionsService; storage: Storage },
+  { captions, storage }: CaptionRouteDeps,
 ): void {
-  const { captions, storage } = deps;
   const present = (caption: Parameters<typeof presentCaption>[0]) =>
     presentCaption(caption, storage);
 

@@ -6,11 +6,15 @@ import { presentVideoCards, shareVideos } from '../videos';
 import { presentChannel, presentMyStats, shareChannel } from './channels.presenter';
 import type { ChannelsService } from './channels.service';
 
+interface ChannelRouteDeps {
+  channels: ChannelsService;
+  storage: Storage;
+}
+
 export function registerChannelRoutes(
   router: Router,
-  deps: { channels: ChannelsService; storage: Storage },
+  { channels, storage }: ChannelRouteDeps,
 ): void {
-  const { channels, storage } = deps;
   const isSubscribed = (input: { viewerId: string; channelId: string }) =>
     channels.isSubscribed(input);
 

@@ -5,11 +5,15 @@ import type { Storage } from '../../platform/storage/storage';
 import { presentComment, presentCommentPage } from './comments.presenter';
 import type { CommentsService } from './comments.service';
 
+interface CommentRouteDeps {
+  comments: CommentsService;
+  storage: Storage;
+}
+
 export function registerCommentRoutes(
   router: Router,
-  deps: { comments: CommentsService; storage: Storage },
+  { comments, storage }: CommentRouteDeps,
 ): void {
-  const { comments, storage } = deps;
   /** One comment as the answer gives it. */
   const present = (record: Parameters<typeof presentComment>[0]) => presentComment(record, storage);
 

@@ -18,6 +18,12 @@ import type { CommentRecord, CommentsRepository } from './comments.repository';
 /** Past this many comments liked, a reader's likes are asked of the database per page. */
 const likedKeptUpTo = 5_000;
 
+/** A comment someone acts on (pins, hearts, edits, deletes). */
+interface CommentAction {
+  commentId: string;
+  actor: Viewer;
+}
+
 export class CommentsService {
   /**
    * The comments each signed-in reader liked, null past `likedKeptUpTo` (decision 0058): a
@@ -164,11 +170,7 @@ export class CommentsService {
   }
 
   /** Pins a top comment (the video's other pinned one is unpinned with it), or unpins it. */
-  async pinComment(input: {
-    commentId: string;
-    actor: Viewer;
-    isPinned: boolean;
-  }): Promise<CommentRecord> {
+  async pinComment(input: CommentAction & { isPinned: boolean }): Promise<CommentRecord> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanPinComment(input.actor, comment);
     if (input.isPinned && comment.parentId) {
@@ -182,11 +184,7 @@ export class CommentsService {
   }
 
   /** The creator heart, given or taken back. */
-  async heartComment(input: {
-    commentId: string;
-    actor: Viewer;
-    isHearted: boolean;
-  }): Promise<CommentRecord> {
+  async heartComment(input: CommentAction & { isHearted: boolean }): Promise<CommentRecord> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanHeartComment(input.actor, comment);
     await this.repo.setHearted(comment.id, input.isHearted);
@@ -213,11 +211,7 @@ export class CommentsService {
     return comment;
   }
 
-  async editComment(input: {
-    commentId: string;
-    actor: Viewer;
-    content: string;
-  }): Promise<CommentRecord> {
+  async editComment(input: CommentAction & { content: string }): Promise<CommentRecord> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanEditComment(input.actor, comment);
     await this.assertMentionsExist(input.content);
@@ -226,7 +220,7 @@ export class CommentsService {
     return (await this.repo.findById(comment.id, input.actor))!;
   }
 
-  async deleteComment(input: { commentId: string; actor: Viewer }): Promise<void> {
+  async deleteComment(input: CommentAction): Promise<void> {
     const comment = await this.getComment({ commentId: input.commentId, viewer: input.actor });
     assertCanDeleteComment(input.actor, comment);
     if (!(await this.repo.delete(comment.id))) throw notFound('Comment');

@@ -7,9 +7,11 @@ import type { HistoryService } from './history.service';
 /** The player saves every few seconds per open tab: this leaves room for several tabs. */
 const positionSavesPerMinute = 120;
 
-export function registerHistoryRoutes(router: Router, deps: { history: HistoryService }): void {
-  const { history } = deps;
+interface HistoryRouteDeps {
+  history: HistoryService;
+}
 
+export function registerHistoryRoutes(router: Router, { history }: HistoryRouteDeps): void {
   router.route(endpoints.watchHistory, {
     message: 'Watch history',
     handler: async ({ query, actor }) =>

@@ -4,25 +4,24 @@ import type { Storage } from '../../platform/storage/storage';
 import { presentVideo } from '../videos';
 import type { LikesService } from './likes.service';
 
-export function registerLikeRoutes(
-  router: Router,
-  deps: { likes: LikesService; storage: Storage },
-): void {
-  const { likes, storage } = deps;
+interface LikeRouteDeps {
+  likes: LikesService;
+  storage: Storage;
+}
 
-  router.route(endpoints.toggleVideoLike, {
-    message: 'Like toggled',
-    handler: ({ params, actor }) => likes.toggleLike({ kind: 'video', targetId: params.id, actor }),
-  });
-  router.route(endpoints.toggleCommentLike, {
-    message: 'Like toggled',
-    handler: ({ params, actor }) =>
-      likes.toggleLike({ kind: 'comment', targetId: params.id, actor }),
-  });
-  router.route(endpoints.toggleTweetLike, {
-    message: 'Like toggled',
-    handler: ({ params, actor }) => likes.toggleLike({ kind: 'tweet', targetId: params.id, actor }),
-  });
+export function registerLikeRoutes(router: Router, { likes, storage }: LikeRouteDeps): void {
+  // One toggle per kind of thing one may like, each the same call.
+  const toggles = [
+    ['video', endpoints.toggleVideoLike],
+    ['comment', endpoints.toggleCommentLike],
+    ['tweet', endpoints.toggleTweetLike],
+  ] as const;
+  for (const [kind, endpoint] of toggles) {
+    router.route(endpoint, {
+      message: 'Like toggled',
+      handler: ({ params, actor }) => likes.toggleLike({ kind, targetId: params.id, actor }),
+    });
+  }
   router.route(endpoints.videoLikeStatus, {
     message: 'Like status',
     handler: ({ params, actor }) =>

@@ -10,10 +10,15 @@ import {
 } from './moderation.presenter';
 import type { ModerationService } from './moderation.service';
 
+interface ModerationRouteDeps {
+  moderation: ModerationService;
+  storage: Storage;
+}
+
 /** Thin handlers: the contract validates, the service decides, the presenter shapes. */
 export function registerModerationRoutes(
   router: Router,
-  { moderation, storage }: { moderation: ModerationService; storage: Storage },
+  { moderation, storage }: ModerationRouteDeps,
 ): void {
   router.route(endpoints.reportContent, {
     message: 'Report sent to the moderators',

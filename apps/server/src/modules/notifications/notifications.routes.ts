@@ -6,14 +6,16 @@ import { presentNotificationPage } from './notifications.presenter';
 import type { NotificationsService } from './notifications.service';
 import type { PushService } from './push.service';
 
+interface NotificationRouteDeps {
+  notifications: NotificationsService;
+  pushes: PushService;
+  storage: Storage;
+}
+
 /** Thin handlers: the contract validates, the service decides, the presenter shapes. */
 export function registerNotificationRoutes(
   router: Router,
-  {
-    notifications,
-    pushes,
-    storage,
-  }: { notifications: NotificationsService; pushes: PushService; storage: Storage },
+  { notifications, pushes, storage }: NotificationRouteDeps,
 ): void {
   router.route(endpoints.listNotifications, {
     message: 'Notifications',

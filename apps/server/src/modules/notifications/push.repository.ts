@@ -2,7 +2,6 @@ import { eq, sql } from 'drizzle-orm';
 import type { NotificationKind, PushSubscriptionBody } from '@kinora/contract';
 import { queryRows, type Database } from '../../platform/db/client';
 import {
-  createdSince,
   insertWithinLimit,
   type CreationWindow,
   type LimitedInsert,
@@ -27,16 +26,10 @@ export class PushRepository {
     return insertWithinLimit(this.db, {
       lockKey: `push_subscriptions:${userId}`,
       window,
-      recent: (tx, since) =>
-        createdSince(
-          tx,
-          {
-            table: pushSubscriptions,
-            createdAt: pushSubscriptions.createdAt,
-            theirs: eq(pushSubscriptions.userId, userId),
-          },
-          since,
-        ),
+      rows: {
+        table: pushSubscriptions,
+        theirs: eq(pushSubscriptions.userId, userId),
+      },
       insert: async (tx) => {
         await tx
           .insert(pushSubscriptions)

@@ -8,9 +8,14 @@ import type { PasswordResetService } from './password-reset.service';
 /** Reset mails one address may be sent per hour, whoever asks (counted for unknown ones too). */
 const mailsPerEmailPerHour = 3;
 
+interface PasswordResetRouteDeps {
+  passwordReset: PasswordResetService;
+  limitStore: LimitStore;
+}
+
 export function registerPasswordResetRoutes(
   router: Router,
-  { passwordReset, limitStore }: { passwordReset: PasswordResetService; limitStore: LimitStore },
+  { passwordReset, limitStore }: PasswordResetRouteDeps,
 ): void {
   router.route(endpoints.passwordResetOptions, {
     message: 'Password reset',

@@ -4,7 +4,6 @@ import type { Viewer } from '../../platform/auth/roles';
 import { statementViewer, viewerKindOf, type ViewerKind } from '../../platform/db/statement-viewer';
 import type { Database, Tx } from '../../platform/db/client';
 import {
-  createdSince,
   insertWithinLimit,
   type CreationWindow,
   type LimitedInsert,
@@ -325,17 +324,11 @@ export class PlaylistsRepository {
     return insertWithinLimit(this.db, {
       lockKey: `playlists:${input.ownerId}`,
       window,
-      recent: (tx, since) =>
-        createdSince(
-          tx,
-          {
-            table: playlists,
-            createdAt: playlists.createdAt,
-            // Watch later, made on first use, does not count.
-            theirs: and(eq(playlists.ownerId, input.ownerId), eq(playlists.kind, 'custom')),
-          },
-          since,
-        ),
+      rows: {
+        table: playlists,
+        // Watch later, made on first use, does not count.
+        theirs: and(eq(playlists.ownerId, input.ownerId), eq(playlists.kind, 'custom')),
+      },
       insert: async (tx) => {
         const [row] = await tx.insert(playlists).values(input).returning({ id: playlists.id });
         return row!.id;

@@ -5,12 +5,15 @@ import type { Storage } from '../../platform/storage/storage';
 import { presentPlaylist } from './playlists.presenter';
 import type { PlaylistsService } from './playlists.service';
 
+interface PlaylistRouteDeps {
+  playlists: PlaylistsService;
+  storage: Storage;
+}
+
 export function registerPlaylistRoutes(
   router: Router,
-  deps: { playlists: PlaylistsService; storage: Storage },
+  { playlists, storage }: PlaylistRouteDeps,
 ): void {
-  const { playlists, storage } = deps;
-
   router.route(endpoints.userPlaylists, {
     message: 'Playlists',
     handler: async ({ params, query, actor, reply }) => {

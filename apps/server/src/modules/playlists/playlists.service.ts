@@ -36,6 +36,15 @@ const firstPage = 200;
 /** A card in a list of playlists shows a few thumbnails, never the whole playlist. */
 const videosPerCard = 4;
 
+/** A playlist its owner changes. */
+interface PlaylistEdit {
+  playlistId: string;
+  actor: Viewer;
+}
+
+/** One video of a playlist its owner changes. */
+type PlaylistItemEdit = PlaylistEdit & { videoId: string };
+
 export class PlaylistsService {
   constructor(
     private readonly repo: PlaylistsRepository,
@@ -120,11 +129,9 @@ export class PlaylistsService {
     return this.view((await this.repo.findById(stored.created))!, input.actor);
   }
 
-  async updatePlaylist(input: {
-    playlistId: string;
-    actor: Viewer;
-    changes: UpdatePlaylistBody;
-  }): Promise<PlaylistView> {
+  async updatePlaylist(
+    input: PlaylistEdit & { changes: UpdatePlaylistBody },
+  ): Promise<PlaylistView> {
     return this.edit(input, async (playlist) => {
       assertCanRenameOrDeletePlaylist(playlist);
       const { name, description, visibility } = input.changes;
@@ -136,7 +143,7 @@ export class PlaylistsService {
     });
   }
 
-  async deletePlaylist(input: { playlistId: string; actor: Viewer }): Promise<void> {
+  async deletePlaylist(input: PlaylistEdit): Promise<void> {
     const playlist = await this.repo.findById(input.playlistId);
     assertCanEditPlaylist(input.actor, playlist);
     assertCanRenameOrDeletePlaylist(playlist);
@@ -145,33 +152,20 @@ export class PlaylistsService {
   }
 
   /** Appends a video the owner may add; a video is in a playlist once, up to the limit. */
-  async addVideo(input: {
-    playlistId: string;
-    videoId: string;
-    actor: Viewer;
-  }): Promise<PlaylistView> {
+  async addVideo(input: PlaylistItemEdit): Promise<PlaylistView> {
     return this.edit(input, async (playlist) => {
       await this.addVisibleVideo(playlist, input.videoId, input.actor, 'refuse duplicate');
     });
   }
 
-  async removeVideo(input: {
-    playlistId: string;
-    videoId: string;
-    actor: Viewer;
-  }): Promise<PlaylistView> {
+  async removeVideo(input: PlaylistItemEdit): Promise<PlaylistView> {
     return this.edit(input, async (playlist) => {
       if (!(await this.repo.removeItem(playlist.id, input.videoId))) throw videoNotInPlaylist();
     });
   }
 
   /** Moves a video to a new place (past the end means last); the others shift by one. */
-  async moveVideo(input: {
-    playlistId: string;
-    videoId: string;
-    position: number;
-    actor: Viewer;
-  }): Promise<PlaylistView> {
+  async moveVideo(input: PlaylistItemEdit & { position: number }): Promise<PlaylistView> {
     return this.edit(input, async (playlist) => {
       const moved = await this.repo.moveItem(
         playlist.id,
@@ -211,7 +205,7 @@ export class PlaylistsService {
    * with the playlist as it is after it.
    */
   private async edit(
-    input: { playlistId: string; actor: Viewer },
+    input: PlaylistEdit,
     change: (playlist: PlaylistRow) => Promise<void>,
   ): Promise<PlaylistView> {
     const playlist = await this.repo.findForEdit(input.playlistId);

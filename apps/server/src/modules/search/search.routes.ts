@@ -6,11 +6,12 @@ import { shareVideos } from '../videos';
 import { presentSearchResult } from './search.presenter';
 import type { SearchService } from './search.service';
 
-export function registerSearchRoutes(
-  router: Router,
-  deps: { search: SearchService; storage: Storage },
-): void {
-  const { search, storage } = deps;
+interface SearchRouteDeps {
+  search: SearchService;
+  storage: Storage;
+}
+
+export function registerSearchRoutes(router: Router, { search, storage }: SearchRouteDeps): void {
   router.route(endpoints.search, {
     message: 'Search results',
     handler: async ({ query, actor }) =>

@@ -9,12 +9,15 @@ import {
 } from './subscriptions.presenter';
 import type { SubscriptionsService } from './subscriptions.service';
 
+interface SubscriptionRouteDeps {
+  subscriptions: SubscriptionsService;
+  storage: Storage;
+}
+
 export function registerSubscriptionRoutes(
   router: Router,
-  deps: { subscriptions: SubscriptionsService; storage: Storage },
+  { subscriptions, storage }: SubscriptionRouteDeps,
 ): void {
-  const { subscriptions, storage } = deps;
-
   router.route(endpoints.toggleSubscription, {
     message: 'Subscription toggled',
     handler: ({ params, actor }) =>

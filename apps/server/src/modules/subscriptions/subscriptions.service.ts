@@ -2,6 +2,7 @@ import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { badRequest, notFound } from '../../platform/http/errors';
+import type { Paging } from '../../platform/http/paging';
 import type { VideoCardRow, VideosService } from '../videos';
 import { canSubscribeTo } from './subscriptions.policy';
 import type { SubscriptionsRepository } from './subscriptions.repository';
@@ -48,28 +49,12 @@ export class SubscriptionsService {
     return status;
   }
 
-  async listSubscribers({
-    channelId,
-    page,
-    limit,
-  }: {
-    channelId: string;
-    page: number;
-    limit: number;
-  }) {
+  async listSubscribers({ channelId, page, limit }: Paging & { channelId: string }) {
     if (!(await this.repo.userExists(channelId))) throw notFound('Channel');
     return this.repo.subscribers(channelId, page, limit);
   }
 
-  async listSubscribedChannels({
-    userId,
-    page,
-    limit,
-  }: {
-    userId: string;
-    page: number;
-    limit: number;
-  }) {
+  async listSubscribedChannels({ userId, page, limit }: Paging & { userId: string }) {
     if (!(await this.repo.userExists(userId))) throw notFound('User');
     return this.repo.channels(userId, page, limit);
   }

@@ -1,7 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Database } from '../../platform/db/client';
 import {
-  createdSince,
   insertWithinLimit,
   type CreationWindow,
   type LimitedInsert,
@@ -220,12 +219,10 @@ export class TweetsRepository {
     return insertWithinLimit(this.writes, {
       lockKey: `tweets:${input.ownerId}`,
       window,
-      recent: (tx, since) =>
-        createdSince(
-          tx,
-          { table: tweets, createdAt: tweets.createdAt, theirs: eq(tweets.ownerId, input.ownerId) },
-          since,
-        ),
+      rows: {
+        table: tweets,
+        theirs: eq(tweets.ownerId, input.ownerId),
+      },
       insert: async (tx) => {
         const [row] = await tx
           .insert(tweets)

@@ -5,11 +5,12 @@ import type { Storage } from '../../platform/storage/storage';
 import { presentTweet, presentTweetChannel, presentTweetPage } from './tweets.presenter';
 import type { TweetsService } from './tweets.service';
 
-export function registerTweetRoutes(
-  router: Router,
-  deps: { tweets: TweetsService; storage: Storage },
-): void {
-  const { tweets, storage } = deps;
+interface TweetRouteDeps {
+  tweets: TweetsService;
+  storage: Storage;
+}
+
+export function registerTweetRoutes(router: Router, { tweets, storage }: TweetRouteDeps): void {
   const present = (tweet: Parameters<typeof presentTweet>[0]) => presentTweet(tweet, storage);
   type PageArgs = Parameters<typeof presentTweetPage>;
   /** A person's tweets, also under `docs` (where the spec's client reads them). */

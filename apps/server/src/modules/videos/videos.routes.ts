@@ -8,11 +8,12 @@ import { presentVideoCard } from './videos.cards';
 import { presentVideo, presentVideoPage, shareVideos } from './videos.presenter';
 import type { VideosService } from './videos.service';
 
-export function registerVideoRoutes(
-  router: Router,
-  deps: { videos: VideosService; storage: Storage },
-): void {
-  const { videos, storage } = deps;
+interface VideoRouteDeps {
+  videos: VideosService;
+  storage: Storage;
+}
+
+export function registerVideoRoutes(router: Router, { videos, storage }: VideoRouteDeps): void {
   const present = (record: Parameters<typeof presentVideo>[0]) => presentVideo(record, storage);
 
   router.route(endpoints.listVideos, {

@@ -84,6 +84,18 @@ export interface VideoJobs {
   deleteFiles(files: { keys: string[]; prefixes: string[] }): Promise<void>;
 }
 
+/** A video asked for by someone who may be a visitor. */
+interface VideoForViewer {
+  videoId: string;
+  viewer: Viewer | null;
+}
+
+/** A video a signed-in person acts on. */
+interface VideoByActor {
+  videoId: string;
+  actor: Viewer;
+}
+
 export class VideosService {
   constructor(
     private readonly repo: VideosRepository,
@@ -93,26 +105,14 @@ export class VideosService {
     private readonly events: DomainEvents,
   ) {}
 
-  async getVideo({
-    videoId,
-    viewer,
-  }: {
-    videoId: string;
-    viewer: Viewer | null;
-  }): Promise<VideoRecord> {
+  async getVideo({ videoId, viewer }: VideoForViewer): Promise<VideoRecord> {
     const video = await this.repo.findById(videoId);
     assertCanSeeVideo(viewer, video);
     return video;
   }
 
   /** The video's card (`videos.cards.ts`) when the viewer may see it; else a 404. */
-  async getVideoCard({
-    videoId,
-    viewer,
-  }: {
-    videoId: string;
-    viewer: Viewer | null;
-  }): Promise<VideoCardRow> {
+  async getVideoCard({ videoId, viewer }: VideoForViewer): Promise<VideoCardRow> {
     const video = await this.repo.findCardById(videoId);
     assertCanSeeVideo(viewer, video);
     return video;
@@ -225,13 +225,8 @@ export class VideosService {
     videoId,
     actor,
     changes,
-  }: {
-    videoId: string;
-    actor: Viewer;
-    changes: UpdateVideoBody;
-  }): Promise<VideoRecord> {
-    const video = await this.repo.findById(videoId);
-    assertCanEditVideo(actor, video);
+  }: VideoByActor & { changes: UpdateVideoBody }): Promise<VideoRecord> {
+    const video = await this.editableVideo({ videoId, actor });
     const thumbnailAssetId = changes.thumbnailPublicId
       ? (await this.ownUpload(actor.userId, changes.thumbnailPublicId, 'image')).id
       : undefined;
@@ -250,31 +245,24 @@ export class VideosService {
    * The spec's publish toggle: a public video becomes private, any other (unlisted, private,
    * scheduled) public now, its schedule cleared.
    */
-  async togglePublish({
-    videoId,
-    actor,
-  }: {
-    videoId: string;
-    actor: Viewer;
-  }): Promise<VideoRecord> {
-    const video = await this.repo.findById(videoId);
-    assertCanEditVideo(actor, video);
+  async togglePublish(input: VideoByActor): Promise<VideoRecord> {
+    const video = await this.editableVideo(input);
     return this.changeLevel(video, { visibility: video.isPublished ? 'private' : 'public' });
   }
 
   /** Sets a video's level, or schedules a private one to become public (owner only). */
   async setVisibility({
-    videoId,
-    actor,
     level,
-  }: {
-    videoId: string;
-    actor: Viewer;
-    level: SetVideoVisibilityBody;
-  }): Promise<VideoRecord> {
+    ...input
+  }: VideoByActor & { level: SetVideoVisibilityBody }): Promise<VideoRecord> {
+    return this.changeLevel(await this.editableVideo(input), level);
+  }
+
+  /** The video, when the actor may change it (its owner); else a 404 or 403. */
+  private async editableVideo({ videoId, actor }: VideoByActor): Promise<VideoRecord> {
     const video = await this.repo.findById(videoId);
     assertCanEditVideo(actor, video);
-    return this.changeLevel(video, level);
+    return video;
   }
 
   /**
@@ -338,9 +326,8 @@ export class VideosService {
   }
 
   /** Removes the video and everything hanging on it; files go in a cleanup job. */
-  async deleteVideo({ videoId, actor }: { videoId: string; actor: Viewer }): Promise<void> {
-    const video = await this.repo.findById(videoId);
-    assertCanEditVideo(actor, video);
+  async deleteVideo({ videoId, actor }: VideoByActor): Promise<void> {
+    const video = await this.editableVideo({ videoId, actor });
     const files = await this.repo.deleteWithDependents(videoId);
     if (!files) throw notFound('Video');
     this.events.emit('video.deleted', { videoId, ownerId: video.ownerId });

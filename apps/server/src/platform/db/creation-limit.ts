@@ -16,10 +16,15 @@ export interface CreationWindow {
 
 export type LimitedInsert<T> = { created: T } | { retryAfterSeconds: number };
 
+/** Which rows of `table` are the person's; their `created_at` says when each was made. */
+export interface CountedRows {
+  table: PgTable & { createdAt: PgColumn };
+  theirs: SQL | undefined;
+}
+
 /**
  * Inserts with `insert` unless the person already created `window.max` rows in the window
- * (`recent`: the rows of theirs in it, as a query on the table), then answers how long until
- * the oldest of them leaves it.
+ * (counted among their `rows`), then answers how long until the oldest of them leaves it.
  */
 export async function insertWithinLimit<T>(
   db: Database,
@@ -27,15 +32,14 @@ export async function insertWithinLimit<T>(
     /** Names the lock: the kind of row and the person, e.g. `tweets:<user id>`. */
     lockKey: string;
     window: CreationWindow;
-    /** `count(*)` and `min(created_at)` of the person's rows created since `since`. */
-    recent: (tx: Tx, since: SQL) => Promise<{ count: number; oldest: Date | null }>;
+    rows: CountedRows;
     insert: (tx: Tx) => Promise<T>;
   },
 ): Promise<LimitedInsert<T>> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${input.lockKey}, 0))`);
     const since = sql`now() - make_interval(secs => ${input.window.windowSeconds})`;
-    const { count, oldest } = await input.recent(tx, since);
+    const { count, oldest } = await createdSince(tx, input.rows, since);
     if (count >= input.window.max) {
       const leavesAt = (oldest?.getTime() ?? Date.now()) + input.window.windowSeconds * 1000;
       return { retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - Date.now()) / 1000)) };
@@ -44,18 +48,15 @@ export async function insertWithinLimit<T>(
   });
 }
 
-/**
- * The usual `recent` of `insertWithinLimit`: the person's rows of `table` (those `theirs`
- * matches) whose `createdAt` is after `since`.
- */
-export async function createdSince(
+/** `count(*)` and `min(created_at)` of the person's rows created after `since`. */
+async function createdSince(
   tx: Tx,
-  rows: { table: PgTable; createdAt: PgColumn; theirs: SQL | undefined },
+  rows: CountedRows,
   since: SQL,
 ): Promise<{ count: number; oldest: Date | null }> {
   const [row] = await tx
-    .select({ count: count(), oldest: sql<Date | null>`min(${rows.createdAt})` })
+    .select({ count: count(), oldest: sql<Date | null>`min(${rows.table.createdAt})` })
     .from(rows.table)
-    .where(and(rows.theirs, sql`${rows.createdAt} > ${since}`));
+    .where(and(rows.theirs, sql`${rows.table.createdAt} > ${since}`));
   return { count: row?.count ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }

@@ -64,14 +64,17 @@ export class FollowedFeed {
       createdAt: source.createdAt,
       micros: microsOf(source.createdAt).as('micros'),
     };
-    if (step === 'recent') {
-      const recent = db
+    /** The source's newest offered rows that `where` keeps, at most `count`, as a subquery. */
+    const newest = <N extends string>(where: SQL | undefined, count: number, name: N) =>
+      db
         .select(columns)
         .from(source.table)
-        .where(and(source.offered, after))
+        .where(and(where, source.offered, after))
         .orderBy(desc(source.createdAt), desc(source.id))
-        .limit(window)
-        .as('recent');
+        .limit(count)
+        .as(name);
+    if (step === 'recent') {
+      const recent = newest(undefined, window, 'recent');
       return db
         .select({ id: recent.id, micros: recent.micros })
         .from(recent)
@@ -85,13 +88,7 @@ export class FollowedFeed {
         .orderBy(desc(recent.createdAt), desc(recent.id))
         .limit(limit);
     }
-    const perChannel = db
-      .select(columns)
-      .from(source.table)
-      .where(and(eq(source.ownerId, subscriptions.channelId), source.offered, after))
-      .orderBy(desc(source.createdAt), desc(source.id))
-      .limit(limit)
-      .as('newest');
+    const perChannel = newest(eq(source.ownerId, subscriptions.channelId), limit, 'newest');
     return db
       .select({ id: perChannel.id, micros: perChannel.micros })
       .from(subscriptions)

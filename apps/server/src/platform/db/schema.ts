@@ -39,12 +39,23 @@ export const playlistVisibilities = ['public', 'unlisted', 'private'] as const;
 export const playlistKinds = ['custom', 'watch_later'] as const;
 const notificationKindList = notificationKinds.map((kind) => `'${kind}'`).join(', ');
 
-const id = () => uuid('id').primaryKey().defaultRandom();
+export const id = () => uuid('id').primaryKey().defaultRandom();
 
 /** PostgreSQL full-text document; written by the database as a generated column. */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+export const createdAt = () =>
+  timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** A person's id on a row that is theirs or about them: the row goes when the account goes. */
+export const userRef = (name: string) =>
+  uuid(name)
+    .notNull()
+    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' });
+/** An index of the rows that have `column` set: the lookup of a nullable reference's cascade. */
+const indexWhereSet = (name: string, column: AnyPgColumn) =>
+  index(name)
+    .on(column)
+    .where(sql`${column} is not null`);
 
 export const users = pgTable(
   'users',
@@ -106,9 +117,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     refreshTokenHash: text('refresh_token_hash').notNull(),
     userAgent: text('user_agent'),
     /** Where it signed in or last renewed from (migration 0017), shown in "Sessions and devices". */
@@ -137,9 +146,7 @@ export const mediaAssets = pgTable(
   {
     id: id(),
     publicId: text('public_id').notNull(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     kind: mediaKind('kind').notNull(),
     folder: text('folder').notNull(),
     storageKey: text('storage_key').notNull(),
@@ -175,9 +182,7 @@ export const uploadSessions = pgTable(
   'upload_sessions',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     /** The client's X-Unique-Upload-Id (or one made up for a single-request upload). */
     clientUploadId: text('client_upload_id').notNull(),
     folder: text('folder').notNull(),
@@ -201,9 +206,7 @@ export const videos = pgTable(
   'videos',
   {
     id: id(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     title: text('title').notNull(),
     description: text('description').notNull(),
     videoAssetId: uuid('video_asset_id').references(() => mediaAssets.id, {
@@ -317,9 +320,7 @@ export const videos = pgTable(
       .on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
     // The scheduled videos, for the job that publishes them (migration 0023).
-    index('videos_publish_at_idx')
-      .on(t.publishAt)
-      .where(sql`${t.publishAt} is not null`),
+    indexWhereSet('videos_publish_at_idx', t.publishAt),
     check('videos_one_visibility', sql`not (${t.isPublished} and ${t.isUnlisted})`),
     check(
       'videos_scheduled_is_private',
@@ -401,9 +402,7 @@ export const comments = pgTable(
     videoId: uuid('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     content: text('content').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
     /** The top comment a reply hangs under; null for a top comment (one level, migration 0021). */
@@ -447,9 +446,7 @@ export const tweets = pgTable(
   'tweets',
   {
     id: id(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     content: text('content').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
     /** When its owner last changed the content; null for a tweet never edited. */
@@ -477,9 +474,7 @@ export const likes = pgTable(
   'likes',
   {
     id: id(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     tweetId: uuid('tweet_id').references(() => tweets.id, { onDelete: 'cascade' }),
@@ -503,12 +498,8 @@ export const likes = pgTable(
 export const subscriptions = pgTable(
   'subscriptions',
   {
-    subscriberId: uuid('subscriber_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    channelId: uuid('channel_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    subscriberId: userRef('subscriber_id'),
+    channelId: userRef('channel_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -524,9 +515,7 @@ export const playlists = pgTable(
   'playlists',
   {
     id: id(),
-    ownerId: uuid('owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    ownerId: userRef('owner_id'),
     name: text('name').notNull(),
     description: text('description').notNull(),
     /** public: listed and readable; unlisted: readable by id; private: the owner's alone. */
@@ -604,9 +593,7 @@ export const videoCaptions = pgTable(
 export const watchHistory = pgTable(
   'watch_history',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     videoId: uuid('video_id')
       .notNull()
       .references(() => videos.id, { onDelete: 'cascade' }),
@@ -661,12 +648,8 @@ export const messageRequests = pgTable(
   'message_requests',
   {
     id: id(),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
+    recipientId: userRef('recipient_id'),
     content: text('content').notNull(),
     status: messageRequestStatus('status').notNull().default('pending'),
     createdAt: createdAt(),
@@ -717,9 +700,7 @@ export const conversationParticipants = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
     /**
@@ -742,9 +723,7 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    senderId: uuid('sender_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    senderId: userRef('sender_id'),
     content: text('content').notNull(),
     createdAt: createdAt(),
   },
@@ -760,12 +739,8 @@ export const messages = pgTable(
 export const userBlocks = pgTable(
   'user_blocks',
   {
-    blockerId: uuid('blocker_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    blockedId: uuid('blocked_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    blockerId: userRef('blocker_id'),
+    blockedId: userRef('blocked_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -794,9 +769,7 @@ export const conversationReports = pgTable(
     conversationId: uuid('conversation_id')
       .notNull()
       .references(() => conversations.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    reporterId: userRef('reporter_id'),
     reason: text('reason').notNull(),
     messages: jsonb('messages').$type<ReportedMessage[]>().notNull(),
     status: text('status', { enum: ['open', 'closed'] })
@@ -829,14 +802,10 @@ export const notifications = pgTable(
   'notifications',
   {
     id: id(),
-    recipientId: uuid('recipient_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: userRef('recipient_id'),
     kind: text('kind', { enum: notificationKinds }).notNull(),
     /** Who did it (for grouped likes, the latest of them). */
-    actorId: uuid('actor_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    actorId: userRef('actor_id'),
     videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     tweetId: uuid('tweet_id').references(() => tweets.id, { onDelete: 'cascade' }),
@@ -865,21 +834,11 @@ export const notifications = pgTable(
       .where(sql`${t.readAt} is null`),
     // The cascades' lookups.
     index('notifications_actor_idx').on(t.actorId),
-    index('notifications_video_idx')
-      .on(t.videoId)
-      .where(sql`${t.videoId} is not null`),
-    index('notifications_comment_idx')
-      .on(t.commentId)
-      .where(sql`${t.commentId} is not null`),
-    index('notifications_tweet_idx')
-      .on(t.tweetId)
-      .where(sql`${t.tweetId} is not null`),
-    index('notifications_request_idx')
-      .on(t.requestId)
-      .where(sql`${t.requestId} is not null`),
-    index('notifications_conversation_idx')
-      .on(t.conversationId)
-      .where(sql`${t.conversationId} is not null`),
+    indexWhereSet('notifications_video_idx', t.videoId),
+    indexWhereSet('notifications_comment_idx', t.commentId),
+    indexWhereSet('notifications_tweet_idx', t.tweetId),
+    indexWhereSet('notifications_request_idx', t.requestId),
+    indexWhereSet('notifications_conversation_idx', t.conversationId),
     check('notifications_kind_known', sql`${t.kind} in (${sql.raw(notificationKindList)})`),
   ],
 );
@@ -891,9 +850,7 @@ export const notifications = pgTable(
 export const notificationSettings = pgTable(
   'notification_settings',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id'),
     kind: text('kind', { enum: notificationKinds }).notNull(),
     inApp: boolean('in_app').notNull(),
     push: boolean('push').notNull(),
@@ -908,14 +865,12 @@ export const notificationSettings = pgTable(
 export const pushSubscriptions = pgTable(
   'push_subscriptions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    id: id(),
+    userId: userRef('user_id'),
     endpoint: text('endpoint').notNull().unique(),
     p256dh: text('p256dh').notNull(),
     auth: text('auth').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
@@ -933,12 +888,8 @@ export const contentReports = pgTable(
     videoId: uuid('video_id').references(() => videos.id, { onDelete: 'cascade' }),
     commentId: uuid('comment_id').references(() => comments.id, { onDelete: 'cascade' }),
     tweetId: uuid('tweet_id').references(() => tweets.id, { onDelete: 'cascade' }),
-    targetOwnerId: uuid('target_owner_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    reporterId: uuid('reporter_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    targetOwnerId: userRef('target_owner_id'),
+    reporterId: userRef('reporter_id'),
     reason: text('reason', { enum: reportReasons }).notNull(),
     details: text('details').notNull().default(''),
     status: text('status', { enum: ['open', 'closed'] })
@@ -959,15 +910,9 @@ export const contentReports = pgTable(
       .on(t.createdAt)
       .where(sql`${t.status} = 'open'`),
     index('content_reports_target_owner_idx').on(t.targetOwnerId),
-    index('content_reports_comment_idx')
-      .on(t.commentId)
-      .where(sql`${t.commentId} is not null`),
-    index('content_reports_tweet_idx')
-      .on(t.tweetId)
-      .where(sql`${t.tweetId} is not null`),
-    index('content_reports_video_idx')
-      .on(t.videoId)
-      .where(sql`${t.videoId} is not null`),
+    indexWhereSet('content_reports_comment_idx', t.commentId),
+    indexWhereSet('content_reports_tweet_idx', t.tweetId),
+    indexWhereSet('content_reports_video_idx', t.videoId),
   ],
 );
 

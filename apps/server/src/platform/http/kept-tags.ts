@@ -197,14 +197,21 @@ export function dropOnChanges(
   };
 }
 
-/** What a list of videos shows: each video and each owner's name and picture. */
-export function videosShown(videos: readonly { _id: string; owner: { _id: string } }[]): string[] {
+/** Things with an owner, as lists show them: each thing and each owner's name and picture. */
+type Owned = readonly { _id: string; owner: { _id: string } }[];
+
+function ownedShown(things: Owned, tagOf: (id: string) => string): string[] {
   const tags = new Set<string>();
-  for (const video of videos) {
-    tags.add(shows.video(video._id));
-    tags.add(shows.person(video.owner._id));
+  for (const thing of things) {
+    tags.add(tagOf(thing._id));
+    tags.add(shows.person(thing.owner._id));
   }
   return [...tags];
+}
+
+/** What a list of videos shows: each video and each owner's name and picture. */
+export function videosShown(videos: Owned): string[] {
+  return ownedShown(videos, shows.video);
 }
 
 /**
@@ -234,11 +241,6 @@ export function notificationsShown(
 }
 
 /** What a list of tweets shows: each tweet and each author's name and picture. */
-export function tweetsShown(tweets: readonly { _id: string; owner: { _id: string } }[]): string[] {
-  const tags = new Set<string>();
-  for (const tweet of tweets) {
-    tags.add(shows.tweet(tweet._id));
-    tags.add(shows.person(tweet.owner._id));
-  }
-  return [...tags];
+export function tweetsShown(tweets: Owned): string[] {
+  return ownedShown(tweets, shows.tweet);
 }
