@@ -60,7 +60,8 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(1);
   }
-  await database.warm();
+  // A worker serves no requests: the writes' connections are an API process's (decision 0059).
+  await database.warm({ writes: config.role !== 'worker' });
   const metrics = config.metrics ? new Metrics(config.role) : undefined;
   if (secretCheck.replaced.length > 0)
     log.warn({ settings: secretCheck.replaced }, 'new secrets recorded (ACCEPT_NEW_SECRETS)');
@@ -108,7 +109,15 @@ async function main(): Promise<void> {
         services.events,
         log,
         (age) => metrics?.eventArrived(age),
-        (hearing) => services.sessions.hearRevocations(hearing),
+        (hearing) => {
+          services.sessions.hearRevocations(hearing);
+          // Readers' follows and liked comments kept without a lifetime of their own events
+          // (decision 0058) are asked afresh after a gap.
+          if (!hearing) {
+            services.channels.forgetKeptReaders();
+            services.comments.forgetKeptReaders();
+          }
+        },
       )
     : null;
   // Redis answered a moment ago: a relay that cannot connect now would leave this process's

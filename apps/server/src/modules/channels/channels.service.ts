@@ -2,7 +2,7 @@ import type { ChannelVideosQuery } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import { notFound } from '../../platform/http/errors';
-import { KeptPerReader } from '../../platform/http/kept-per-reader';
+import { KeptPerReader, readerFacts } from '../../platform/http/kept-per-reader';
 import { canSeeDraftsOf, type VideosService } from '../videos';
 import { canSeeChannelTotals } from './channels.policy';
 import type { ChannelFigures, ChannelRecord, ChannelsRepository } from './channels.repository';
@@ -37,12 +37,17 @@ export class ChannelsService {
         return ids.length > followedKeptUpTo ? null : new Set(ids);
       },
       sizeOf: (ids) => 1 + (ids?.size ?? 0),
-      maxSize: 2_000_000,
+      ...readerFacts,
     });
     events.onAnyProcess('subscription.changed', ({ subscriberId }) =>
       this.followed.drop(subscriberId),
     );
     events.onAnyProcess('account.deleted', ({ userId }) => this.followed.drop(userId));
+  }
+
+  /** Forgets every reader's kept followed ids: the event relay had a gap (an event may be lost). */
+  forgetKeptReaders(): void {
+    this.followed.clear();
   }
 
   /** A channel with its figures; the channels' and videos' rules decide what is shown. */

@@ -36,7 +36,9 @@ export function registerCommentRoutes(
     // (decision 0058).
     shared: ({ data }) => {
       const notFor = seeingMore.get(data);
-      if (!notFor) return null;
+      // A page showing a hidden or held comment is never a visitor's, whoever the list of
+      // those who see more missed (it is read beside the page, on another connection).
+      if (!notFor || data.comments.some((c) => c.moderation !== undefined)) return null;
       const ids = data.comments.map((c) => c._id);
       const withLikes = (liked: ReadonlySet<string>) => ({
         comments: data.comments.map((c) => ({ ...c, isLiked: liked.has(c._id) })),

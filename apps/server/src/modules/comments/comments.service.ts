@@ -2,7 +2,7 @@ import { limits, mentionedUsernames, type CommentSort } from '@kinora/contract';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { KeptPerReader } from '../../platform/http/kept-per-reader';
+import { KeptPerReader, readerFacts } from '../../platform/http/kept-per-reader';
 import { assertMentionsExist } from '../users';
 import { videosInteractableBy, type VideosService } from '../videos';
 import {
@@ -44,12 +44,17 @@ export class CommentsService {
         return ids.length > likedKeptUpTo ? null : new Set(ids);
       },
       sizeOf: (ids) => 1 + (ids?.size ?? 0),
-      maxSize: 2_000_000,
+      ...readerFacts,
     });
     events.onAnyProcess('like.toggled', ({ target, userId }) => {
       if (target === 'comment') this.liked.drop(userId);
     });
     events.onAnyProcess('account.deleted', ({ userId }) => this.liked.drop(userId));
+  }
+
+  /** Forgets every reader's kept liked ids: the event relay had a gap (an event may be lost). */
+  forgetKeptReaders(): void {
+    this.liked.clear();
   }
 
   /** Which of these comments the reader liked. */
@@ -166,7 +171,7 @@ export class CommentsService {
       authorId: input.author.userId,
       reply: { parentId, repliedToId: target.ownerId },
     });
-    return (await this.repo.findById(id, input.author))!;
+    return (await this.repo.findWritten(id, input.author))!;
   }
 
   /** Pins a top comment (the video's other pinned one is unpinned with it), or unpins it. */

@@ -47,9 +47,11 @@ export interface DatabaseHandle {
   /**
    * Opens the connections a busy minute needs and loads, in each backend, what planning a query
    * on every table reads (the table's and its indexes' catalog entries), so the first requests
-   * after a start do not each pay for a fresh backend. Called once, before serving.
+   * after a start do not each pay for a fresh backend. Called once, before serving. The writes'
+   * own connections (decision 0059) are opened only where `writes` is set: a worker, which
+   * serves no requests, opens them only if it ever writes through them.
    */
-  warm(): Promise<void>;
+  warm(options?: { writes?: boolean }): Promise<void>;
   /** The reads' connection pool's use (PostgreSQL); null for PGlite's one connection. */
   poolUse(): { total: number; idle: number; waiting: number } | null;
   /** The writes' connection pool's use (PostgreSQL); null for PGlite's one connection. */
@@ -108,11 +110,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       ping: async () => {
         await db.execute(sql`select 1`);
       },
-      warm: async () => {
+      warm: async ({ writes: withWrites = true } = {}) => {
         // All at once, so each is a connection of its own.
         const clients = await Promise.all([
           ...Array.from({ length: connections }, () => pool.connect()),
-          ...Array.from({ length: writeConnections }, () => writesPool.connect()),
+          ...Array.from({ length: withWrites ? writeConnections : 0 }, () => writesPool.connect()),
         ]);
         try {
           await Promise.all(clients.map((client) => planEveryTable((text) => client.query(text))));

@@ -4,12 +4,15 @@ import { KeptPerReader } from './kept-per-reader';
 /** A keeper whose loads wait until the test lets them answer, counting them. */
 function keeper(maxSize = 100) {
   const loads: { readerId: string; answer: (ids: string[]) => void }[] = [];
+  const clock = { now: 0 };
   const kept = new KeptPerReader<string[]>({
     load: (readerId) => new Promise((answer) => loads.push({ readerId, answer })),
     sizeOf: (ids) => ids.length,
     maxSize,
+    ttlMs: 1_000,
+    now: () => clock.now,
   });
-  return { kept, loads };
+  return { kept, loads, clock };
 }
 
 describe('KeptPerReader', () => {
@@ -63,8 +66,38 @@ describe('KeptPerReader', () => {
       load: () => Promise.reject(new Error('down')),
       sizeOf: (ids) => ids.length,
       maxSize: 10,
+      ttlMs: 1_000,
     });
     await expect(kept.of('ann')).rejects.toThrow('down');
     expect(kept.readers).toBe(0);
+  });
+
+  it('asks again once a value is older than its lifetime (an event may have been lost)', async () => {
+    const { kept, loads, clock } = keeper();
+    const first = kept.of('ann');
+    loads[0]!.answer(['a']);
+    await first;
+    clock.now = 999;
+    expect(await kept.of('ann')).toEqual(['a']);
+    expect(loads).toHaveLength(1);
+    clock.now = 1_000;
+    const later = kept.of('ann');
+    expect(loads).toHaveLength(2);
+    loads[1]!.answer(['a', 'b']);
+    expect(await later).toEqual(['a', 'b']);
+  });
+
+  it('forgets every reader and every load under way on clear (the relay had a gap)', async () => {
+    const { kept, loads } = keeper();
+    const ann = kept.of('ann');
+    loads[0]!.answer(['a']);
+    await ann;
+    const ben = kept.of('ben');
+    kept.clear();
+    loads[1]!.answer(['b']);
+    expect(await ben).toEqual(['b']);
+    expect(kept.readers).toBe(0);
+    void kept.of('ann');
+    expect(loads).toHaveLength(3);
   });
 });

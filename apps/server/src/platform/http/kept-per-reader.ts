@@ -6,9 +6,21 @@
  *
  * A value whose load began before a drop of its reader is handed to the reads that asked for it
  * (they began before the change was heard) but is not kept: the next read loads it afresh.
+ *
+ * Pub/sub may lose a message (decision 0025), so a value is also kept for `ttlMs` at most, and
+ * `clear` forgets every value when the event relay reports a gap (as the session cache then
+ * trusts its checks only briefly, decision 0056): a change whose event was lost shows after
+ * `ttlMs` at the latest, as a kept answer's does when it expires.
  */
+/**
+ * What the services keep of their readers' facts: 200,000 ids in all per store (about 20 MB at
+ * ~100 bytes an id), each reader's trusted five minutes without an event (as a checked session
+ * is while revocations are heard, decision 0056).
+ */
+export const readerFacts = { maxSize: 200_000, ttlMs: 5 * 60_000 } as const;
+
 export class KeptPerReader<T> {
-  private readonly kept = new Map<string, { value: T; size: number }>();
+  private readonly kept = new Map<string, { value: T; size: number; until: number }>();
   private readonly loading = new Map<string, Promise<T>>();
   private size = 0;
 
@@ -20,13 +32,24 @@ export class KeptPerReader<T> {
       sizeOf(value: T): number;
       /** Memory bound: the readers kept longest are forgotten past this total size. */
       maxSize: number;
+      /** How long a value is trusted without an event dropping it. */
+      ttlMs: number;
+      /** The clock (tests move it). */
+      now?: () => number;
     },
   ) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
 
   /** The reader's value: kept, or loaded once for every read asking at the same time. */
   of(readerId: string): Promise<T> {
     const kept = this.kept.get(readerId);
-    if (kept) return Promise.resolve(kept.value);
+    if (kept) {
+      if (kept.until > this.now()) return Promise.resolve(kept.value);
+      this.drop(readerId);
+    }
     const pending = this.loading.get(readerId);
     if (pending) return pending;
     const load: Promise<T> = this.options.load(readerId).then(
@@ -55,6 +78,13 @@ export class KeptPerReader<T> {
     this.kept.delete(readerId);
   }
 
+  /** Forgets every reader's value and every load under way (an event may have been lost). */
+  clear(): void {
+    this.loading.clear();
+    this.kept.clear();
+    this.size = 0;
+  }
+
   /** How many readers' values are kept (for tests). */
   get readers(): number {
     return this.kept.size;
@@ -69,7 +99,7 @@ export class KeptPerReader<T> {
       this.kept.delete(id);
       this.size -= old.size;
     }
-    this.kept.set(readerId, { value, size });
+    this.kept.set(readerId, { value, size, until: this.now() + this.options.ttlMs });
     this.size += size;
   }
 }

@@ -372,8 +372,8 @@ function PreparingVideo({ video }: { video: Video }) {
       </div>
       {/* The why, where there is room for it (a phone's player is too short). */}
       <p className="hidden max-w-sm text-sm sm:block">
-        This browser cannot play the uploaded file as it is; a first quality is being made and
-        starts playing here as soon as its first seconds are ready.
+        This browser cannot play the uploaded file as it is; every quality is being made at once,
+        and it starts playing here as soon as the first seconds of each are ready.
       </p>
     </div>
   );
