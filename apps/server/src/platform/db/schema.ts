@@ -438,6 +438,11 @@ export const comments = pgTable(
       t.id.desc().nullsFirst(),
     ),
     index('comments_owner_id_idx').on(t.ownerId),
+    // The authors of a video's hidden or held top comments (decision 0058): the few rows out
+    // of sight, found without reading every comment of the video.
+    index('comments_video_unseen_top_idx')
+      .on(t.videoId, t.ownerId)
+      .where(sql`${t.parentId} is null and (${t.hiddenAt} is not null or ${t.heldAt} is not null)`),
     check('comments_content_length', sql`char_length(${t.content}) between 1 and 2000`),
   ],
 );
