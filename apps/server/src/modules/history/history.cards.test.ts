@@ -1,7 +1,7 @@
 // History answered from the videos' kept cards (decision 0058): the same answer as the record
 // path (members in the cards' order, as every listing writes them since decision 0049), each
 // reader's own, and a reader's own save seen at once.
-import type { HistoryEntry, QueryOf } from '@kinora/contract';
+import type { HistoryEntry } from '@kinora/contract';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users, videos, watchHistory } from '../../platform/db/schema';
@@ -10,6 +10,7 @@ import { presentVideo } from '../videos';
 import { presentHistoryEntries } from './history.presenter';
 import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { historyHelpers } from './history.test-support';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 
 let t: TestApp;
@@ -23,38 +24,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Videos written straight into the database, published unless asked, owned by `owner`. */
-async function insertVideos(
-  owner: RegisteredUser,
-  n: number,
-  isPublished = true,
-): Promise<string[]> {
-  const rows = await t.database.db
-    .insert(videos)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        ownerId: owner.userId,
-        title: `Watched ${i}`,
-        description: 'Inserted by a test',
-        durationSeconds: 600,
-        isPublished,
-      })),
-    )
-    .returning({ id: videos.id });
-  return rows.map((r) => r.id);
-}
-
-const save = (user: RegisteredUser | null, videoId: string, positionSeconds: number) =>
-  callApi(t.app, 'saveWatchPosition', { params: { videoId }, as: user, body: { positionSeconds } });
-
-async function historyOf(
-  user: RegisteredUser,
-  query: QueryOf<'watchHistory'> = {},
-): Promise<HistoryEntry[]> {
-  const res = await callApi(t.app, 'watchHistory', { as: user, query });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.data;
-}
+const { insertVideos, save, historyOf } = historyHelpers(() => t);
 
 describe('GET /users/watchHistory from the kept cards (decision 0058)', () => {
   it('writes each entry as the presenter’s video and the entry’s members, value for value', async () => {

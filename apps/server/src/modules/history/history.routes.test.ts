@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { HistoryEntry, QueryOf } from '@kinora/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos, watchHistory } from '../../platform/db/schema';
 import { callApi, malformed } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
+import { historyHelpers } from './history.test-support';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 
 let t: TestApp;
@@ -19,38 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** Videos written straight into the database, published unless asked, owned by `owner`. */
-async function insertVideos(
-  owner: RegisteredUser,
-  n: number,
-  isPublished = true,
-): Promise<string[]> {
-  const rows = await t.database.db
-    .insert(videos)
-    .values(
-      Array.from({ length: n }, (_, i) => ({
-        ownerId: owner.userId,
-        title: `Watched ${i}`,
-        description: 'Inserted by a test',
-        durationSeconds: 600,
-        isPublished,
-      })),
-    )
-    .returning({ id: videos.id });
-  return rows.map((r) => r.id);
-}
-
-const save = (user: RegisteredUser | null, videoId: string, positionSeconds: number) =>
-  callApi(t.app, 'saveWatchPosition', { params: { videoId }, as: user, body: { positionSeconds } });
-
-async function historyOf(
-  user: RegisteredUser,
-  query: QueryOf<'watchHistory'> = {},
-): Promise<HistoryEntry[]> {
-  const res = await callApi(t.app, 'watchHistory', { as: user, query });
-  expect(res.statusCode, res.body).toBe(200);
-  return res.data;
-}
+const { insertVideos, save, historyOf } = historyHelpers(() => t);
 
 describe('PUT /users/watchHistory/:videoId', () => {
   it('keeps the position to resume from, moves the entry to the top, and counts no view', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { browserPlayback, browserPlaybackOf, type BrowserPlaybackProbe } from './browser-playback';
 import { probeVideo } from './probe';
-import { makeClip, makeTempDir } from './test-clips';
+import { makeClip, makeTempDir, phoneHevcCodecArgs } from './test-clips';
 
 // Small real clips of each kind a person uploads, made by ffmpeg (a second each, tiny sizes).
 let dir: string;
@@ -23,21 +23,7 @@ beforeAll(async () => {
   await Promise.all([
     make('h264 mp4, fast start', 'faststart.mp4', undefined, ['-movflags', '+faststart']),
     make('h264 mp4, index last', 'moov-last.mp4'),
-    make('hevc mov', 'hevc.mov', [
-      '-c:v',
-      'libx265',
-      '-preset',
-      'ultrafast',
-      '-x265-params',
-      'log-level=error',
-      '-tag:v',
-      'hvc1',
-      '-pix_fmt',
-      'yuv420p',
-      '-c:a',
-      'aac',
-      ...sine,
-    ]),
+    make('hevc mov', 'hevc.mov', [...phoneHevcCodecArgs, '-pix_fmt', 'yuv420p', ...sine]),
     make('vp9 webm', 'vp9.webm', [
       '-c:v',
       'libvpx-vp9',
