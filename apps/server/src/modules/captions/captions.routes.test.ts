@@ -197,7 +197,15 @@ describe('captions', () => {
       const tag = `a${String.fromCharCode(97 + i)}`;
       expect((await put(many._id, tag, srt)).statusCode).toBe(200);
     }
-    const before = await storedCaptionFiles(many._id);
+    // Each upload's replaced master goes by a queued job: wait for them, so the files compared
+    // below are the twenty languages' (a playlist and a WebVTT each) and the one master.
+    const before = await eventually(
+      async () => {
+        const keys = await storedCaptionFiles(many._id);
+        return keys.length === 20 * 2 + 1 ? keys : undefined;
+      },
+      { what: 'the replaced masters to go' },
+    );
     const res = await put(many._id, 'zz', srt);
     expect([res.statusCode, res.json().message]).toEqual([
       400,
