@@ -2,7 +2,7 @@ import type { ChannelVideosQuery } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import { notFound } from '../../platform/http/errors';
-import { KeptPerReader, readerFacts } from '../../platform/http/kept-per-reader';
+import { keptIdSets, type KeptPerReader } from '../../platform/http/kept-per-reader';
 import { canSeeDraftsOf, type VideosService } from '../videos';
 import { canSeeChannelTotals } from './channels.policy';
 import type { ChannelFigures, ChannelRecord, ChannelsRepository } from './channels.repository';
@@ -31,14 +31,10 @@ export class ChannelsService {
     private readonly videos: VideosService,
     events: DomainEvents,
   ) {
-    this.followed = new KeptPerReader({
-      load: async (userId) => {
-        const ids = await repo.followedChannelIds(userId, followedKeptUpTo + 1);
-        return ids.length > followedKeptUpTo ? null : new Set(ids);
-      },
-      sizeOf: (ids) => 1 + (ids?.size ?? 0),
-      ...readerFacts,
-    });
+    this.followed = keptIdSets(
+      (userId, limit) => repo.followedChannelIds(userId, limit),
+      followedKeptUpTo,
+    );
     events.onAnyProcess('subscription.changed', ({ subscriberId }) =>
       this.followed.drop(subscriberId),
     );

@@ -2,7 +2,7 @@ import { limits, mentionedUsernames, type CommentSort } from '@kinora/contract';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
 import { badRequest, notFound } from '../../platform/http/errors';
-import { KeptPerReader, readerFacts } from '../../platform/http/kept-per-reader';
+import { keptIdSets, type KeptPerReader } from '../../platform/http/kept-per-reader';
 import { assertMentionsExist } from '../users';
 import { videosInteractableBy, type VideosService } from '../videos';
 import {
@@ -38,14 +38,7 @@ export class CommentsService {
     /** Told of each change after it is committed (decision 0021). */
     private readonly events: DomainEvents,
   ) {
-    this.liked = new KeptPerReader({
-      load: async (userId) => {
-        const ids = await repo.likedCommentIds(userId, likedKeptUpTo + 1);
-        return ids.length > likedKeptUpTo ? null : new Set(ids);
-      },
-      sizeOf: (ids) => 1 + (ids?.size ?? 0),
-      ...readerFacts,
-    });
+    this.liked = keptIdSets((userId, limit) => repo.likedCommentIds(userId, limit), likedKeptUpTo);
     events.onAnyProcess('like.toggled', ({ target, userId }) => {
       if (target === 'comment') this.liked.drop(userId);
     });

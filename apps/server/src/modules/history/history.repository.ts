@@ -1,10 +1,10 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { isStaff, type Viewer } from '../../platform/auth/roles';
-import { queryRows, type Database } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/client';
 import { relaxedCommit } from '../../platform/db/relaxed-commit';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { users, videos, watchHistory } from '../../platform/db/schema';
-import { cardUrlPrefix, videoCardColumns, videosWatchableBy, type VideoCardRow } from '../videos';
+import { CardRepository, videoCardColumns, videosWatchableBy, type VideoCardRow } from '../videos';
 
 /**
  * A watched video as its card (`videos.cards.ts`: the answer written by PostgreSQL from what its
@@ -26,20 +26,7 @@ export interface WatchPositionRecord {
 /** The cards' URL prefix, as every card statement takes it. */
 const urlPrefix = sql`${sql.placeholder('urlPrefix')}`;
 
-export class HistoryRepository {
-  /** The cards' URL prefix as JSON string content (`cardUrlPrefix`). */
-  private readonly mediaUrlPrefix: string;
-
-  constructor(
-    private readonly db: Database,
-    /** `Storage.publicUrlPrefix()`: the cards' URLs are written by the database (decision 0049). */
-    mediaUrlPrefix: string,
-    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
-    private readonly writes: Database = db,
-  ) {
-    this.mediaUrlPrefix = cardUrlPrefix(mediaUrlPrefix);
-  }
-
+export class HistoryRepository extends CardRepository {
   /**
    * One page of a person's history that they may still see, most recent first, after
    * `cursor`: a walk of the (user, watched_at desc, video_id desc) index.

@@ -2,6 +2,7 @@ export { VideosRepository, videoRecordSource, type VideoRecord } from './videos.
 export { VideosService, type VideoJobs } from './videos.service';
 export { presentVideo, shareVideos } from './videos.presenter';
 export {
+  CardRepository,
   cardUrlPrefix,
   presentVideoCards,
   presentVideoCardsWith,

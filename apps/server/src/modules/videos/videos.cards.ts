@@ -16,6 +16,7 @@
  */
 import type { ModerationNotice, Video, VideoVisibility } from '@kinora/contract';
 import { sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../platform/db/client';
 import { users, videos } from '../../platform/db/schema';
 import { prewritten } from '../../platform/http/prewritten-json';
 import { assertSafeKey } from '../../platform/storage/storage';
@@ -89,6 +90,25 @@ export function videoCardColumns(urlPrefix: SQL) {
 /** What a card's SQL takes for `urlPrefix`: the prefix as the content of a JSON string. */
 export function cardUrlPrefix(prefix: string): string {
   return JSON.stringify(prefix).slice(1, -1);
+}
+
+/**
+ * A repository that reads cards: the database it reads, where its writes go, and the cards'
+ * URL prefix as its card statements take it.
+ */
+export abstract class CardRepository {
+  /** The cards' URL prefix as JSON string content (`cardUrlPrefix`). */
+  protected readonly mediaUrlPrefix: string;
+
+  constructor(
+    protected readonly db: Database,
+    /** `Storage.publicUrlPrefix()`: the cards' URLs are written by the database (decision 0049). */
+    mediaUrlPrefix: string,
+    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
+    protected readonly writes: Database = db,
+  ) {
+    this.mediaUrlPrefix = cardUrlPrefix(mediaUrlPrefix);
+  }
 }
 
 /** A card's summary for the routes' rules; throws as `publicUrl` does on an unsafe key. */

@@ -12,10 +12,10 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
-import { queryRows, type Database } from '../../platform/db/client';
+import { queryRows } from '../../platform/db/client';
 import { relaxedCommit } from '../../platform/db/relaxed-commit';
 import { mediaAssets, users, videoTotals, videos } from '../../platform/db/schema';
-import { cardUrlPrefix, videoCardColumns, type VideoCardRow } from './videos.cards';
+import { CardRepository, videoCardColumns, type VideoCardRow } from './videos.cards';
 import { videosVisibleTo, videosWatchableBy } from './videos.policy';
 
 const videoAsset = alias(mediaAssets, 'video_asset');
@@ -132,20 +132,7 @@ function listOrder(sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc'): SQL[
 /** A card's URLs' prefix, as every card statement takes it. */
 const urlPrefix = sql`${sql.placeholder('urlPrefix')}`;
 
-export class VideosRepository {
-  /** The cards' URL prefix as JSON string content (`cardUrlPrefix`). */
-  private readonly mediaUrlPrefix: string;
-
-  constructor(
-    private readonly db: Database,
-    /** `Storage.publicUrlPrefix()`: the cards' URLs are written by the database (decision 0049). */
-    mediaUrlPrefix: string,
-    /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
-    private readonly writes: Database = db,
-  ) {
-    this.mediaUrlPrefix = cardUrlPrefix(mediaUrlPrefix);
-  }
-
+export class VideosRepository extends CardRepository {
   /** A named prepared statement: parsed and planned once per connection, not per request. */
   private prepareFindById() {
     return this.selectRecords()

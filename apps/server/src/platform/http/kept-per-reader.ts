@@ -19,6 +19,24 @@
  */
 export const readerFacts = { maxSize: 200_000, ttlMs: 5 * 60_000 } as const;
 
+/**
+ * Each reader's ids of one kind (the channels they follow, the comments they liked), read up to
+ * `upTo`: null past it, a reader with that many is not kept and their reads ask the database.
+ */
+export function keptIdSets(
+  load: (readerId: string, limit: number) => Promise<readonly string[]>,
+  upTo: number,
+): KeptPerReader<ReadonlySet<string> | null> {
+  return new KeptPerReader({
+    load: async (readerId) => {
+      const ids = await load(readerId, upTo + 1);
+      return ids.length > upTo ? null : new Set(ids);
+    },
+    sizeOf: (ids) => 1 + (ids?.size ?? 0),
+    ...readerFacts,
+  });
+}
+
 export class KeptPerReader<T> {
   private readonly kept = new Map<string, { value: T; size: number; until: number }>();
   private readonly loading = new Map<string, Promise<T>>();

@@ -119,30 +119,31 @@ export class Metrics {
         for (const { kind, state, count } of await jobs()) this.set({ kind, state }, count);
       },
     });
+    this.poolGauge(
+      'kinora_db_pool_connections',
+      'Database pool connections of this process: total open, idle, and requests waiting for one',
+      () => sources().pool?.(),
+    );
+    this.poolGauge(
+      'kinora_db_writes_pool_connections',
+      'The writes’ own database connections of this process (decision 0059): total open, idle, and writes waiting for one',
+      () => sources().writesPool?.(),
+    );
+  }
+
+  /** A database pool's connections by state (total, idle, waiting), read at each scrape. */
+  private poolGauge(name: string, help: string, use: () => PoolUse | null | undefined): void {
     new Gauge({
-      name: 'kinora_db_pool_connections',
-      help: 'Database pool connections of this process: total open, idle, and requests waiting for one',
+      name,
+      help,
       labelNames: ['state'] as const,
       registers: [this.registry],
       collect() {
-        const use = sources().pool?.();
-        if (!use) return;
-        this.set({ state: 'total' }, use.total);
-        this.set({ state: 'idle' }, use.idle);
-        this.set({ state: 'waiting' }, use.waiting);
-      },
-    });
-    new Gauge({
-      name: 'kinora_db_writes_pool_connections',
-      help: 'The writes’ own database connections of this process (decision 0059): total open, idle, and writes waiting for one',
-      labelNames: ['state'] as const,
-      registers: [this.registry],
-      collect() {
-        const use = sources().writesPool?.();
-        if (!use) return;
-        this.set({ state: 'total' }, use.total);
-        this.set({ state: 'idle' }, use.idle);
-        this.set({ state: 'waiting' }, use.waiting);
+        const now = use();
+        if (!now) return;
+        this.set({ state: 'total' }, now.total);
+        this.set({ state: 'idle' }, now.idle);
+        this.set({ state: 'waiting' }, now.waiting);
       },
     });
   }
