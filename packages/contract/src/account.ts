@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { IdParams, IsoDate } from './common';
 import { define } from './define-endpoint';
+import { personNameFields } from './people';
 
 /** One signed-in device as its owner sees it in "Sessions and devices". */
 export const DeviceSession = z.object({
@@ -53,9 +54,7 @@ const ExportedVideo = z.object({
 export const AccountExport = z.object({
   exportedAt: IsoDate,
   account: z.object({
-    _id: z.string(),
-    username: z.string(),
-    fullname: z.string(),
+    ...personNameFields,
     email: z.string(),
     bio: z.string(),
     avatar: z.string().nullable(),

@@ -15,6 +15,14 @@ export const Channel = ChannelSummary.extend({
 });
 export type Channel = z.infer<typeof Channel>;
 
+/** The figures the analytics page reads under its own names, after the subscribers' count. */
+const analyticsFigures = {
+  videosCount: z.number().int(),
+  tweetsCount: z.number().int(),
+  subscriptionsCount: z.number().int(),
+  createdAt: IsoDate,
+};
+
 /**
  * A channel's figures under both names the spec's screens read: the channel page's
  * (`total…`) and the analytics page's (`…Count`, `createdAt`).
@@ -28,10 +36,7 @@ export const ChannelStats = z.object({
   totalViews: z.number().int().nullable(),
   totalLikes: z.number().int().nullable(),
   subscribersCount: z.number().int(),
-  videosCount: z.number().int(),
-  tweetsCount: z.number().int(),
-  subscriptionsCount: z.number().int(),
-  createdAt: IsoDate,
+  ...analyticsFigures,
 });
 export type ChannelStats = z.infer<typeof ChannelStats>;
 
@@ -61,10 +66,7 @@ export const MyStats = OwnAccount.extend({
   subscribersCount: z.number().int(),
   totalViews: z.number().int(),
   totalLikes: z.number().int(),
-  videosCount: z.number().int(),
-  tweetsCount: z.number().int(),
-  subscriptionsCount: z.number().int(),
-  createdAt: IsoDate,
+  ...analyticsFigures,
 });
 export type MyStats = z.infer<typeof MyStats>;
 
