@@ -46,11 +46,17 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 export const createdAt = () =>
   timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** The id of the row this row belongs to: required, and the row goes when that row goes. */
+const partOf = (name: string, parent: () => AnyPgColumn) =>
+  uuid(name).notNull().references(parent, { onDelete: 'cascade' });
 /** A person's id on a row that is theirs or about them: the row goes when the account goes. */
-export const userRef = (name: string) =>
-  uuid(name)
-    .notNull()
-    .references((): AnyPgColumn => users.id, { onDelete: 'cascade' });
+export const userRef = (name: string) => partOf(name, () => users.id);
+/** Hidden by a moderator (or a ban), and held for holding a watched word (migration 0022). */
+const hiddenOrHeld = () => ({
+  hiddenAt: timestamp('hidden_at', { withTimezone: true }),
+  hiddenReason: text('hidden_reason'),
+  heldAt: timestamp('held_at', { withTimezone: true }),
+});
 /** An index of the rows that have `column` set: the lookup of a nullable reference's cascade. */
 const indexWhereSet = (name: string, column: AnyPgColumn) =>
   index(name)
@@ -399,9 +405,7 @@ export const comments = pgTable(
   'comments',
   {
     id: id(),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: partOf('video_id', () => videos.id),
     ownerId: userRef('owner_id'),
     content: text('content').notNull(),
     likesCount: integer('likes_count').notNull().default(0),
@@ -417,10 +421,7 @@ export const comments = pgTable(
     heartedAt: timestamp('hearted_at', { withTimezone: true }),
     /** Set when its author changes the words ('(edited)'). */
     editedAt: timestamp('edited_at', { withTimezone: true }),
-    /** Hidden by a moderator (or a ban), and held for holding a watched word (migration 0022). */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    hiddenReason: text('hidden_reason'),
-    heldAt: timestamp('held_at', { withTimezone: true }),
+    ...hiddenOrHeld(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -456,10 +457,7 @@ export const tweets = pgTable(
     likesCount: integer('likes_count').notNull().default(0),
     /** When its owner last changed the content; null for a tweet never edited. */
     editedAt: timestamp('edited_at', { withTimezone: true }),
-    /** Hidden by a moderator (or a ban), and held for holding a watched word (migration 0022). */
-    hiddenAt: timestamp('hidden_at', { withTimezone: true }),
-    hiddenReason: text('hidden_reason'),
-    heldAt: timestamp('held_at', { withTimezone: true }),
+    ...hiddenOrHeld(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -549,12 +547,8 @@ export const playlists = pgTable(
 export const playlistItems = pgTable(
   'playlist_items',
   {
-    playlistId: uuid('playlist_id')
-      .notNull()
-      .references(() => playlists.id, { onDelete: 'cascade' }),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    playlistId: partOf('playlist_id', () => playlists.id),
+    videoId: partOf('video_id', () => videos.id),
     /**
      * Place in the playlist, 0..n-1 without gaps: adds append under a lock on the playlist row,
      * and a trigger renumbers a playlist whenever items leave it (migration 0012).
@@ -576,9 +570,7 @@ export const playlistItems = pgTable(
 export const videoCaptions = pgTable(
   'video_captions',
   {
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: partOf('video_id', () => videos.id),
     /** A BCP 47 tag, e.g. `en`, `pt-BR`. */
     language: text('language').notNull(),
     label: text('label').notNull(),
@@ -599,9 +591,7 @@ export const watchHistory = pgTable(
   'watch_history',
   {
     userId: userRef('user_id'),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: partOf('video_id', () => videos.id),
     watchedAt: timestamp('watched_at', { withTimezone: true }).notNull().defaultNow(),
     /** Where playback last was, in seconds, to resume from. */
     positionSeconds: real('position_seconds').notNull().default(0),
@@ -625,9 +615,7 @@ export const viewEvents = pgTable(
   'view_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    videoId: uuid('video_id')
-      .notNull()
-      .references(() => videos.id, { onDelete: 'cascade' }),
+    videoId: partOf('video_id', () => videos.id),
     viewerId: uuid('viewer_id').references(() => users.id, { onDelete: 'set null' }),
     viewerKey: text('viewer_key').notNull(),
     createdAt: createdAt(),
@@ -702,9 +690,7 @@ export const conversations = pgTable(
 export const conversationParticipants = pgTable(
   'conversation_participants',
   {
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: partOf('conversation_id', () => conversations.id),
     userId: userRef('user_id'),
     lastReadAt: timestamp('last_read_at', { withTimezone: true }),
     joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
@@ -725,9 +711,7 @@ export const messages = pgTable(
   'messages',
   {
     id: id(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: partOf('conversation_id', () => conversations.id),
     senderId: userRef('sender_id'),
     content: text('content').notNull(),
     createdAt: createdAt(),
@@ -771,9 +755,7 @@ export const conversationReports = pgTable(
   'conversation_reports',
   {
     id: id(),
-    conversationId: uuid('conversation_id')
-      .notNull()
-      .references(() => conversations.id, { onDelete: 'cascade' }),
+    conversationId: partOf('conversation_id', () => conversations.id),
     reporterId: userRef('reporter_id'),
     reason: text('reason').notNull(),
     messages: jsonb('messages').$type<ReportedMessage[]>().notNull(),
