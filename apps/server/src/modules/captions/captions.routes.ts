@@ -1,5 +1,5 @@
 import { captionLimits, endpoints } from '@kinora/contract';
-import type { Router } from '../../platform/http/router';
+import { emptyAfter, type Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentCaption } from './captions.presenter';
 import type { CaptionsService } from './captions.service';
@@ -46,9 +46,7 @@ export function registerCaptionRoutes(
 
   router.route(endpoints.deleteCaptions, {
     message: 'Captions removed',
-    handler: async ({ params, actor }) => {
-      await captions.remove({ videoId: params.id, language: params.language, actor });
-      return {};
-    },
+    handler: ({ params, actor }) =>
+      emptyAfter(captions.remove({ videoId: params.id, language: params.language, actor })),
   });
 }

@@ -1,6 +1,6 @@
 import { endpoints, type CommentPage } from '@kinora/contract';
 import { shows } from '../../platform/http/kept-tags';
-import type { Router } from '../../platform/http/router';
+import { emptyAfter, type Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentComment, presentCommentPage } from './comments.presenter';
 import type { CommentsService } from './comments.service';
@@ -115,9 +115,7 @@ export function registerCommentRoutes(
 
   router.route(endpoints.deleteComment, {
     message: 'Comment deleted',
-    handler: async ({ params, actor }) => {
-      await comments.deleteComment({ commentId: params.commentId, actor });
-      return {};
-    },
+    handler: ({ params, actor }) =>
+      emptyAfter(comments.deleteComment({ commentId: params.commentId, actor })),
   });
 }

@@ -1,6 +1,6 @@
 import { endpoints } from '@kinora/contract';
 import { shows, videosShown } from '../../platform/http/kept-tags';
-import type { Router } from '../../platform/http/router';
+import { emptyAfter, type Router } from '../../platform/http/router';
 import { presentHistoryEntries, presentWatchPosition } from './history.presenter';
 import type { HistoryService } from './history.service';
 
@@ -37,10 +37,8 @@ export function registerHistoryRoutes(router: Router, { history }: HistoryRouteD
   });
   router.route(endpoints.removeFromHistory, {
     message: 'Removed from history',
-    handler: async ({ params, actor }) => {
-      await history.removeFromHistory({ actor, videoId: params.videoId });
-      return {};
-    },
+    handler: ({ params, actor }) =>
+      emptyAfter(history.removeFromHistory({ actor, videoId: params.videoId })),
   });
   router.route(endpoints.clearHistory, {
     message: 'History cleared',

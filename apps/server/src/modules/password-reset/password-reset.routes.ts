@@ -1,5 +1,5 @@
 import { endpoints, passwordResetRequestedMessage } from '@kinora/contract';
-import type { Router } from '../../platform/http/router';
+import { emptyAfter, type Router } from '../../platform/http/router';
 import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import type { LimitStore } from '../../platform/rate-limit/limit-store';
 import { accountKeyOf } from '../auth';
@@ -45,9 +45,6 @@ export function registerPasswordResetRoutes(
     // A wrong token costs one lookup; a right one a password hash, once.
     rateLimitPerMinute: 20,
     lenientAuth: true,
-    handler: async ({ body }) => {
-      await passwordReset.resetPassword(body);
-      return {};
-    },
+    handler: ({ body }) => emptyAfter(passwordReset.resetPassword(body)),
   });
 }

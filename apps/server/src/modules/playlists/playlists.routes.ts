@@ -1,6 +1,6 @@
 import { endpoints, playlistsTotalHeader } from '@kinora/contract';
 import { shows, videosShown } from '../../platform/http/kept-tags';
-import type { Router } from '../../platform/http/router';
+import { emptyAfter, type Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentPlaylist } from './playlists.presenter';
 import type { PlaylistsService } from './playlists.service';
@@ -87,10 +87,8 @@ export function registerPlaylistRoutes(
   });
   router.route(endpoints.deletePlaylist, {
     message: 'Playlist deleted',
-    handler: async ({ params, actor }) => {
-      await playlists.deletePlaylist({ playlistId: params.playlistId, actor });
-      return {};
-    },
+    handler: ({ params, actor }) =>
+      emptyAfter(playlists.deletePlaylist({ playlistId: params.playlistId, actor })),
   });
   router.route(endpoints.addPlaylistVideo, {
     message: 'Video added to playlist',

@@ -1,6 +1,6 @@
 import { endpoints } from '@kinora/contract';
 import { shows, tweetsShown } from '../../platform/http/kept-tags';
-import type { Router } from '../../platform/http/router';
+import { emptyAfter, type Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentTweet, presentTweetChannel, presentTweetPage } from './tweets.presenter';
 import type { TweetsService } from './tweets.service';
@@ -102,9 +102,6 @@ export function registerTweetRoutes(router: Router, { tweets, storage }: TweetRo
 
   router.route(endpoints.deleteTweet, {
     message: 'Tweet deleted',
-    handler: async ({ params, actor }) => {
-      await tweets.deleteTweet({ actor, tweetId: params.id });
-      return {};
-    },
+    handler: ({ params, actor }) => emptyAfter(tweets.deleteTweet({ actor, tweetId: params.id })),
   });
 }

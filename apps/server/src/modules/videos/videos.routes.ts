@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { endpoints } from '@kinora/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { shows, videosShown } from '../../platform/http/kept-tags';
-import type { Router } from '../../platform/http/router';
+import { emptyAfter, type Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
 import { presentVideoCard } from './videos.cards';
 import { presentVideo, presentVideoPage, shareVideos } from './videos.presenter';
@@ -55,10 +55,7 @@ export function registerVideoRoutes(router: Router, { videos, storage }: VideoRo
 
   router.route(endpoints.deleteVideo, {
     message: 'Video deleted',
-    handler: async ({ params, actor }) => {
-      await videos.deleteVideo({ videoId: params.id, actor });
-      return {};
-    },
+    handler: ({ params, actor }) => emptyAfter(videos.deleteVideo({ videoId: params.id, actor })),
   });
 
   router.route(endpoints.setVideoVisibility, {

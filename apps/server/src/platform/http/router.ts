@@ -1,4 +1,10 @@
-import { authStatusHeader, authStatusInvalid, envelopeOf, type Endpoint } from '@kinora/contract';
+import {
+  authStatusHeader,
+  authStatusInvalid,
+  envelopeOf,
+  type Empty,
+  type Endpoint,
+} from '@kinora/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import type { Viewer } from '../auth/roles';
@@ -107,6 +113,12 @@ export interface RouteSpec<E extends Endpoint> {
 }
 
 export const apiPrefix = '/api/v1';
+
+/** The answer of a call that answers nothing (`Empty`): given once `done` has finished. */
+export async function emptyAfter(done: Promise<unknown>): Promise<z.output<typeof Empty>> {
+  await done;
+  return {};
+}
 
 /**
  * Registers contract endpoints: the path, validation and response schema come from the
