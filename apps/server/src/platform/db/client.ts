@@ -75,17 +75,23 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // times slower. Idle connections are kept a minute (pg's default is 10 s), so a pause in
     // traffic does not turn the next burst into a round of fresh backends.
     const connections = 10;
-    // The writes' own few (decision 0059): each is one or two short statements on rows found by
-    // key, but a connection stays taken until Node reads the answer, which under a saturating
-    // read load is several milliseconds: five carry the traffic model's 190 writes a second
-    // (about 3 taken on average at 15 ms a round trip). Reads never take them.
+    // The writes' own (decisions 0059 and 0061). Each write is one or two short statements on
+    // rows found by key, but a connection stays taken until Node reads the answer: a round trip
+    // costs what PostgreSQL does plus the wait for the CPU and for Node's next turn, 1 ms on a
+    // quiet machine and 15-35 ms while the reads keep both cores busy. The writes arrive at
+    // their own rate whatever the answers take (the traffic model's ~250 statements a second),
+    // so a pool they fill does not slow them down: its queue grows without end (0.3 s to 2 s in
+    // 8 s under the kept history reads, with five). So five stay open and warm, and up to
+    // sixteen open under load: enough for 250 a second at 60 ms a round trip. Reads never take
+    // them.
     const writeConnections = 5;
+    const writeConnectionsUnderLoad = 16;
     // `min`: the connections `warm` opens stay open through a quiet spell.
-    const openPool = (max: number) => {
+    const openPool = (max: number, min = max) => {
       const opened = new pg.Pool({
         connectionString: target.url,
         max,
-        min: max,
+        min,
         idleTimeoutMillis: 60_000,
       });
       // An idle client that loses its connection must not crash the process.
@@ -93,7 +99,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       return opened;
     };
     const pool = openPool(connections);
-    const writesPool = openPool(writeConnections);
+    const writesPool = openPool(writeConnectionsUnderLoad, writeConnections);
     const db = drizzleNodePg({ client: pool, schema }) as unknown as Database;
     const writes = drizzleNodePg({ client: writesPool, schema }) as unknown as Database;
     const useOf = (p: pg.Pool) => ({
