@@ -1,6 +1,6 @@
 import { limits, type HistoryEntry, type WatchPosition } from '@kinora/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api, endpointQuery } from '../../../lib/api';
 
 /** The spec's words for the history page (signed-in-areas §2, §4, §8). */
 export const historyText = {
@@ -117,9 +117,5 @@ export const historyQueries = {
       getNextPageParam: (last: HistoryEntry[]) =>
         last.length < HISTORY_PAGE_SIZE ? undefined : last[last.length - 1]?.cursor,
     }),
-  settings: () =>
-    queryOptions({
-      queryKey: historyKeys.settings(),
-      queryFn: ({ signal }) => api('historySettings', { signal }),
-    }),
+  settings: () => endpointQuery(historyKeys.settings(), 'historySettings'),
 };
