@@ -1,10 +1,10 @@
 import type { HistoryEntry } from '@kinora/contract';
-import { Button, IconButton } from '../../../components/Button';
+import { Button } from '../../../components/Button';
 import type { SortOption } from '../../../components/form/SortSelect';
 import { HistoryIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import { PersonalVideoList } from '../../../components/PersonalVideoList';
 import { useToast } from '../../../components/toast';
-import { matchesTitleOrChannel, VideoListItem } from '../../../components/VideoListItem';
+import { matchesTitleOrChannel } from '../../../components/VideoListItem';
 import { messageOf } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -77,41 +77,21 @@ function History() {
 
       <PersonalVideoList
         query={history}
-        text={{
-          search: 'Search history',
-          list: 'Watched videos',
-          loading: 'Loading history',
-          loadFailed: historyText.loadFailed,
-          empty: historyText.empty,
-          emptyDescription: 'Videos you watch show up here, so you can find them again.',
-          noMatch: historyText.noMatch,
-          noMatchDescription: 'Try another word, or clear the search.',
-        }}
+        text={historyText}
         sorts={sorts}
         initialSort="recent"
         filterAndSort={filterAndSort}
         emptyIcon={<HistoryIcon size={26} />}
-        renderItem={(entry) => (
-          <VideoListItem
-            key={entry._id}
-            video={entry}
-            progress={entry.duration > 0 ? entry.positionSeconds / entry.duration : undefined}
-            meta={`Watched ${formatRelativeTime(entry.watchedAt)}`}
-            action={
-              <IconButton
-                label={`Remove ${entry.title} from history`}
-                disabled={remove.isPending && remove.variables === entry._id}
-                onClick={() =>
-                  remove.mutate(entry._id, {
-                    onError: (error) => toast.error(messageOf(error, historyText.removeFailed)),
-                  })
-                }
-              >
-                <TrashIcon size={18} />
-              </IconButton>
-            }
-          />
-        )}
+        rowDetails={(entry) => ({
+          meta: `Watched ${formatRelativeTime(entry.watchedAt)}`,
+          progress: entry.duration > 0 ? entry.positionSeconds / entry.duration : undefined,
+        })}
+        removal={{
+          mutation: remove,
+          label: (entry) => `Remove ${entry.title} from history`,
+          failed: historyText.removeFailed,
+          icon: <TrashIcon size={18} />,
+        }}
       />
     </PageColumn>
   );
