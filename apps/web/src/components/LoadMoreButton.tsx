@@ -20,7 +20,7 @@ export function LoadMoreButton({
 }
 
 /** What `NextPageButton` reads of an infinite query. */
-interface PagedQuery {
+export interface PagedQuery {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
   fetchNextPage: () => Promise<unknown>;
