@@ -200,7 +200,7 @@ function VideoResults({
   videos: Video[];
   total: number;
   /** The search's pages: 'More videos' reads the next (a failed one stays to be asked again). */
-  pages: PagedQuery & { isFetchNextPageError: boolean };
+  pages: PagedQuery;
 }) {
   const { listRef, focusItemWhenShown } = useFocusNewItem<HTMLUListElement>();
   return (
@@ -212,14 +212,10 @@ function VideoResults({
           </li>
         ))}
       </ul>
-      {pages.isFetchNextPageError ? (
-        <p role="alert" className="mt-4 text-center text-sm text-danger">
-          {discoveryText.searchError}
-        </p>
-      ) : null}
       <NextPageButton
         query={pages}
         label={searchText.moreVideos}
+        failedText={discoveryText.searchError}
         size="lg"
         className="mt-6"
         onLoad={() => focusItemWhenShown(videos.length)}
