@@ -8,7 +8,7 @@ import { LoadError } from './LoadError';
 import { LoadMoreButton } from './LoadMoreButton';
 import { StatusPanel } from './StatusPanel';
 import { useToast } from './toast';
-import { VideoListItem, VideoListSkeleton } from './VideoListItem';
+import { matchesTitleOrChannel, VideoListItem, VideoListSkeleton } from './VideoListItem';
 import type { VideoSummary } from './VideoCard';
 import { messageOf } from '../lib/api';
 
@@ -47,12 +47,12 @@ export interface RowRemoval<T> {
  * empty state with Explore Videos, 'no match', or the rows and Load more. Each row is a
  * VideoListItem with the page's line of facts (`rowDetails`) and its remove button (`removal`).
  */
-export function PersonalVideoList<T extends VideoSummary, S extends string>({
+export function PersonalVideoList<T extends VideoSummary & { title: string }, S extends string>({
   query,
   text,
   sorts,
   initialSort,
-  filterAndSort,
+  sortBy,
   emptyIcon,
   rowDetails,
   removal,
@@ -71,7 +71,8 @@ export function PersonalVideoList<T extends VideoSummary, S extends string>({
   };
   sorts: SortOption<S>[];
   initialSort: S;
-  filterAndSort: (items: T[], search: string, sort: S) => T[];
+  /** The rows in the order of `sort` (a new array: the loaded pages stay as they are). */
+  sortBy: (items: readonly T[], sort: S) => T[];
   emptyIcon: ReactNode;
   /** The row's line of facts (when watched, when liked) and the part already watched (0 to 1). */
   rowDetails: (item: T) => { meta: string; progress?: number | undefined };
@@ -81,7 +82,10 @@ export function PersonalVideoList<T extends VideoSummary, S extends string>({
   const [search, setSearch] = useState('');
   const [sort, setSort] = useState<S>(initialSort);
   const items = query.data?.pages.flat() ?? [];
-  const shown = filterAndSort(items, search, sort);
+  // The search: title or channel username, any case, spaces around it ignored.
+  const term = search.trim().toLowerCase();
+  const matching = term ? items.filter((item) => matchesTitleOrChannel(item, term)) : items;
+  const shown = sortBy(matching, sort);
 
   return (
     <>

@@ -4,7 +4,6 @@ import type { SortOption } from '../../../components/form/SortSelect';
 import { HistoryIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import { PersonalVideoList } from '../../../components/PersonalVideoList';
 import { useToast } from '../../../components/toast';
-import { matchesTitleOrChannel } from '../../../components/VideoListItem';
 import { messageOf } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -28,15 +27,13 @@ const sorts: SortOption<HistorySort>[] = [
 ];
 
 /**
- * The spec's filter and sorts: the search matches title or channel username, any case;
- * Recent keeps the server's order (most recent first), Oldest reverses it, A-Z by title.
+ * The spec's sorts: Recent keeps the server's order (most recent first), Oldest reverses it,
+ * A-Z by title.
  */
-export function filterAndSort(entries: HistoryEntry[], search: string, sort: HistorySort) {
-  const term = search.trim().toLowerCase();
-  const matching = term ? entries.filter((entry) => matchesTitleOrChannel(entry, term)) : entries;
-  if (sort === 'oldest') return [...matching].reverse();
-  if (sort === 'title') return [...matching].sort((a, b) => a.title.localeCompare(b.title));
-  return matching;
+export function sortHistory(entries: readonly HistoryEntry[], sort: HistorySort): HistoryEntry[] {
+  if (sort === 'oldest') return [...entries].reverse();
+  if (sort === 'title') return [...entries].sort((a, b) => a.title.localeCompare(b.title));
+  return [...entries];
 }
 
 /** /history (signed-in-areas §2): what the user watched, with search, sorts, remove, clear. */
@@ -80,7 +77,7 @@ function History() {
         text={historyText}
         sorts={sorts}
         initialSort="recent"
-        filterAndSort={filterAndSort}
+        sortBy={sortHistory}
         emptyIcon={<HistoryIcon size={26} />}
         rowDetails={(entry) => ({
           meta: `Watched ${formatRelativeTime(entry.watchedAt)}`,

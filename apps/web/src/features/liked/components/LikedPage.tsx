@@ -2,7 +2,6 @@ import type { CurrentUser, LikedVideo } from '@kinora/contract';
 import type { SortOption } from '../../../components/form/SortSelect';
 import { ThumbsUpIcon } from '../../../components/icons';
 import { PersonalVideoList } from '../../../components/PersonalVideoList';
-import { matchesTitleOrChannel } from '../../../components/VideoListItem';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { likedText } from '../api/liked-api';
@@ -20,15 +19,12 @@ const sorts: SortOption<LikedSort>[] = [
 
 const likedTime = (video: LikedVideo) => new Date(video.likedAt).getTime();
 
-/** The search (title or channel username, any case) and the sorts, by likedAt or title. */
-export function filterAndSortLiked(videos: LikedVideo[], search: string, sort: LikedSort) {
-  const term = search.trim().toLowerCase();
-  const matching = term
-    ? videos.filter((video) => matchesTitleOrChannel(video, term))
-    : [...videos];
-  if (sort === 'recent') return matching.sort((a, b) => likedTime(b) - likedTime(a));
-  if (sort === 'oldest') return matching.sort((a, b) => likedTime(a) - likedTime(b));
-  return matching.sort((a, b) => a.title.localeCompare(b.title));
+/** The sorts, by likedAt or title. */
+export function sortLiked(videos: readonly LikedVideo[], sort: LikedSort): LikedVideo[] {
+  const sorted = [...videos];
+  if (sort === 'recent') return sorted.sort((a, b) => likedTime(b) - likedTime(a));
+  if (sort === 'oldest') return sorted.sort((a, b) => likedTime(a) - likedTime(b));
+  return sorted.sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** /liked (signed-in-areas §2): the videos the user liked, with search, sorts and unlike. */
@@ -47,7 +43,7 @@ function Liked({ user }: { user: CurrentUser }) {
         text={likedText}
         sorts={sorts}
         initialSort="recent"
-        filterAndSort={filterAndSortLiked}
+        sortBy={sortLiked}
         emptyIcon={<ThumbsUpIcon size={26} />}
         rowDetails={(video) => ({ meta: `Liked ${formatRelativeTime(video.likedAt)}` })}
         removal={{
