@@ -1,6 +1,6 @@
-import { useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { cn } from '../lib/cn';
-import { usePopupDismiss } from '../lib/use-popup-dismiss';
+import { usePopup } from '../lib/use-popup';
 import { IconButton } from './Button';
 import { Icon, type IconProps } from './icons';
 
@@ -46,17 +46,13 @@ export function ActionsMenu({
   /** Its width, as a class. */
   menuClassName?: string;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const menuId = useId();
-  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
+  const popup = usePopup();
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
     if (event.key !== 'ArrowDown' && event.key !== 'ArrowUp') return;
     event.preventDefault();
     const found = [
-      ...(wrapperRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
+      ...(popup.wrapperRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? []),
     ];
     const index = found.indexOf(document.activeElement as HTMLElement);
     const step = event.key === 'ArrowDown' ? 1 : -1;
@@ -64,21 +60,19 @@ export function ActionsMenu({
   };
 
   return (
-    <div ref={wrapperRef} className="relative inline-flex">
+    <div ref={popup.wrapperRef} className="relative inline-flex">
       <IconButton
-        ref={buttonRef}
+        {...popup.buttonProps}
         label={label}
         aria-haspopup="menu"
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? menuId : undefined}
         {...(buttonClassName ? { className: buttonClassName } : {})}
-        onClick={() => setIsOpen((open) => !open)}
+        onClick={popup.toggle}
       >
         <MoreIcon {...(iconSize ? { size: iconSize } : {})} />
       </IconButton>
-      {isOpen ? (
+      {popup.isOpen ? (
         <div
-          id={menuId}
+          id={popup.popupId}
           role="menu"
           aria-label={menuLabel}
           onKeyDown={onMenuKeyDown}
@@ -100,7 +94,7 @@ export function ActionsMenu({
                 item.tone === 'danger' ? 'text-danger' : 'text-fg',
               )}
               onClick={() => {
-                setIsOpen(false);
+                popup.close();
                 item.onSelect();
               }}
             >

@@ -9,18 +9,20 @@ interface RetryableQuery {
 }
 
 /**
- * A failed load inside a page: what failed (the spec's words), an optional detail, and
- * 'Try Again', which loads again: `onRetry`, or the failed `query` itself (busy while it
- * refetches). Announced when it appears.
+ * A failed load inside a page: what failed (the spec's words), an optional detail (null: none),
+ * and 'Try Again' (or `retryLabel`), which loads again: `onRetry`, or the failed `query` itself
+ * (busy while it refetches). Announced when it appears.
  */
 export function LoadError({
   title,
   detail,
+  retryLabel = 'Try Again',
   className,
   ...retry
 }: {
   title: string;
-  detail?: string;
+  detail?: string | null;
+  retryLabel?: string;
   className?: string;
 } & ({ onRetry: () => void; isRetrying?: boolean } | { query: RetryableQuery })) {
   const onRetry = 'query' in retry ? () => void retry.query.refetch() : retry.onRetry;
@@ -35,12 +37,14 @@ export function LoadError({
     >
       <AlertTriangleIcon size={28} className="text-danger" />
       <p className="text-lg font-semibold text-fg">{title}</p>
-      <p className="max-w-md text-sm text-fg-muted">
-        {detail ?? 'Check your connection and try again.'}
-      </p>
+      {detail === null ? null : (
+        <p className="max-w-md text-sm text-fg-muted">
+          {detail ?? 'Check your connection and try again.'}
+        </p>
+      )}
       <Button variant="secondary" onClick={onRetry} disabled={isRetrying} className="mt-1">
         <RefreshIcon size={16} className={isRetrying ? 'animate-spin' : undefined} />
-        Try Again
+        {retryLabel}
       </Button>
     </div>
   );

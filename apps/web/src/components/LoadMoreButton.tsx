@@ -20,46 +20,59 @@ export function LoadMoreButton({
 }
 
 /** What `NextPageButton` reads of an infinite query. */
-interface PagedQuery {
+export interface PagedQuery {
   hasNextPage: boolean;
   isFetchingNextPage: boolean;
+  isFetchNextPageError?: boolean;
   fetchNextPage: () => Promise<unknown>;
 }
 
 /**
  * The round `label` button centred under a feed read a page at a time, shown while the query
  * has a next page. `onLoad` runs before the page is asked for (to move focus to the first new
- * item when it shows, `useFocusNewItem`).
+ * item when it shows, `useFocusNewItem`). When that page failed, `failedText` says so above it
+ * (the button stays, to ask again).
  */
 export function NextPageButton({
   query,
   label,
+  failedText,
   onLoad,
   size,
   className,
 }: {
   query: PagedQuery;
   label: string;
+  failedText?: string;
   onLoad: () => void;
   size?: ButtonSize;
   className?: string;
 }) {
-  if (!query.hasNextPage) return null;
+  const failure =
+    failedText && query.isFetchNextPageError ? (
+      <p role="alert" className="mt-6 text-center text-sm text-danger">
+        {failedText}
+      </p>
+    ) : null;
+  if (!query.hasNextPage) return failure;
   return (
-    <div className={cn('flex justify-center', className)}>
-      <Button
-        variant="secondary"
-        size={size}
-        className="rounded-full"
-        disabled={query.isFetchingNextPage}
-        onClick={() => {
-          onLoad();
-          void query.fetchNextPage();
-        }}
-      >
-        {query.isFetchingNextPage ? 'Loading…' : label}
-      </Button>
-    </div>
+    <>
+      {failure}
+      <div className={cn('flex justify-center', className)}>
+        <Button
+          variant="secondary"
+          size={size}
+          className="rounded-full"
+          disabled={query.isFetchingNextPage}
+          onClick={() => {
+            onLoad();
+            void query.fetchNextPage();
+          }}
+        >
+          {query.isFetchingNextPage ? 'Loading…' : label}
+        </Button>
+      </div>
+    </>
   );
 }
 

@@ -55,28 +55,30 @@ export function StatCard({
   );
 }
 
+/** A channel's four totals; views and likes are null where the server keeps them back. */
+export interface ChannelTotals {
+  subscribers: number;
+  totalViews: number | null;
+  totalLikes: number | null;
+  videos: number;
+}
+
 /**
  * A channel's four headline figures, as the dashboard and the analytics page show them. A null
  * figure is one the server keeps from this viewer; `hiddenHint` says why under it.
  */
 export function ChannelTotalCards({
-  subscribers,
-  totalViews,
-  totalLikes,
-  videos,
+  totals,
   hiddenHint,
 }: {
-  subscribers: number;
-  totalViews: number | null;
-  totalLikes: number | null;
-  videos: number;
+  totals: ChannelTotals;
   hiddenHint?: string;
 }) {
   const cards = [
-    { label: 'Subscribers', value: subscribers, icon: <SubscriptionsIcon size={18} /> },
-    { label: 'Total Views', value: totalViews, icon: <EyeIcon size={18} /> },
-    { label: 'Total Likes', value: totalLikes, icon: <ThumbsUpIcon size={18} /> },
-    { label: 'Videos', value: videos, icon: <VideoIcon size={18} /> },
+    { label: 'Subscribers', value: totals.subscribers, icon: <SubscriptionsIcon size={18} /> },
+    { label: 'Total Views', value: totals.totalViews, icon: <EyeIcon size={18} /> },
+    { label: 'Total Likes', value: totals.totalLikes, icon: <ThumbsUpIcon size={18} /> },
+    { label: 'Videos', value: totals.videos, icon: <VideoIcon size={18} /> },
   ];
   return cards.map(({ label, value, icon }) => (
     <StatCard

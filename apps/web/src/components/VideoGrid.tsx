@@ -1,6 +1,6 @@
 import type { ReactNode, Ref } from 'react';
 import { cn } from '../lib/cn';
-import { VideoCardSkeleton } from './VideoCard';
+import { VideoCard, VideoCardSkeleton, type VideoSummary } from './VideoCard';
 
 /**
  * The grid of every video list (core §2.5): 1, 2 or 3 columns by the room the grid has, not by
@@ -24,6 +24,27 @@ export function VideoGrid({
         {children}
       </ul>
     </div>
+  );
+}
+
+/** The common grid of video cards, one `VideoCard` each (`listRef` to move focus to new ones). */
+export function VideoCardGrid({
+  videos,
+  label,
+  listRef,
+}: {
+  videos: readonly VideoSummary[];
+  label?: string;
+  listRef?: Ref<HTMLUListElement>;
+}) {
+  return (
+    <VideoGrid label={label} listRef={listRef}>
+      {videos.map((video) => (
+        <li key={video._id}>
+          <VideoCard video={video} />
+        </li>
+      ))}
+    </VideoGrid>
   );
 }
 

@@ -1,13 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api } from './api';
+import { endpointQuery } from './api';
 
 /**
  * The signed-in creator's own figures (GET /users/my-stats), one cache entry shared by the
  * dashboard and the analytics page so moving between them shows the figures at once.
  */
 export function myStatsQuery() {
-  return queryOptions({
-    queryKey: ['users', 'my-stats'] as const,
-    queryFn: ({ signal }) => api('myStats', { signal }),
-  });
+  return endpointQuery(['users', 'my-stats'] as const, 'myStats');
 }

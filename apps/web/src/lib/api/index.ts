@@ -8,6 +8,7 @@ export {
 } from './client';
 export { ApiError, errorMessage, isApiError, messageOf, type ApiErrorCode } from './api-error';
 export { InvalidAnswerError } from './answer-check';
+export { endpointQuery, type BareEndpoint } from './endpoint-query';
 export { apiBase } from './config';
 export {
   clearAccessToken,

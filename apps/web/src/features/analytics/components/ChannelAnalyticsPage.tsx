@@ -140,13 +140,7 @@ function AnalyticsContent({
           Channel Stats
         </Heading>
         <StatGrid label="Channel stats" className="md:grid-cols-3">
-          <ChannelTotalCards
-            subscribers={figures.subscribers}
-            totalViews={figures.totalViews}
-            totalLikes={figures.totalLikes}
-            videos={figures.videos}
-            hiddenHint={ownerOnlyHint}
-          />
+          <ChannelTotalCards totals={figures} hiddenHint={ownerOnlyHint} />
           <StatCard
             label="Tweets"
             value={formatCount(figures.tweets)}

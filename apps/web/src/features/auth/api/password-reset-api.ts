@@ -1,5 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, endpointQuery } from '../../../lib/api';
 
 /** What the forgot-password and reset screens say. */
 export const passwordResetText = {
@@ -34,12 +33,10 @@ export const passwordResetKeys = {
 
 export const passwordResetQueries = {
   /** Whether this server mails reset links (no SMTP: ask the administrator). */
-  options: () =>
-    queryOptions({
-      queryKey: passwordResetKeys.options(),
-      queryFn: ({ signal }) => api('passwordResetOptions', { signal }),
-      staleTime: 10 * 60_000,
-    }),
+  options: () => ({
+    ...endpointQuery(passwordResetKeys.options(), 'passwordResetOptions'),
+    staleTime: 10 * 60_000,
+  }),
 };
 
 export const requestPasswordReset = (email: string) =>

@@ -1,7 +1,6 @@
 import { VideoIcon } from '../../../components/icons';
 import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
-import { VideoCard } from '../../../components/VideoCard';
-import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
+import { VideoCardGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
 import { channelText } from '../api/channel-api';
 import type { useChannelVideos } from '../hooks/use-channel';
@@ -40,21 +39,11 @@ export function VideosTab({
     <>
       {/* Under the channel's h1, the cards' h3 titles need a level between. */}
       <h2 className="sr-only">Channel videos</h2>
-      <VideoGrid listRef={listRef} label="Channel videos">
-        {videos.map((video) => (
-          <li key={video._id}>
-            <VideoCard video={video} />
-          </li>
-        ))}
-      </VideoGrid>
-      {query.isFetchNextPageError ? (
-        <p role="alert" className="mt-6 text-center text-sm text-danger">
-          More videos could not be loaded. Please try again.
-        </p>
-      ) : null}
+      <VideoCardGrid videos={videos} listRef={listRef} label="Channel videos" />
       <NextPageButton
         query={query}
         label="Load More Videos"
+        failedText="More videos could not be loaded. Please try again."
         onLoad={() => focusItemWhenShown(videos.length)}
         size="lg"
         className="mt-10"

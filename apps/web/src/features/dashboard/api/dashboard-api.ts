@@ -1,6 +1,5 @@
-import type { Video } from '@kinora/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { fetchOwnVideos } from '../../../lib/own-videos';
 
 /** Dashboard constants (core §7 "Dashboard", §9). */
 export const RECENT_VIDEOS_LIMIT = 6;
@@ -20,20 +19,11 @@ export const dashboardKeys = {
     ['dashboard', 'recent-videos', { userId, limit: RECENT_VIDEOS_LIMIT }] as const,
 };
 
-/** The owner's newest videos, drafts included (the listing shows them to their owner). */
-export async function fetchRecentVideos(userId: string, signal?: AbortSignal): Promise<Video[]> {
-  const page = await api('listVideos', {
-    query: { userId, limit: RECENT_VIDEOS_LIMIT },
-    signal,
-  });
-  return page.videos;
-}
-
 /** The query options of the dashboard's own list. */
 export const dashboardQueries = {
   recentVideos: (userId: string) =>
     queryOptions({
       queryKey: dashboardKeys.recentVideos(userId),
-      queryFn: ({ signal }) => fetchRecentVideos(userId, signal),
+      queryFn: ({ signal }) => fetchOwnVideos(userId, RECENT_VIDEOS_LIMIT, signal),
     }),
 };

@@ -18,10 +18,12 @@ export function OverviewPanel({
       {stats ? (
         <StatGrid label="Channel stats" className="lg:grid-cols-4">
           <ChannelTotalCards
-            subscribers={stats.subscribersCount}
-            totalViews={stats.totalViews}
-            totalLikes={stats.totalLikes}
-            videos={stats.videosCount}
+            totals={{
+              subscribers: stats.subscribersCount,
+              totalViews: stats.totalViews,
+              totalLikes: stats.totalLikes,
+              videos: stats.videosCount,
+            }}
           />
         </StatGrid>
       ) : (

@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { FlameIcon, VideoIcon } from '../../../components/icons';
 import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
-import { VideoCard } from '../../../components/VideoCard';
-import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
+import { VideoCardGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { cn } from '../../../lib/cn';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useFocusNewItem } from '../../../lib/use-focus-new-item';
@@ -99,13 +98,7 @@ function HomeGrid({ videos }: { videos: Video[] }) {
 
   return (
     <>
-      <VideoGrid listRef={listRef}>
-        {shown.map((video) => (
-          <li key={video._id}>
-            <VideoCard video={video} />
-          </li>
-        ))}
-      </VideoGrid>
+      <VideoCardGrid videos={shown} listRef={listRef} />
       <div className="mt-10 flex flex-col items-center gap-2">
         <p aria-live="polite" className="text-sm text-fg-muted">
           Showing {shown.length} of {videos.length} videos

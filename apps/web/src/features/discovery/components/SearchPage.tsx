@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
 import { SearchIcon } from '../../../components/icons';
+import { NextPageButton, type PagedQuery } from '../../../components/LoadMoreButton';
 import { RetryPanel, StatusPanel } from '../../../components/StatusPanel';
 import {
   channelOf,
@@ -93,14 +94,7 @@ function SearchResults({ query }: { query: string }) {
         <ChannelResults query={query} firstPage={channels} total={first?.totalChannels ?? 0} />
       ) : null}
       {videos.length > 0 ? (
-        <VideoResults
-          videos={videos}
-          total={first?.totalVideos ?? videos.length}
-          hasMore={results.hasNextPage}
-          isLoadingMore={results.isFetchingNextPage}
-          failedToLoadMore={results.isFetchNextPageError}
-          onLoadMore={() => void results.fetchNextPage()}
-        />
+        <VideoResults videos={videos} total={first?.totalVideos ?? videos.length} pages={results} />
       ) : null}
     </div>
   );
@@ -201,17 +195,12 @@ function ChannelCard({ channel }: { channel: SearchChannel }) {
 function VideoResults({
   videos,
   total,
-  hasMore,
-  isLoadingMore,
-  failedToLoadMore,
-  onLoadMore,
+  pages,
 }: {
   videos: Video[];
   total: number;
-  hasMore: boolean;
-  isLoadingMore: boolean;
-  failedToLoadMore: boolean;
-  onLoadMore: () => void;
+  /** The search's pages: 'More videos' reads the next (a failed one stays to be asked again). */
+  pages: PagedQuery;
 }) {
   const { listRef, focusItemWhenShown } = useFocusNewItem<HTMLUListElement>();
   return (
@@ -223,27 +212,14 @@ function VideoResults({
           </li>
         ))}
       </ul>
-      {failedToLoadMore ? (
-        <p role="alert" className="mt-4 text-center text-sm text-danger">
-          {discoveryText.searchError}
-        </p>
-      ) : null}
-      {hasMore || failedToLoadMore ? (
-        <div className="mt-6 flex justify-center">
-          <Button
-            variant="secondary"
-            size="lg"
-            className="rounded-full"
-            disabled={isLoadingMore}
-            onClick={() => {
-              focusItemWhenShown(videos.length);
-              onLoadMore();
-            }}
-          >
-            {isLoadingMore ? 'Loading…' : searchText.moreVideos}
-          </Button>
-        </div>
-      ) : null}
+      <NextPageButton
+        query={pages}
+        label={searchText.moreVideos}
+        failedText={discoveryText.searchError}
+        size="lg"
+        className="mt-6"
+        onLoad={() => focusItemWhenShown(videos.length)}
+      />
     </ResultsSection>
   );
 }

@@ -1,6 +1,6 @@
 import { limits, type HistoryEntry, type WatchPosition } from '@kinora/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api, endpointQuery } from '../../../lib/api';
 
 /** The spec's words for the history page (signed-in-areas §2, §4, §8). */
 export const historyText = {
@@ -9,7 +9,11 @@ export const historyText = {
   signedOutTitle: 'Track Your Journey',
   heading: 'Watch History',
   empty: 'No history yet',
+  search: 'Search history',
+  list: 'Watched videos',
+  emptyDescription: 'Videos you watch show up here, so you can find them again.',
   noMatch: 'No videos found',
+  noMatchDescription: 'Try another word, or clear the search.',
   clearAll: 'Clear All',
   confirmClear: 'Are you sure you want to clear your entire watch history?',
   loadFailed: 'Failed to load watch history',
@@ -117,9 +121,5 @@ export const historyQueries = {
       getNextPageParam: (last: HistoryEntry[]) =>
         last.length < HISTORY_PAGE_SIZE ? undefined : last[last.length - 1]?.cursor,
     }),
-  settings: () =>
-    queryOptions({
-      queryKey: historyKeys.settings(),
-      queryFn: ({ signal }) => api('historySettings', { signal }),
-    }),
+  settings: () => endpointQuery(historyKeys.settings(), 'historySettings'),
 };

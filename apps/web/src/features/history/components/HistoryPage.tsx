@@ -1,10 +1,9 @@
 import type { HistoryEntry } from '@kinora/contract';
-import { Button, IconButton } from '../../../components/Button';
+import { Button } from '../../../components/Button';
 import type { SortOption } from '../../../components/form/SortSelect';
 import { HistoryIcon, PauseIcon, PlayIcon, TrashIcon } from '../../../components/icons';
 import { PersonalVideoList } from '../../../components/PersonalVideoList';
 import { useToast } from '../../../components/toast';
-import { matchesTitleOrChannel, VideoListItem } from '../../../components/VideoListItem';
 import { messageOf } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -28,15 +27,13 @@ const sorts: SortOption<HistorySort>[] = [
 ];
 
 /**
- * The spec's filter and sorts: the search matches title or channel username, any case;
- * Recent keeps the server's order (most recent first), Oldest reverses it, A-Z by title.
+ * The spec's sorts: Recent keeps the server's order (most recent first), Oldest reverses it,
+ * A-Z by title.
  */
-export function filterAndSort(entries: HistoryEntry[], search: string, sort: HistorySort) {
-  const term = search.trim().toLowerCase();
-  const matching = term ? entries.filter((entry) => matchesTitleOrChannel(entry, term)) : entries;
-  if (sort === 'oldest') return [...matching].reverse();
-  if (sort === 'title') return [...matching].sort((a, b) => a.title.localeCompare(b.title));
-  return matching;
+export function sortHistory(entries: readonly HistoryEntry[], sort: HistorySort): HistoryEntry[] {
+  if (sort === 'oldest') return [...entries].reverse();
+  if (sort === 'title') return [...entries].sort((a, b) => a.title.localeCompare(b.title));
+  return [...entries];
 }
 
 /** /history (signed-in-areas §2): what the user watched, with search, sorts, remove, clear. */
@@ -77,41 +74,21 @@ function History() {
 
       <PersonalVideoList
         query={history}
-        text={{
-          search: 'Search history',
-          list: 'Watched videos',
-          loading: 'Loading history',
-          loadFailed: historyText.loadFailed,
-          empty: historyText.empty,
-          emptyDescription: 'Videos you watch show up here, so you can find them again.',
-          noMatch: historyText.noMatch,
-          noMatchDescription: 'Try another word, or clear the search.',
-        }}
+        text={historyText}
         sorts={sorts}
         initialSort="recent"
-        filterAndSort={filterAndSort}
+        sortBy={sortHistory}
         emptyIcon={<HistoryIcon size={26} />}
-        renderItem={(entry) => (
-          <VideoListItem
-            key={entry._id}
-            video={entry}
-            progress={entry.duration > 0 ? entry.positionSeconds / entry.duration : undefined}
-            meta={`Watched ${formatRelativeTime(entry.watchedAt)}`}
-            action={
-              <IconButton
-                label={`Remove ${entry.title} from history`}
-                disabled={remove.isPending && remove.variables === entry._id}
-                onClick={() =>
-                  remove.mutate(entry._id, {
-                    onError: (error) => toast.error(messageOf(error, historyText.removeFailed)),
-                  })
-                }
-              >
-                <TrashIcon size={18} />
-              </IconButton>
-            }
-          />
-        )}
+        rowDetails={(entry) => ({
+          meta: `Watched ${formatRelativeTime(entry.watchedAt)}`,
+          progress: entry.duration > 0 ? entry.positionSeconds / entry.duration : undefined,
+        })}
+        removal={{
+          mutation: remove,
+          label: (entry) => `Remove ${entry.title} from history`,
+          failed: historyText.removeFailed,
+          icon: <TrashIcon size={18} />,
+        }}
       />
     </PageColumn>
   );

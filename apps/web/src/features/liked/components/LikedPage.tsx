@@ -1,11 +1,7 @@
 import type { CurrentUser, LikedVideo } from '@kinora/contract';
-import { IconButton } from '../../../components/Button';
 import type { SortOption } from '../../../components/form/SortSelect';
 import { ThumbsUpIcon } from '../../../components/icons';
 import { PersonalVideoList } from '../../../components/PersonalVideoList';
-import { useToast } from '../../../components/toast';
-import { matchesTitleOrChannel, VideoListItem } from '../../../components/VideoListItem';
-import { messageOf } from '../../../lib/api';
 import { formatRelativeTime } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { likedText } from '../api/liked-api';
@@ -23,15 +19,12 @@ const sorts: SortOption<LikedSort>[] = [
 
 const likedTime = (video: LikedVideo) => new Date(video.likedAt).getTime();
 
-/** The search (title or channel username, any case) and the sorts, by likedAt or title. */
-export function filterAndSortLiked(videos: LikedVideo[], search: string, sort: LikedSort) {
-  const term = search.trim().toLowerCase();
-  const matching = term
-    ? videos.filter((video) => matchesTitleOrChannel(video, term))
-    : [...videos];
-  if (sort === 'recent') return matching.sort((a, b) => likedTime(b) - likedTime(a));
-  if (sort === 'oldest') return matching.sort((a, b) => likedTime(a) - likedTime(b));
-  return matching.sort((a, b) => a.title.localeCompare(b.title));
+/** The sorts, by likedAt or title. */
+export function sortLiked(videos: readonly LikedVideo[], sort: LikedSort): LikedVideo[] {
+  const sorted = [...videos];
+  if (sort === 'recent') return sorted.sort((a, b) => likedTime(b) - likedTime(a));
+  if (sort === 'oldest') return sorted.sort((a, b) => likedTime(a) - likedTime(b));
+  return sorted.sort((a, b) => a.title.localeCompare(b.title));
 }
 
 /** /liked (signed-in-areas §2): the videos the user liked, with search, sorts and unlike. */
@@ -39,7 +32,6 @@ export const LikedPage = signedInOnly(Liked, likedText);
 
 function Liked({ user }: { user: CurrentUser }) {
   useDocumentTitle(likedText.heading);
-  const toast = useToast();
   const liked = useLikedVideos(user._id);
   const unlike = useUnlike(user._id);
 
@@ -48,40 +40,19 @@ function Liked({ user }: { user: CurrentUser }) {
       <PageTitle>{likedText.heading}</PageTitle>
       <PersonalVideoList
         query={liked}
-        text={{
-          search: 'Search liked videos',
-          list: 'Liked videos',
-          loading: 'Loading liked videos',
-          loadFailed: likedText.loadFailed,
-          empty: likedText.empty,
-          emptyDescription: 'Tap Like under a video to keep it here.',
-          noMatch: likedText.noMatch,
-        }}
+        text={likedText}
         sorts={sorts}
         initialSort="recent"
-        filterAndSort={filterAndSortLiked}
+        sortBy={sortLiked}
         emptyIcon={<ThumbsUpIcon size={26} />}
-        renderItem={(video) => (
-          <VideoListItem
-            key={video._id}
-            video={video}
-            meta={`Liked ${formatRelativeTime(video.likedAt)}`}
-            action={
-              <IconButton
-                label={`Unlike ${video.title}`}
-                disabled={unlike.isPending && unlike.variables === video._id}
-                onClick={() =>
-                  unlike.mutate(video._id, {
-                    onError: (error) => toast.error(messageOf(error, likedText.unlikeFailed)),
-                  })
-                }
-                className="text-accent-text"
-              >
-                <ThumbsUpIcon size={18} className="fill-current" />
-              </IconButton>
-            }
-          />
-        )}
+        rowDetails={(video) => ({ meta: `Liked ${formatRelativeTime(video.likedAt)}` })}
+        removal={{
+          mutation: unlike,
+          label: (video) => `Unlike ${video.title}`,
+          failed: likedText.unlikeFailed,
+          icon: <ThumbsUpIcon size={18} className="fill-current" />,
+          className: 'text-accent-text',
+        }}
       />
     </PageColumn>
   );

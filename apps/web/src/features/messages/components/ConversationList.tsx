@@ -1,8 +1,8 @@
 import type { Conversation, Person } from '@kinora/contract';
 import { Link } from 'react-router';
 import { Avatar } from '../../../components/Avatar';
-import { Button } from '../../../components/Button';
-import { AlertTriangleIcon, MessageSquareIcon, RefreshIcon } from '../../../components/icons';
+import { MessageSquareIcon } from '../../../components/icons';
+import { LoadError } from '../../../components/LoadError';
 import { StatusPanel } from '../../../components/StatusPanel';
 import { errorMessage } from '../../../lib/api';
 import { cn } from '../../../lib/cn';
@@ -30,24 +30,12 @@ export function ConversationList({ myId }: { myId: string }) {
   if (conversations.isError) {
     const detail = errorMessage(conversations.error, '');
     return (
-      <div
-        role="alert"
-        className="flex flex-col items-center gap-3 rounded-lg border border-danger/40 bg-danger-soft px-6 py-10 text-center"
-      >
-        <AlertTriangleIcon size={28} className="text-danger" />
-        <p className="font-semibold text-fg">{conversationText.loadFailed}</p>
-        {detail && detail !== conversationText.loadFailed ? (
-          <p className="max-w-md text-sm text-fg-muted">{detail}</p>
-        ) : null}
-        <Button
-          variant="secondary"
-          onClick={() => void conversations.refetch()}
-          disabled={conversations.isFetching}
-        >
-          <RefreshIcon size={16} className={cn(conversations.isFetching && 'animate-spin')} />
-          {conversationText.retry}
-        </Button>
-      </div>
+      <LoadError
+        title={conversationText.loadFailed}
+        detail={detail && detail !== conversationText.loadFailed ? detail : null}
+        retryLabel={conversationText.retry}
+        query={conversations}
+      />
     );
   }
   if (conversations.data.length === 0) {

@@ -2,8 +2,6 @@ import type {
   AuditLogPage,
   ContentReport,
   HeldReview,
-  HeldTweets,
-  ModerationQueue,
   ModerationResult,
   QueueTargetKind,
   ReportReason,
@@ -12,7 +10,7 @@ import type {
   WatchedWords,
 } from '@kinora/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { api, endpointQuery } from '../../../lib/api';
 
 /** What the report menu, its dialog and the moderation pages say. */
 export const moderationText = {
@@ -109,21 +107,9 @@ export const moderationKeys = {
 };
 
 export const moderationQueries = {
-  queue: () =>
-    queryOptions({
-      queryKey: moderationKeys.queue,
-      queryFn: ({ signal }): Promise<ModerationQueue> => api('moderationQueue', { signal }),
-    }),
-  held: () =>
-    queryOptions({
-      queryKey: moderationKeys.held,
-      queryFn: ({ signal }): Promise<HeldTweets> => api('listHeldTweets', { signal }),
-    }),
-  words: () =>
-    queryOptions({
-      queryKey: moderationKeys.words,
-      queryFn: ({ signal }): Promise<WatchedWords> => api('listWatchedWords', { signal }),
-    }),
+  queue: () => endpointQuery(moderationKeys.queue, 'moderationQueue'),
+  held: () => endpointQuery(moderationKeys.held, 'listHeldTweets'),
+  words: () => endpointQuery(moderationKeys.words, 'listWatchedWords'),
   log: (page: number) =>
     queryOptions({
       queryKey: moderationKeys.log(page),

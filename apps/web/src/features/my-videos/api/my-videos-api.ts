@@ -8,6 +8,7 @@ import type {
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../../lib/api';
 import { uploadMedia } from '../../../lib/media-upload';
+import { fetchOwnVideos } from '../../../lib/own-videos';
 
 /** "my videos limit 50" (signed-in-areas §9). */
 export const MY_VIDEOS_LIMIT = 50;
@@ -43,15 +44,6 @@ export const myVideosKeys = {
   /** A video's captions as its owner manages them (decision 0044). */
   captions: (videoId: string) => ['my-videos', 'captions', videoId] as const,
 };
-
-/** The owner's videos, drafts and unfinished ones included (the listing shows them to their owner). */
-export async function fetchMyVideos(userId: string, signal?: AbortSignal): Promise<Video[]> {
-  const page = await api('listVideos', {
-    query: { userId, limit: MY_VIDEOS_LIMIT },
-    signal,
-  });
-  return page.videos;
-}
 
 export function deleteVideo(videoId: string) {
   return api('deleteVideo', { params: { id: videoId } });
@@ -103,7 +95,7 @@ export const myVideosQueries = {
   ofUser: (userId: string) =>
     queryOptions({
       queryKey: myVideosKeys.ofUser(userId),
-      queryFn: ({ signal }) => fetchMyVideos(userId, signal),
+      queryFn: ({ signal }) => fetchOwnVideos(userId, MY_VIDEOS_LIMIT, signal),
       refetchInterval: (query) =>
         query.state.data?.some(isProcessing) ? PROCESSING_POLL_MS : false,
     }),

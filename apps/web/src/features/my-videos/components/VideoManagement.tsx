@@ -1,5 +1,5 @@
 import type { Video } from '@kinora/contract';
-import { useState, type ReactNode } from 'react';
+import { useState, type ComponentType, type ReactNode } from 'react';
 import { Button } from '../../../components/Button';
 import { Dialog, DialogActions } from '../../../components/Dialog';
 import { useToast } from '../../../components/toast';
@@ -71,21 +71,41 @@ export function useVideoDeletion(userId: string): VideoDialog {
   });
 }
 
-/** The Edit Video dialog. */
-export function useVideoEditing(userId: string): VideoDialog {
+/**
+ * A form dialog about one video (`Form`): its submit runs `save` for that video, then says
+ * `saved`; a refusal rejects, and the form keeps it on screen.
+ */
+function useVideoFormDialog<A extends unknown[]>(
+  Form: ComponentType<{
+    video: Video;
+    onSubmit: (...args: A) => Promise<unknown>;
+    onClose: () => void;
+  }>,
+  save: (video: Video, ...args: A) => Promise<unknown>,
+  saved: string,
+): VideoDialog {
   const toast = useToast();
-  const update = useUpdateVideo(userId);
-
   return useVideoDialog((video, close) => (
-    <EditVideoDialog
+    <Form
       video={video}
       onClose={close}
-      onSubmit={async (input, onThumbnailProgress) => {
-        await update.mutateAsync({ videoId: video._id, input, onThumbnailProgress });
-        toast.success(myVideosText.updated);
+      onSubmit={async (...args) => {
+        await save(video, ...args);
+        toast.success(saved);
       }}
     />
   ));
+}
+
+/** The Edit Video dialog. */
+export function useVideoEditing(userId: string): VideoDialog {
+  const update = useUpdateVideo(userId);
+  return useVideoFormDialog(
+    EditVideoDialog,
+    (video, input, onThumbnailProgress) =>
+      update.mutateAsync({ videoId: video._id, input, onThumbnailProgress }),
+    myVideosText.updated,
+  );
 }
 
 /**
@@ -93,19 +113,12 @@ export function useVideoEditing(userId: string): VideoDialog {
  * in the list.
  */
 export function useVisibilityEditing(userId: string): VideoDialog {
-  const toast = useToast();
   const save = useSetVisibility(userId);
-
-  return useVideoDialog((video, close) => (
-    <VisibilityDialog
-      video={video}
-      onClose={close}
-      onSubmit={async (body) => {
-        await save.mutateAsync({ videoId: video._id, body });
-        toast.success(myVideosText.visibilitySaved);
-      }}
-    />
-  ));
+  return useVideoFormDialog(
+    VisibilityDialog,
+    (video, body) => save.mutateAsync({ videoId: video._id, body }),
+    myVideosText.visibilitySaved,
+  );
 }
 
 /** The level's badge as a button that opens the Visibility dialog; it names the video. */

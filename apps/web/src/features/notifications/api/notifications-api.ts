@@ -8,8 +8,8 @@ import type {
   UnreadNotifications,
 } from '@kinora/contract';
 import { notificationUnreadCap } from '@kinora/contract';
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import { infiniteQueryOptions } from '@tanstack/react-query';
+import { api, endpointQuery } from '../../../lib/api';
 
 /** What the bell, the panel, the page and the settings say. */
 export const notificationText = {
@@ -52,12 +52,10 @@ export const notificationKeys = {
 };
 
 export const notificationQueries = {
-  unread: () =>
-    queryOptions({
-      queryKey: notificationKeys.unread,
-      queryFn: ({ signal }): Promise<UnreadNotifications> => api('unreadNotifications', { signal }),
-      staleTime: 60_000,
-    }),
+  unread: () => ({
+    ...endpointQuery(notificationKeys.unread, 'unreadNotifications'),
+    staleTime: 60_000,
+  }),
   pages: (limit: number) =>
     infiniteQueryOptions({
       queryKey: notificationKeys.list(limit),
@@ -69,12 +67,7 @@ export const notificationQueries = {
       initialPageParam: null as string | null,
       getNextPageParam: (last) => last.nextCursor,
     }),
-  settings: () =>
-    queryOptions({
-      queryKey: notificationKeys.settings,
-      queryFn: ({ signal }): Promise<NotificationSetting[]> =>
-        api('notificationSettings', { signal }),
-    }),
+  settings: () => endpointQuery(notificationKeys.settings, 'notificationSettings'),
 };
 
 export function markNotificationRead(id: string): Promise<UnreadNotifications> {

@@ -1,8 +1,7 @@
-import { useCallback, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 
 import { cn } from '../../../lib/cn';
-import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
+import { usePopup } from '../../../lib/use-popup';
 import { formatUnread, notificationText, PANEL_SIZE } from '../api/notifications-api';
 import { useNotificationPages, useUnreadNotifications } from '../hooks/use-notifications';
 import { MarkAllReadButton, NotificationEntries } from './NotificationEntries';
@@ -14,26 +13,18 @@ import { BellIcon } from '../icons';
  */
 export function NotificationBell() {
   const unread = useUnreadNotifications(true);
-  const [isOpen, setIsOpen] = useState(false);
-  const panelId = useId();
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-
-  const close = useCallback(() => setIsOpen(false), []);
-  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
+  const popup = usePopup();
 
   // The name starts with the count the badge shows (axe: a visible label is part of the name).
   const label = unread > 0 ? `${formatUnread(unread)} unread notifications` : notificationText.bell;
   return (
-    <div ref={wrapperRef} className="relative">
+    <div ref={popup.wrapperRef} className="relative">
       <button
-        ref={buttonRef}
+        {...popup.buttonProps}
         type="button"
         aria-label={label}
         title={notificationText.bell}
-        aria-expanded={isOpen}
-        aria-controls={isOpen ? panelId : undefined}
-        onClick={() => setIsOpen((open) => !open)}
+        onClick={popup.toggle}
         className="relative inline-flex size-9 shrink-0 items-center justify-center rounded-full text-fg transition-colors hover:bg-raised sm:size-10"
       >
         <BellIcon />
@@ -47,7 +38,7 @@ export function NotificationBell() {
           </span>
         ) : null}
       </button>
-      {isOpen ? <NotificationPanel id={panelId} onClose={close} /> : null}
+      {popup.isOpen ? <NotificationPanel id={popup.popupId} onClose={popup.close} /> : null}
     </div>
   );
 }

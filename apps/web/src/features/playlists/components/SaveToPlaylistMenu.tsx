@@ -1,6 +1,6 @@
 import { hasVisibleText, trimText, type Playlist } from '@kinora/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { buttonClass } from '../../../components/Button';
 import { inputClass } from '../../../components/form/TextField';
 import { CheckIcon, PlaylistIcon, SpinnerIcon } from '../../../components/icons';
@@ -20,7 +20,7 @@ import {
   useUserPlaylistPages,
   useWatchLater,
 } from '../hooks/use-playlists';
-import { usePopupDismiss } from '../../../lib/use-popup-dismiss';
+import { usePopup } from '../../../lib/use-popup';
 import { ListPlusIcon } from '../icons';
 
 export const saveText = {
@@ -57,42 +57,38 @@ export function SaveToPlaylistMenu({
   /** The signed-in viewer, or null for a visitor. */
   userId: string | null;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
+  const popup = usePopup();
   const [opensUp, setOpensUp] = useState(false);
-  const wrapperRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  usePopupDismiss({ isOpen, setIsOpen, wrapperRef, buttonRef });
 
   const toggle = () => {
     if (userId === null) {
       window.alert(saveText.signIn);
       return;
     }
-    if (!isOpen && buttonRef.current) {
-      const spaceBelow = window.innerHeight - buttonRef.current.getBoundingClientRect().bottom;
+    const button = popup.buttonRef.current;
+    if (!popup.isOpen && button) {
+      const spaceBelow = window.innerHeight - button.getBoundingClientRect().bottom;
       setOpensUp(spaceBelow < DROPDOWN_FLIP_SPACE_PX);
     }
-    setIsOpen((open) => !open);
+    popup.toggle();
   };
 
   return (
-    <div ref={wrapperRef} className="relative">
+    <div ref={popup.wrapperRef} className="relative">
       <button
-        ref={buttonRef}
+        {...popup.buttonProps}
         type="button"
-        aria-expanded={userId === null ? undefined : isOpen}
-        aria-controls={isOpen ? panelId : undefined}
+        // A visitor's press only says to sign in: nothing opens.
+        aria-expanded={userId === null ? undefined : popup.isOpen}
         onClick={toggle}
         className={pillClass}
       >
         <ListPlusIcon size={18} />
         Save
       </button>
-      {isOpen && userId !== null ? (
+      {popup.isOpen && userId !== null ? (
         <div
-          id={panelId}
+          id={popup.popupId}
           role="dialog"
           aria-label="Save to playlist"
           data-placement={opensUp ? 'top' : 'bottom'}

@@ -1,6 +1,5 @@
-import type { AccountExport, BodyOf, DeviceSession } from '@kinora/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { AccountExport, BodyOf } from '@kinora/contract';
+import { api, endpointQuery } from '../../../lib/api';
 
 /** Account safety (issue 20): the password, where one is signed in, one's data, deletion. */
 
@@ -30,17 +29,9 @@ export function changePassword(body: BodyOf<'changePassword'>) {
   return api('changePassword', { body });
 }
 
-export function fetchSessions(signal?: AbortSignal): Promise<DeviceSession[]> {
-  return api('listSessions', { signal });
-}
-
 export const accountQueries = {
   /** Where one is signed in (the sessions page). */
-  sessions: () =>
-    queryOptions({
-      queryKey: accountKeys.sessions,
-      queryFn: ({ signal }) => fetchSessions(signal),
-    }),
+  sessions: () => endpointQuery(accountKeys.sessions, 'listSessions'),
 };
 
 export function endSession(id: string) {

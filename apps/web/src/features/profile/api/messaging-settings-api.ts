@@ -1,6 +1,5 @@
-import type { BlockedUser, MessagePolicy } from '@kinora/contract';
-import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { MessagePolicy } from '@kinora/contract';
+import { api, endpointQuery } from '../../../lib/api';
 
 /** Who may send message requests, and whom the person blocks (issue 13 item 4). */
 
@@ -35,17 +34,9 @@ export function updateMessagePolicy(messagePolicy: MessagePolicy) {
   return api('updateDetails', { body: { messagePolicy } });
 }
 
-export function fetchBlockedUsers(signal?: AbortSignal): Promise<BlockedUser[]> {
-  return api('listBlockedUsers', { signal });
-}
-
 export const blockedQueries = {
   /** The people one blocked (Edit profile's messaging settings). */
-  list: () =>
-    queryOptions({
-      queryKey: blockedKeys.list,
-      queryFn: ({ signal }) => fetchBlockedUsers(signal),
-    }),
+  list: () => endpointQuery(blockedKeys.list, 'listBlockedUsers'),
 };
 
 export function unblockUser(userId: string) {

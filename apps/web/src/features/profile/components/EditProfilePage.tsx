@@ -23,7 +23,6 @@ import { ChangePasswordSection } from './ChangePasswordSection';
 import { MessagingSettingsSection } from './MessagingSettingsSection';
 import { profileFailureText } from './ProfileLayout';
 import { UploadStatus } from './UploadStatus';
-import { CameraIcon } from '../icons';
 import { wasAccountDeleted } from './account-deleted';
 
 export const editProfileMessages = {
@@ -81,12 +80,9 @@ function EditProfile({ user }: { user: CurrentUser }) {
             inputLabel="Cover image"
             buttonLabel="Change cover"
             showText
-            disabled={cover.isUploading}
-            onFile={cover.start}
+            upload={cover}
             className="absolute top-3 right-3"
-          >
-            <CameraIcon size={16} />
-          </ImagePickerButton>
+          />
         </div>
         <div className="flex flex-col gap-3 px-4 pb-5 sm:px-6">
           <div className="relative -mt-12 w-fit">
@@ -99,12 +95,9 @@ function EditProfile({ user }: { user: CurrentUser }) {
             <ImagePickerButton
               inputLabel="Avatar"
               buttonLabel="Change avatar"
-              disabled={avatar.isUploading}
-              onFile={avatar.start}
+              upload={avatar}
               className="absolute right-0 bottom-0"
-            >
-              <CameraIcon size={16} />
-            </ImagePickerButton>
+            />
           </div>
           <p className="text-xs text-fg-muted">
             Images upload as soon as you choose them. Avatar: under 5MB. Cover image: under 10MB.

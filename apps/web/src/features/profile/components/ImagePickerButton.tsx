@@ -1,18 +1,19 @@
-import { useRef, type ReactNode } from 'react';
+import { useRef } from 'react';
 import { cn } from '../../../lib/cn';
+import type { ProfileImageUpload } from '../hooks/use-profile-image-upload';
+import { CameraIcon } from '../icons';
 
 /**
- * A button that opens the file chooser for one image. The file input itself is hidden but
- * labelled, so assistive technology and tests can still reach it.
+ * A camera button that opens the file chooser for one profile image and starts its `upload`
+ * (it waits while one is on its way). The file input itself is hidden but labelled, so
+ * assistive technology and tests can still reach it.
  */
 export function ImagePickerButton({
   inputLabel,
   buttonLabel,
   showText,
-  disabled,
-  onFile,
+  upload,
   className,
-  children,
 }: {
   /** Accessible name of the file input, e.g. 'Avatar'. */
   inputLabel: string;
@@ -20,10 +21,8 @@ export function ImagePickerButton({
   buttonLabel: string;
   /** Show the button label as text beside the icon. */
   showText?: boolean;
-  disabled?: boolean;
-  onFile: (file: File) => void;
+  upload: Pick<ProfileImageUpload, 'start' | 'isUploading'>;
   className?: string;
-  children: ReactNode;
 }) {
   const inputRef = useRef<HTMLInputElement>(null);
   return (
@@ -35,18 +34,18 @@ export function ImagePickerButton({
         aria-label={inputLabel}
         tabIndex={-1}
         className="sr-only"
-        disabled={disabled}
+        disabled={upload.isUploading}
         onChange={(event) => {
           const file = event.target.files?.[0];
           event.target.value = ''; // choosing the same file again must fire again
-          if (file) onFile(file);
+          if (file) upload.start(file);
         }}
       />
       <button
         type="button"
         aria-label={showText ? undefined : buttonLabel}
         title={buttonLabel}
-        disabled={disabled}
+        disabled={upload.isUploading}
         onClick={() => inputRef.current?.click()}
         className={cn(
           'inline-flex items-center justify-center gap-2 rounded-full border border-border bg-surface font-medium text-fg shadow-card transition-colors hover:bg-raised disabled:opacity-60',
@@ -54,7 +53,7 @@ export function ImagePickerButton({
           className,
         )}
       >
-        {children}
+        <CameraIcon size={16} />
         {showText ? buttonLabel : null}
       </button>
     </>

@@ -7,8 +7,7 @@ import { FlameIcon, LogInIcon, SubscriptionsIcon, VideoIcon } from '../../../com
 import { LoadError } from '../../../components/LoadError';
 import { PageSkeleton } from '../../../components/PageSkeleton';
 import { StatusPanel } from '../../../components/StatusPanel';
-import { VideoCard } from '../../../components/VideoCard';
-import { VideoGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
+import { VideoCardGrid, VideoGridSkeleton } from '../../../components/VideoGrid';
 import { useSession } from '../../../lib/auth';
 import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -123,13 +122,7 @@ function LatestVideos() {
     <div className="flex flex-col gap-6">
       {/* Under the page's h1, the cards' h3 titles need a level between. */}
       <h2 className="sr-only">Videos from your subscriptions</h2>
-      <VideoGrid label={subscriptionText.latestTab} listRef={listRef}>
-        {videos.map((video) => (
-          <li key={video._id}>
-            <VideoCard video={video} />
-          </li>
-        ))}
-      </VideoGrid>
+      <VideoCardGrid videos={videos} label={subscriptionText.latestTab} listRef={listRef} />
       <NextPageButton
         query={feed}
         label={subscriptionText.loadMore}

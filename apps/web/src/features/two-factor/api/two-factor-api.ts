@@ -1,6 +1,6 @@
 import type { TwoFactorStatus } from '@kinora/contract';
-import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api';
+import type { QueryClient } from '@tanstack/react-query';
+import { api, endpointQuery } from '../../../lib/api';
 
 /** What the two-factor settings say. */
 export const twoFactorText = {
@@ -42,11 +42,7 @@ export const twoFactorKeys = {
 };
 
 export const twoFactorQueries = {
-  status: () =>
-    queryOptions({
-      queryKey: twoFactorKeys.status(),
-      queryFn: ({ signal }) => api('twoFactorStatus', { signal }),
-    }),
+  status: () => endpointQuery(twoFactorKeys.status(), 'twoFactorStatus'),
 };
 
 export const setTwoFactorStatus = (queryClient: QueryClient, status: TwoFactorStatus) =>
