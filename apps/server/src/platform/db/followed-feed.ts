@@ -22,6 +22,9 @@ export interface FollowedSource {
   offered?: SQL;
 }
 
+/** Columns of an attachment, nested one level as a select's fields may be. */
+export type AttachedColumns = Record<string, SQL | AnyPgColumn | Record<string, SQL | AnyPgColumn>>;
+
 /**
  * What a page's rows carry beside their ids, read by the same statement (decision 0062): the
  * subscriptions feed's cards, so a page is one round trip, not one for the ids and one for the
@@ -30,7 +33,7 @@ export interface FollowedSource {
  * `page`. A row whose joins find nothing (a video no longer offered) has `columns` all null.
  */
 export interface FollowedAttachment {
-  columns: Record<string, SQL | AnyPgColumn>;
+  columns: AttachedColumns;
   join: (page: PgSelect, id: AnyPgColumn) => PgSelect;
 }
 
@@ -71,7 +74,7 @@ export class FollowedFeed {
     return attachment
       .join(
         this.db
-          .select({ id: page.id, micros: page.micros, attached: attachment.columns })
+          .select({ ...attachment.columns, followedId: page.id, followedMicros: page.micros })
           .from(page)
           .$dynamic(),
         page.id,
@@ -181,8 +184,19 @@ export class FollowedFeed {
   }
 }
 
-const positionOf = (r: { id: string; micros: string; attached?: Record<string, unknown> }) => ({
-  id: r.id,
-  position: { micros: r.micros, id: r.id },
-  ...(r.attached ? { attached: r.attached } : {}),
-});
+/** A found row's id and position; an attached row's columns as `attached`. */
+function positionOf(row: Record<string, unknown>): {
+  id: string;
+  position: KeysetPosition;
+  attached?: Record<string, unknown>;
+} {
+  if ('followedId' in row) {
+    const { followedId, followedMicros, ...attached } = row as Record<string, unknown> & {
+      followedId: string;
+      followedMicros: string;
+    };
+    return { id: followedId, position: { micros: followedMicros, id: followedId }, attached };
+  }
+  const { id, micros } = row as { id: string; micros: string };
+  return { id, position: { micros, id } };
+}
