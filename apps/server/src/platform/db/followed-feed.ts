@@ -107,15 +107,17 @@ export class FollowedFeed {
         .orderBy(desc(source.createdAt), desc(source.id))
         .limit(count)
         .as(name);
+    /** What a step selects of its rows: the id, the cursor's micros, the date when wrapped. */
+    const pageOf = (rows: ReturnType<typeof newest<string>>) => ({
+      id: rows.id,
+      micros: microsOf(rows.createdAt).as('micros'),
+      // The order of a page wrapped for its attachment (not sent otherwise).
+      ...(this.attachment ? { createdAt: rows.createdAt } : {}),
+    });
     if (step === 'recent') {
       const recent = newest(undefined, window, 'recent');
       return db
-        .select({
-          id: recent.id,
-          micros: microsOf(recent.createdAt).as('micros'),
-          // The order of a page wrapped for its attachment (not sent otherwise).
-          ...(this.attachment ? { createdAt: recent.createdAt } : {}),
-        })
+        .select(pageOf(recent))
         .from(recent)
         .innerJoin(
           subscriptions,
@@ -129,11 +131,7 @@ export class FollowedFeed {
     }
     const perChannel = newest(eq(source.ownerId, subscriptions.channelId), limit, 'newest');
     return db
-      .select({
-        id: perChannel.id,
-        micros: microsOf(perChannel.createdAt).as('micros'),
-        ...(this.attachment ? { createdAt: perChannel.createdAt } : {}),
-      })
+      .select(pageOf(perChannel))
       .from(subscriptions)
       .crossJoinLateral(perChannel)
       .where(eq(subscriptions.subscriberId, subscriberId))
