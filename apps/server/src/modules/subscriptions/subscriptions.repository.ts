@@ -1,9 +1,11 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../platform/db/client';
 import { FollowedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
-import { publishedVideos, subscriptions, users } from '../../platform/db/schema';
+import { publishedVideos, subscriptions, users, videos } from '../../platform/db/schema';
 import { userExists } from '../users';
+import { videoCardColumns, videosVisibleTo, type VideoCardRow } from '../videos';
 
 export interface PersonRow {
   id: string;
@@ -34,6 +36,15 @@ export class SubscriptionsRepository {
         createdAt: publishedVideos.createdAt,
       },
       recentWindow,
+      // Each video's card read with its id (decision 0062): a page is one round trip. What a
+      // visitor sees, as the cards by ids were (`getVisibleVideos` for no viewer).
+      {
+        columns: videoCardColumns(sql`${sql.placeholder('urlPrefix')}`),
+        join: (page, id: AnyPgColumn) =>
+          page
+            .leftJoin(videos, and(eq(videos.id, id), videosVisibleTo(null)))
+            .leftJoin(users, eq(users.id, videos.ownerId)),
+      },
     );
   }
 
@@ -163,13 +174,22 @@ export class SubscriptionsRepository {
    *    person whose channels post rarely, whatever the rest of the site publishes.
    * Step 1 is exact when it fills the page: its rows are a prefix of the site's order, so no
    * followed video newer than its last can be outside it. Drafts are never offered, to their
-   * owner neither: a feed shows what a visitor sees.
+   * owner neither: a feed shows what a visitor sees. Each step's statement reads the cards of
+   * the videos it finds too (decision 0062).
    */
   async videoFeed(input: {
     subscriberId: string;
     limit: number;
     after: KeysetPosition | null;
-  }): Promise<{ id: string; position: KeysetPosition }[]> {
-    return this.followed.page(input);
+    /** The cards' URL prefix (`cardUrlPrefix`). */
+    urlPrefix: string;
+  }): Promise<{ id: string; position: KeysetPosition; card: VideoCardRow | null }[]> {
+    const { urlPrefix, ...page } = input;
+    const rows = await this.followed.page({ ...page, attached: { urlPrefix } });
+    return rows.map(({ id, position, attached }) => {
+      // A video unpublished, hidden or deleted since it was found has no card: left out.
+      const card = attached as VideoCardRow | undefined;
+      return { id, position, card: card?.id ? card : null };
+    });
   }
 }

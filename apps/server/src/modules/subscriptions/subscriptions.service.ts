@@ -1,6 +1,6 @@
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
-import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
+import { readFeedPageWithRecords, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { badRequest, notFound } from '../../platform/http/errors';
 import type { Paging } from '../../platform/http/paging';
 import type { VideoCardRow, VideosService } from '../videos';
@@ -61,12 +61,16 @@ export class SubscriptionsService {
 
   /** The newest published videos of the channels the actor follows, a page at a time. */
   async videoFeed(input: FeedRequest & { actor: Viewer }): Promise<FeedPage<VideoCardRow>> {
-    return readFeedPage(
+    return readFeedPageWithRecords(
       input,
-      (page) => this.repo.videoFeed({ subscriberId: input.actor.userId, ...page }),
-      // A video unpublished or deleted between the two reads is left out. Visibility is a
-      // visitor's, as the feed query's.
-      (ids) => this.videos.getVisibleVideos({ ids, viewer: null }),
+      // The ids and their cards in one statement (decision 0062). Visibility is a visitor's.
+      (page) =>
+        this.repo.videoFeed({
+          subscriberId: input.actor.userId,
+          urlPrefix: this.videos.cardUrlPrefix,
+          ...page,
+        }),
+      (entry) => entry.card,
     );
   }
 }

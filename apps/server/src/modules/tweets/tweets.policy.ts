@@ -3,7 +3,7 @@
  * (`tweetsVisibleTo`); a tweet is its owner's alone to change or remove, staff included ("look,
  * not touch", decision 0013).
  */
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
 import { tweets } from '../../platform/db/schema';
 import { forbidden } from '../../platform/http/errors';
@@ -32,7 +32,7 @@ export function assertCanDeleteTweet(viewer: Viewer, tweet: PolicyTweet): void {
  * The tweets a reader sees (decision 0038): a tweet a moderator hid, or one held for a watched
  * word until staff approve it, is its author's alone (staff review them in the queue).
  */
-export function tweetsVisibleTo(viewerId: string | null): SQL {
+export function tweetsVisibleTo(viewerId: string | Placeholder | null): SQL {
   const inSight = sql`(${tweets.hiddenAt} is null and ${tweets.heldAt} is null)`;
   return viewerId ? sql`(${inSight} or ${tweets.ownerId} = ${viewerId})` : inSight;
 }

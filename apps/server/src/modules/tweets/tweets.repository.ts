@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../platform/db/client';
 import {
   insertWithinLimit,
@@ -46,6 +47,26 @@ export interface TweetListFilter {
   sortType: 'asc' | 'desc';
 }
 
+/** A tweet's record: its owner, and whether the reader likes it (`likes` joined for them). */
+const recordColumns = {
+  id: tweets.id,
+  ownerId: tweets.ownerId,
+  content: tweets.content,
+  createdAt: tweets.createdAt,
+  editedAt: tweets.editedAt,
+  likesCount: tweets.likesCount,
+  likeId: likes.id,
+  owner: {
+    id: users.id,
+    username: users.username,
+    fullname: users.fullname,
+    avatarKey: users.avatarKey,
+  },
+  hiddenAt: tweets.hiddenAt,
+  hiddenReason: tweets.hiddenReason,
+  heldAt: tweets.heldAt,
+};
+
 /** Counting stops here: a page count past it is not worth a full scan of every tweet. */
 export const tweetTotalCap = 10_000;
 
@@ -66,24 +87,7 @@ export class TweetsRepository {
   /** Tweets with their owners and whether the viewer likes each (no viewer: none liked). */
   private selectRecords(viewerId: string | null, db: Database = this.db) {
     return db
-      .select({
-        id: tweets.id,
-        ownerId: tweets.ownerId,
-        content: tweets.content,
-        createdAt: tweets.createdAt,
-        editedAt: tweets.editedAt,
-        likesCount: tweets.likesCount,
-        likeId: likes.id,
-        owner: {
-          id: users.id,
-          username: users.username,
-          fullname: users.fullname,
-          avatarKey: users.avatarKey,
-        },
-        hiddenAt: tweets.hiddenAt,
-        hiddenReason: tweets.hiddenReason,
-        heldAt: tweets.heldAt,
-      })
+      .select(recordColumns)
       .from(tweets)
       .innerJoin(users, and(eq(users.id, tweets.ownerId), tweetsVisibleTo(viewerId)))
       .leftJoin(
@@ -151,13 +155,33 @@ export class TweetsRepository {
     subscriberId: string;
     limit: number;
     after: KeysetPosition | null;
-  }): Promise<{ id: string; position: KeysetPosition }[]> {
+  }): Promise<{ id: string; position: KeysetPosition; record: TweetRecord | null }[]> {
+    const reader = sql.placeholder('subscriberId');
     this.followed ??= new FollowedFeed(
       this.db,
       { table: tweets, id: tweets.id, ownerId: tweets.ownerId, createdAt: tweets.createdAt },
       this.recentWindow,
+      // Each tweet's record read with its id (decision 0062), as the listings read it for the
+      // subscriber (`selectRecords`): a page is one round trip.
+      {
+        columns: recordColumns,
+        join: (page, id: AnyPgColumn) =>
+          page
+            .leftJoin(tweets, eq(tweets.id, id))
+            .leftJoin(users, and(eq(users.id, tweets.ownerId), tweetsVisibleTo(reader)))
+            .leftJoin(likes, and(eq(likes.tweetId, tweets.id), eq(likes.userId, reader))),
+      },
     );
-    return this.followed.page(input);
+    const rows = await this.followed.page(input);
+    return rows.map(({ id, position, attached }) => {
+      // A tweet deleted, or hidden from the reader, since it was found has no owner: left out.
+      const found = attached as { owner: { id: string | null } | null } | undefined;
+      return {
+        id,
+        position,
+        record: found?.owner?.id ? (attached as unknown as TweetRecord) : null,
+      };
+    });
   }
 
   /**
@@ -203,12 +227,6 @@ export class TweetsRepository {
       avatarKey: r.avatar_key,
       latestTweet: { id: r.tweet_id, content: r.content, createdAt: new Date(r.created_at) },
     }));
-  }
-
-  /** Records of these tweets, in no particular order. */
-  async findRecords(ids: string[], viewerId: string | null): Promise<TweetRecord[]> {
-    if (ids.length === 0) return [];
-    return this.selectRecords(viewerId).where(inArray(tweets.id, ids));
   }
 
   /** Stores a tweet unless its owner posted `window.max` within the window. */

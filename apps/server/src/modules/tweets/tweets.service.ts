@@ -1,7 +1,7 @@
 import { limits } from '@kinora/contract';
 import type { DomainEvents } from '../../platform/events/domain-events';
 import type { Viewer } from '../../platform/auth/roles';
-import { readFeedPage, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
+import { readFeedPageWithRecords, type FeedPage, type FeedRequest } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import { assertMentionsExist } from '../users';
@@ -52,15 +52,11 @@ export class TweetsService {
 
   /** The newest tweets of the channels the actor follows, a page at a time. */
   async tweetFeed(input: FeedRequest & { actor: Viewer }): Promise<FeedPage<TweetRecord>> {
-    return readFeedPage(
+    return readFeedPageWithRecords(
       input,
+      // The ids and their records in one statement (decision 0062).
       (page) => this.repo.feed({ subscriberId: input.actor.userId, ...page }),
-      async (ids) => {
-        const records = await this.repo.findRecords(ids, input.actor.userId);
-        const byId = new Map(records.map((r) => [r.id, r]));
-        // A tweet deleted between the two reads is left out.
-        return ids.flatMap((id) => byId.get(id) ?? []);
-      },
+      (entry) => entry.record,
     );
   }
 

@@ -98,7 +98,7 @@ export function cardUrlPrefix(prefix: string): string {
  */
 export abstract class CardRepository {
   /** The cards' URL prefix as JSON string content (`cardUrlPrefix`). */
-  protected readonly mediaUrlPrefix: string;
+  readonly mediaUrlPrefix: string;
 
   constructor(
     protected readonly db: Database,

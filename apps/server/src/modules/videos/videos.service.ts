@@ -105,6 +105,11 @@ export class VideosService {
     private readonly events: DomainEvents,
   ) {}
 
+  /** The cards' URL prefix as card statements take it (`cardUrlPrefix`). */
+  get cardUrlPrefix(): string {
+    return this.repo.mediaUrlPrefix;
+  }
+
   async getVideo({ videoId, viewer }: VideoForViewer): Promise<VideoRecord> {
     const video = await this.repo.findById(videoId);
     assertCanSeeVideo(viewer, video);

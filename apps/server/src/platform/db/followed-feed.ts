@@ -8,7 +8,7 @@
  *    range, the newest `limit` of those winning: bounded work however rarely they post.
  */
 import { and, desc, eq, getTableName, sql, type SQL } from 'drizzle-orm';
-import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, PgSelect, PgTable } from 'drizzle-orm/pg-core';
 import type { Database } from './client';
 import { microsOf, pastCursor, type KeysetPosition } from './keyset';
 import { subscriptions } from './schema';
@@ -20,6 +20,21 @@ export interface FollowedSource {
   createdAt: AnyPgColumn;
   /** Rows a follower may be offered (for videos: what a visitor sees). */
   offered?: SQL;
+}
+
+/** Columns of an attachment, nested one level as a select's fields may be. */
+export type AttachedColumns = Record<string, SQL | AnyPgColumn | Record<string, SQL | AnyPgColumn>>;
+
+/**
+ * What a page's rows carry beside their ids, read by the same statement (decision 0062): the
+ * subscriptions feed's cards, so a page is one round trip, not one for the ids and one for the
+ * cards. `join` adds to the page (a subquery of at most the step's limit rows, newest first)
+ * the tables `columns` read, joined on the row's id; the placeholders they use are given to
+ * `page`. A row whose joins find nothing (a video no longer offered) has `columns` all null.
+ */
+export interface FollowedAttachment {
+  columns: AttachedColumns;
+  join: (page: PgSelect, id: AnyPgColumn) => PgSelect;
 }
 
 /**
@@ -44,9 +59,30 @@ export class FollowedFeed {
     private readonly source: FollowedSource,
     /** How many of the site's newest rows the first step looks through (decision 0020). */
     private readonly recentWindow: number,
+    /** What each row of a page carries beside its id, in the same statement (decision 0062). */
+    private readonly attachment?: FollowedAttachment,
   ) {}
 
+  /** A step's statement: the page's ids and positions, with the attachment's columns if any. */
   private query(step: 'recent' | 'channels', afterCursor: boolean, pageSize: number) {
+    const { attachment } = this;
+    const found = this.found(step, afterCursor, pageSize);
+    if (!attachment) return found;
+    const page = found.as('page');
+    // Selected by `found` when there is an attachment.
+    const { createdAt } = page as unknown as { createdAt: AnyPgColumn };
+    return attachment
+      .join(
+        this.db
+          .select({ ...attachment.columns, followedId: page.id, followedMicros: page.micros })
+          .from(page)
+          .$dynamic(),
+        page.id,
+      )
+      .orderBy(desc(createdAt), desc(page.id)) as unknown as typeof found;
+  }
+
+  private found(step: 'recent' | 'channels', afterCursor: boolean, pageSize: number) {
     const { db, source } = this;
     const subscriberId = sql.placeholder('subscriberId');
     // Integers of the server's own (a validated page size, the configured window).
@@ -58,12 +94,10 @@ export class FollowedFeed {
           id: sql.placeholder('cursorId'),
         })
       : undefined;
-    const columns = {
-      id: source.id,
-      ownerId: source.ownerId,
-      createdAt: source.createdAt,
-      micros: microsOf(source.createdAt).as('micros'),
-    };
+    // The cursor's microseconds are written for the page's rows only, in the outer select: in
+    // the subquery they were computed for each of the window's rows (a numeric `extract` on
+    // 1,000 rows, 40% of the first step's time; bench/README.md, "The followed feeds, fourth pass").
+    const columns = { id: source.id, ownerId: source.ownerId, createdAt: source.createdAt };
     /** The source's newest offered rows that `where` keeps, at most `count`, as a subquery. */
     const newest = <N extends string>(where: SQL | undefined, count: number, name: N) =>
       db
@@ -73,10 +107,17 @@ export class FollowedFeed {
         .orderBy(desc(source.createdAt), desc(source.id))
         .limit(count)
         .as(name);
+    /** What a step selects of its rows: the id, the cursor's micros, the date when wrapped. */
+    const pageOf = (rows: ReturnType<typeof newest<string>>) => ({
+      id: rows.id,
+      micros: microsOf(rows.createdAt).as('micros'),
+      // The order of a page wrapped for its attachment (not sent otherwise).
+      ...(this.attachment ? { createdAt: rows.createdAt } : {}),
+    });
     if (step === 'recent') {
       const recent = newest(undefined, window, 'recent');
       return db
-        .select({ id: recent.id, micros: recent.micros })
+        .select(pageOf(recent))
         .from(recent)
         .innerJoin(
           subscriptions,
@@ -90,7 +131,7 @@ export class FollowedFeed {
     }
     const perChannel = newest(eq(source.ownerId, subscriptions.channelId), limit, 'newest');
     return db
-      .select({ id: perChannel.id, micros: perChannel.micros })
+      .select(pageOf(perChannel))
       .from(subscriptions)
       .crossJoinLateral(perChannel)
       .where(eq(subscriptions.subscriberId, subscriberId))
@@ -100,16 +141,22 @@ export class FollowedFeed {
 
   private run(
     step: 'recent' | 'channels',
-    values: { subscriberId: string; limit: number; after: KeysetPosition | null },
+    values: {
+      subscriberId: string;
+      limit: number;
+      after: KeysetPosition | null;
+      attached?: Record<string, unknown>;
+    },
   ) {
     const after = values.after !== null;
-    const name = `${getTableName(this.source.table)}_followed_${step}${after ? '_after' : ''}_${values.limit}_${this.recentWindow}`;
+    const name = `${getTableName(this.source.table)}_followed_${step}${after ? '_after' : ''}${this.attachment ? '_attached' : ''}_${values.limit}_${this.recentWindow}`;
     let statement = this.statements.get(name);
     if (!statement && this.statements.size < namedStatementsPerFeed) {
       statement = this.query(step, after, values.limit).prepare(name);
       this.statements.set(name, statement);
     }
     const placeholders = {
+      ...values.attached,
       subscriberId: values.subscriberId,
       micros: values.after?.micros ?? null,
       cursorId: values.after?.id ?? null,
@@ -119,18 +166,35 @@ export class FollowedFeed {
       : this.query(step, after, values.limit).execute(placeholders);
   }
 
+  /**
+   * A page's ids and positions, each with what the attachment reads of it (if any; `attached`
+   * are its placeholders' values).
+   */
   async page(input: {
     subscriberId: string;
     limit: number;
     after: KeysetPosition | null;
-  }): Promise<{ id: string; position: KeysetPosition }[]> {
+    attached?: Record<string, unknown>;
+  }): Promise<{ id: string; position: KeysetPosition; attached?: Record<string, unknown> }[]> {
     const fromRecent = await this.run('recent', input);
     if (fromRecent.length === input.limit) return fromRecent.map(positionOf);
     return (await this.run('channels', input)).map(positionOf);
   }
 }
 
-const positionOf = (r: { id: string; micros: string }) => ({
-  id: r.id,
-  position: { micros: r.micros, id: r.id },
-});
+/** A found row's id and position; an attached row's columns as `attached`. */
+function positionOf(row: Record<string, unknown>): {
+  id: string;
+  position: KeysetPosition;
+  attached?: Record<string, unknown>;
+} {
+  if ('followedId' in row) {
+    const { followedId, followedMicros, ...attached } = row as Record<string, unknown> & {
+      followedId: string;
+      followedMicros: string;
+    };
+    return { id: followedId, position: { micros: followedMicros, id: followedId }, attached };
+  }
+  const { id, micros } = row as { id: string; micros: string };
+  return { id, position: { micros, id } };
+}

@@ -57,11 +57,37 @@ export async function readFeedPage<T>(
   const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
   const page = await read({ limit: input.limit + 1, after });
   const shown = page.slice(0, input.limit);
-  const last = shown.at(-1);
   return {
     records: await load(shown.map((p) => p.id)),
-    nextCursor: page.length > input.limit && last ? encodeCursor(last.position) : null,
+    nextCursor: nextCursorOf(input.limit, page),
   };
+}
+
+/**
+ * `readFeedPage` for a feed whose read gives each entry's record with it (decision 0062): one
+ * statement, not two. `recordOf` is an entry's record, or null for one gone between the find
+ * and the read (left out, as `load` leaves it out).
+ */
+export async function readFeedPageWithRecords<
+  E extends { id: string; position: KeysetPosition },
+  T,
+>(
+  input: FeedRequest,
+  read: (page: { limit: number; after: KeysetPosition | null }) => Promise<E[]>,
+  recordOf: (entry: E) => T | null,
+): Promise<FeedPage<T>> {
+  const after = input.cursor === undefined ? null : decodeCursor(input.cursor);
+  const page = await read({ limit: input.limit + 1, after });
+  return {
+    records: page.slice(0, input.limit).flatMap((entry) => recordOf(entry) ?? []),
+    nextCursor: nextCursorOf(input.limit, page),
+  };
+}
+
+/** The next page's cursor: the last shown entry's, when one more than `limit` was read. */
+function nextCursorOf(limit: number, page: { position: KeysetPosition }[]): string | null {
+  const last = page[limit - 1];
+  return page.length > limit && last ? encodeCursor(last.position) : null;
 }
 
 /** The column's timestamp as exact microseconds since the epoch, in text. */
