@@ -668,11 +668,8 @@ export function registerAnonymousCache(
           age: ageOf(entry, now),
           'content-length': whole ? body.length : entry.length,
         });
-        if (whole) return response.end(body);
-        // The parts in one write of the socket (`end` uncorks).
-        response.cork();
-        for (const part of body.parts) response.write(part);
-        response.end();
+        // The parts joined: one copy costs less than a hundred writes through the response.
+        response.end(whole ? body : Buffer.concat(body.parts, entry.length));
       };
       if (identity.kind !== 'signed-in' || !entry.sharing?.personal || !entry.body) {
         return send(entry.body ?? entry.pieces!);
