@@ -15,12 +15,8 @@
  * A load begun before a change to its reader is handed to the reads that asked for it but not
  * kept, as in `KeptPerReader`; the event relay's gap forgets every reader (`clear`).
  */
-import type {
-  ChangeEventName,
-  DomainEventMap,
-  DomainEvents,
-} from '../../platform/events/domain-events';
-import { dropsOf, shows } from '../../platform/http/kept-tags';
+import type { DomainEventMap, DomainEvents } from '../../platform/events/domain-events';
+import { dropOnChanges, shows } from '../../platform/http/kept-tags';
 import type { HistoryRecord } from './history.repository';
 
 /** What a person's kept rows answer: the first `rows.length` entries, or all when `complete`. */
@@ -162,16 +158,11 @@ export class KeptHistory {
    * forgets them. Answers the function that stops listening.
    */
   listen(events: DomainEvents): () => void {
-    const stops = (Object.keys(dropsOf) as ChangeEventName[]).map((name) =>
-      name === 'history.saved'
-        ? events.onAnyProcess('history.saved', (change) => this.saved(change))
-        : events.onAnyProcess(name, (change) => {
-            const tags = (dropsOf[name] as (c: typeof change) => string[])(change);
-            if (tags.length > 0) this.dropTags(tags);
-          }),
-    );
+    const stopDrops = dropOnChanges(events, (tags) => this.dropTags(tags), ['history.saved']);
+    const stopSaves = events.onAnyProcess('history.saved', (change) => this.saved(change));
     return () => {
-      for (const stop of stops) stop();
+      stopDrops();
+      stopSaves();
     };
   }
 
