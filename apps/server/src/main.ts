@@ -111,11 +111,12 @@ async function main(): Promise<void> {
         (age) => metrics?.eventArrived(age),
         (hearing) => {
           services.sessions.hearRevocations(hearing);
-          // Readers' follows and liked comments kept without a lifetime of their own events
-          // (decision 0058) are asked afresh after a gap.
+          // Readers' follows, liked comments and first entries of history kept on their own
+          // events (decisions 0058 and 0060) are asked afresh after a gap.
           if (!hearing) {
             services.channels.forgetKeptReaders();
             services.comments.forgetKeptReaders();
+            services.history.forgetKeptReaders();
           }
         },
       )

@@ -226,6 +226,8 @@ export function createServices(deps: {
       new HistoryRepository(db, storage.publicUrlPrefix(), writes),
       videos,
       events,
+      // As long as a person's kept answers: the cards' counters lag no more than theirs.
+      Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
     ),
     subscriptions: new SubscriptionsService(
       new SubscriptionsRepository(db, undefined, writes),

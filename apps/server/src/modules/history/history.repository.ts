@@ -122,14 +122,19 @@ export class HistoryRepository extends CardRepository {
 
   /**
    * Keeps the position and moves the entry to the top, in one statement, when the video leaves
-   * watch traces (`leavesWatchTraces`: out, public or unlisted, and not hidden). False when it
+   * watch traces (`leavesWatchTraces`: out, public or unlisted, and not hidden), and answers
+   * what was stored (the position, the time to the microsecond). Null when it
    * does not, when it does not exist, or when history is paused (the trigger of migration 0012
    * then keeps the row out, whoever writes it): the caller tells those apart, rarely. Its commit
    * does not wait for the disk (`relaxedCommit`): the player saves again within 10 s.
    */
-  async savePosition(userId: string, videoId: string, positionSeconds: number): Promise<boolean> {
+  async savePosition(
+    userId: string,
+    videoId: string,
+    positionSeconds: number,
+  ): Promise<{ positionSeconds: number; watchedAtMicros: string } | null> {
     // What leaves watch traces is what is out for anyone: `videosWatchableBy(null)`.
-    const rows = await queryRows<{ video_id: string }>(
+    const rows = await queryRows<{ position_seconds: number; micros: string }>(
       this.writes,
       sql`insert into ${watchHistory} (user_id, video_id, position_seconds)
         select ${userId}::uuid, ${videos.id}, ${positionSeconds}::real
@@ -137,9 +142,13 @@ export class HistoryRepository extends CardRepository {
         where ${videos.id} = ${videoId} and ${videosWatchableBy(null)}
         on conflict (user_id, video_id)
         do update set position_seconds = excluded.position_seconds, watched_at = now()
-        returning video_id`,
+        returning position_seconds, ${microsOf(watchHistory.watchedAt)} as micros`,
     );
-    return rows.length > 0;
+    const [row] = rows;
+    // What was stored, as a read of the history gives it (the column is a 4-byte float).
+    return row
+      ? { positionSeconds: Number(row.position_seconds), watchedAtMicros: row.micros }
+      : null;
   }
 
   async remove(userId: string, videoId: string): Promise<boolean> {

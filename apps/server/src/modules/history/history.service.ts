@@ -1,5 +1,7 @@
 import type { DomainEvents } from '../../platform/events/domain-events';
-import type { Viewer } from '../../platform/auth/roles';
+import { isStaff, type Viewer } from '../../platform/auth/roles';
+import { readerFacts } from '../../platform/http/kept-per-reader';
+import { KeptHistory } from './history.kept';
 import { decodeCursor } from '../../platform/db/keyset';
 import { AppError } from '../../platform/http/errors';
 import type { VideosService } from '../videos';
@@ -11,18 +13,43 @@ import type { HistoryRecord, HistoryRepository, WatchPositionRecord } from './hi
  * counted views and by the player's saved positions, unless they paused it.
  */
 export class HistoryService {
+  /**
+   * Each person's first entries, moved in place by their own saves (decision 0060): a save
+   * does not make their next read ask PostgreSQL.
+   */
+  private readonly firstPages: KeptHistory;
+
   constructor(
     private readonly repo: HistoryRepository,
     private readonly videos: VideosService,
     /** Told of each change after it is committed (decision 0021). */
     private readonly events: DomainEvents,
-  ) {}
+    /** How long kept entries' cards are trusted for their counters (a kept answer's lifetime). */
+    keptForMs = 30_000,
+  ) {
+    this.firstPages = new KeptHistory({
+      load: (userId, limit) =>
+        repo.list({ userId, viewer: { userId, role: 'user' }, cursor: undefined, limit }),
+      ttlMs: keptForMs,
+      maxRows: readerFacts.maxSize,
+    });
+    this.firstPages.listen(events);
+  }
+
+  /** Forgets every person's kept entries: the event relay had a gap (an event may be lost). */
+  forgetKeptReaders(): void {
+    this.firstPages.clear();
+  }
 
   watchHistory(input: {
     actor: Viewer;
     cursor: string | undefined;
     limit: number;
   }): Promise<HistoryRecord[]> {
+    // A person's own first page, as they see it (staff see more, and are asked each time).
+    if (input.cursor === undefined && !isStaff(input.actor)) {
+      return this.firstPages.firstPage(input.actor.userId, input.limit);
+    }
     return this.repo.list({
       userId: input.actor.userId,
       viewer: input.actor,
@@ -60,14 +87,18 @@ export class HistoryService {
     videoId: string;
     positionSeconds: number;
   }): Promise<{ recorded: boolean; positionSeconds: number }> {
-    const recorded = await this.repo.savePosition(
+    const stored = await this.repo.savePosition(
       input.actor.userId,
       input.videoId,
       input.positionSeconds,
     );
-    if (recorded) {
-      this.events.emit('history.saved', { userId: input.actor.userId, videoId: input.videoId });
-      return { recorded, positionSeconds: input.positionSeconds };
+    if (stored) {
+      this.events.emit('history.saved', {
+        userId: input.actor.userId,
+        videoId: input.videoId,
+        stored,
+      });
+      return { recorded: true, positionSeconds: input.positionSeconds };
     }
     // A video the person may not see is not there for them, in history too.
     await this.videos.getVideo({ videoId: input.videoId, viewer: input.actor });

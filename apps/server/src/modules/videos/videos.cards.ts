@@ -129,7 +129,9 @@ function summaryOf(row: VideoCardRow): VideoCardSummary {
  */
 export function presentVideoCards(rows: readonly VideoCardRow[]): Video[] {
   const summaries = rows.map(summaryOf);
-  return prewritten(summaries, `[${rows.map((row) => row.card).join(',')}]`) as unknown as Video[];
+  const cards = rows.map((row) => row.card);
+  // Each card is a text other kept answers (other people's feeds) may hold too.
+  return prewritten(summaries, `[${cards.join(',')}]`, cards) as unknown as Video[];
 }
 
 /**
@@ -143,8 +145,10 @@ export function presentVideoCardsWith<R extends VideoCardRow, T extends Video>(
   members: (row: R) => string,
 ): T[] {
   const summaries = rows.map(summaryOf);
-  const text = rows.map((row) => `${row.card.slice(0, -1)}${members(row)}}`).join(',');
-  return prewritten(summaries, `[${text}]`) as unknown as T[];
+  // Each card but its last brace: a text other people's kept histories may hold too.
+  const cards = rows.map((row) => row.card.slice(0, -1));
+  const text = rows.map((row, i) => `${cards[i]}${members(row)}}`).join(',');
+  return prewritten(summaries, `[${text}]`, cards) as unknown as T[];
 }
 
 /** One video's answer as its prewritten text (its object holds what `presentVideoCards` says). */

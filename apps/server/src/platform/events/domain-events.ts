@@ -70,7 +70,15 @@ export interface DomainEventMap {
   };
   'subscription.changed': { subscriberId: string; channelId: string; isSubscribed: boolean };
   /** A watch position saved: the person's own history, nothing public. */
-  'history.saved': { userId: string; videoId: string };
+  'history.saved': {
+    userId: string;
+    videoId: string;
+    /**
+     * What the save stored, when it was a position save (decision 0060): the person's kept
+     * first entries move in place instead of being read again. A counted view leaves it out.
+     */
+    stored?: { positionSeconds: number; watchedAtMicros: string };
+  };
   /** A video taken out of the person's history, or all of it (`videoId` null). */
   'history.removed': { userId: string; videoId: string | null };
   'playlist.changed': { playlistId: string; ownerId: string };

@@ -638,3 +638,98 @@ describe('changes during a computation', () => {
     }
   });
 });
+
+/**
+ * A person's own answers made of texts other people's hold too (the videos' cards of each
+ * person's history): each such text kept once (decision 0060), the bytes sent unchanged.
+ */
+describe('texts shared between people’s own answers', () => {
+  it('keeps each shared text once, sends the same bytes from memory and through Fastify, and lets go of them', async () => {
+    const app = Fastify();
+    const actorOf = (headers: Record<string, unknown>) => {
+      const reader = headers['x-reader'];
+      return typeof reader === 'string'
+        ? ({
+            kind: 'signed-in',
+            actor: { userId: reader, role: 'user', sessionId: `s-${reader}` },
+          } as const)
+        : ({ kind: 'visitor' } as const);
+    };
+    const cache = registerAnonymousCache(app, {
+      paths: [],
+      personalPaths: [/^\/mine$/],
+      ttlMs: 60_000,
+      staleMs: 60_000,
+      maxRefreshing: 4,
+      // Room for one reader's answer kept whole (about 30 KB), not two; with their cards kept
+      // once, for both.
+      maxBytes: 45_000,
+      identify: (headers) => actorOf(headers),
+      identifyRequest: (request) => Promise.resolve(actorOf(request.headers)),
+      trustProxy: false,
+    });
+    // Three cards of 10 KB, with characters of one to four bytes in UTF-8.
+    const cards = ['a', 'b', 'c'].map((id) => `{"_id":"${id}","title":"${'é🎬x'.repeat(1_428)}"`);
+    let computed = 0;
+    app.get('/mine', (request, reply) => {
+      computed += 1;
+      const reader = String(request.headers['x-reader']);
+      const order = reader === 'ann' ? [0, 1, 2] : [2, 0, 1];
+      const shown = order.map((i) => cards[i]!);
+      const text = `[${shown.map((card) => `${card},"reader":"${reader}"}`).join(',')}]`;
+      cache.declare(request, {
+        actor: { userId: reader, role: 'user', sessionId: `s-${reader}` },
+        sharing: null,
+        shows: [`history:${reader}`],
+        sharedTexts: shown,
+      });
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"statusCode":200,"data":${text},"success":true}`);
+    });
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const overSocket = async (reader: string) => {
+      const res = await fetch(`${base}/mine`, { headers: { 'x-reader': reader } });
+      expect(res.status).toBe(200);
+      return { body: await res.text(), kept: res.headers.get('age') !== null };
+    };
+    const throughFastify = async (reader: string) => {
+      const res = await app.inject({ url: '/mine', headers: { 'x-reader': reader } });
+      expect(res.statusCode).toBe(200);
+      return { body: res.body, kept: res.headers.age !== undefined };
+    };
+    try {
+      const ann = await overSocket('ann');
+      const ben = await overSocket('ben');
+      expect([ann.kept, ben.kept, computed]).toEqual([false, false, 2]);
+      const annData = JSON.parse(ann.body) as { data: { _id: string; reader: string }[] };
+      expect(annData.data.map((e) => [e._id, e.reader])).toEqual([
+        ['a', 'ann'],
+        ['b', 'ann'],
+        ['c', 'ann'],
+      ]);
+      // Both kept, each sent from memory (the parts written as one) and through Fastify (the
+      // parts joined) with the computed bytes; nothing computed again.
+      expect(await overSocket('ann')).toEqual({ body: ann.body, kept: true });
+      expect(await overSocket('ben')).toEqual({ body: ben.body, kept: true });
+      expect(await throughFastify('ann')).toEqual({ body: ann.body, kept: true });
+      expect(await throughFastify('ben')).toEqual({ body: ben.body, kept: true });
+      expect(computed).toBe(2);
+      expect(cache.size).toBe(2);
+
+      // Ann's answer dropped: Ben's still holds the cards.
+      cache.drop(['history:ann']);
+      expect(cache.size).toBe(1);
+      expect(await overSocket('ben')).toEqual({ body: ben.body, kept: true });
+      expect(await overSocket('ann')).toEqual({ body: ann.body, kept: false });
+      expect(computed).toBe(3);
+      cache.drop(['history:ann', 'history:ben']);
+      expect(cache.size).toBe(0);
+      // Everything let go of: a reader's answer of 30 KB fits again with the room left.
+      expect(await overSocket('ben')).toEqual({ body: ben.body, kept: false });
+      expect(await overSocket('ben')).toEqual({ body: ben.body, kept: true });
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -46,6 +46,12 @@ export interface AnswerDeclaration {
    * route says nothing of what it shows, and its answer is not kept.
    */
   shows: readonly string[] | null;
+  /**
+   * Parts of the answer's text, in order, that other kept answers are likely to hold too (the
+   * videos' cards of each person's history, `prewritten`): a person's own answer keeps each
+   * such text once for every answer holding it (decision 0060).
+   */
+  sharedTexts?: readonly string[];
 }
 
 /**
@@ -57,8 +63,16 @@ export function seesWhatVisitorsSee(actor: Actor): boolean {
 }
 
 interface Entry {
-  /** Encoded once: sending a Buffer skips turning the text into bytes on every request. */
-  body: Buffer;
+  /**
+   * Encoded once: sending a Buffer skips turning the text into bytes on every request. For a
+   * person's own answer made of texts other answers hold (`AnswerDeclaration.sharedTexts`), the
+   * body is kept as `pieces` instead, and is null.
+   */
+  body: Buffer | null;
+  /** The body as its parts in order: its own bytes, and texts kept once for every answer. */
+  pieces?: Pieces;
+  /** The body's length in bytes. */
+  length: number;
   contentType: string;
   /** When the answer was computed, for the `Age` header. */
   stored: number;
@@ -89,6 +103,15 @@ interface Entry {
    * drops the answer).
    */
   readers?: Map<string, Buffer>;
+}
+
+/** A body as parts: its own bytes (views of one Buffer) and texts shared with other answers. */
+interface Pieces {
+  parts: readonly Buffer[];
+  /** The shared texts it holds, to let go of when it is forgotten. */
+  texts: readonly string[];
+  /** The bytes that are its own (the shared texts are counted once, where they are kept). */
+  ownBytes: number;
 }
 
 export interface AnonymousCacheOptions {
@@ -199,6 +222,72 @@ export function registerAnonymousCache(
 ): AnonymousCache {
   const entries = new Map<string, Entry>();
   let bytes = 0;
+  /**
+   * Texts several kept answers hold (the videos' cards of people's histories), each encoded
+   * once and counted once in `bytes`, with how many kept answers hold it (decision 0060).
+   */
+  const texts = new Map<string, { bytes: Buffer; holders: number }>();
+  /**
+   * `payload` as parts: the shared texts, found in order, kept once; the rest its own. Null
+   * when a text is not where it should be (the answer is then kept whole).
+   */
+  const piecesOf = (payload: string, shared: readonly string[]): Pieces | null => {
+    const bounds: number[] = [];
+    let at = 0;
+    for (const text of shared) {
+      const start = payload.indexOf(text, at);
+      if (start < 0) return null;
+      at = start + text.length;
+      bounds.push(start, at);
+    }
+    // Its own bytes, encoded at once, then viewed between the shared texts.
+    let own = '';
+    const ownLengths: number[] = [];
+    let from = 0;
+    for (let i = 0; i < bounds.length; i += 2) {
+      const segment = payload.slice(from, bounds[i]);
+      own += segment;
+      ownLengths.push(Buffer.byteLength(segment));
+      from = bounds[i + 1]!;
+    }
+    const tail = payload.slice(from);
+    own += tail;
+    ownLengths.push(Buffer.byteLength(tail));
+    const ownBytes = Buffer.from(own);
+    const parts: Buffer[] = [];
+    let offset = 0;
+    shared.forEach((text, i) => {
+      const length = ownLengths[i]!;
+      if (length > 0) parts.push(ownBytes.subarray(offset, offset + length));
+      offset += length;
+      let kept = texts.get(text);
+      if (!kept) {
+        texts.set(text, (kept = { bytes: Buffer.from(text), holders: 0 }));
+        bytes += kept.bytes.length;
+      }
+      kept.holders += 1;
+      parts.push(kept.bytes);
+    });
+    if (ownLengths.at(-1)! > 0) parts.push(ownBytes.subarray(offset));
+    bytes += ownBytes.length;
+    return { parts, texts: shared, ownBytes: ownBytes.length };
+  };
+  /** Lets go of a forgotten answer's shared texts, and of its own bytes in the count. */
+  const releasePieces = (pieces: Pieces) => {
+    bytes -= pieces.ownBytes;
+    for (const text of pieces.texts) {
+      const kept = texts.get(text);
+      if (!kept) continue;
+      kept.holders -= 1;
+      if (kept.holders === 0) {
+        texts.delete(text);
+        bytes -= kept.bytes.length;
+      }
+    }
+  };
+  /** An entry's body as one Buffer (a body kept as parts is joined). */
+  const wholeBody = (entry: Entry): Buffer =>
+    entry.body ?? Buffer.concat(entry.pieces!.parts, entry.length);
   const refreshing = new Map<string, Promise<Entry | null>>();
   /** Where each tag's answers are kept. */
   const tagged = new Map<string, Set<string>>();
@@ -319,7 +408,7 @@ export function registerAnonymousCache(
   /** The kept bytes, or for a signed-in caller of an answer with per-person fields, theirs. */
   const bodyFor = async (key: string, entry: Entry, identity: CallerIdentity): Promise<Buffer> => {
     const personal = entry.sharing?.personal;
-    if (identity.kind !== 'signed-in' || !personal) return entry.body;
+    if (identity.kind !== 'signed-in' || !personal || !entry.body) return wholeBody(entry);
     const known = entry.readers?.get(identity.actor.userId);
     if (known) return known;
     const fields = await personal.of(identity.actor);
@@ -346,7 +435,8 @@ export function registerAnonymousCache(
   const forget = (key: string) => {
     const old = entries.get(key);
     if (!old) return;
-    bytes -= old.body.length;
+    if (old.pieces) releasePieces(old.pieces);
+    else bytes -= old.length;
     for (const variant of old.variants?.values() ?? []) bytes -= variant.length;
     entries.delete(key);
     for (const tag of old.tags) {
@@ -451,18 +541,28 @@ export function registerAnonymousCache(
       !changedSince(turn.startedAt, tags) &&
       reply.getHeader('set-cookie') === undefined;
     let body: Buffer | null = null;
+    let length = 0;
     if (keep) {
       // A signed-in caller's own fields give way to a visitor's in what everyone receives.
       const visitorFields = declaration?.actor && sharing ? sharing.personal?.visitor : undefined;
-      body = Buffer.from(visitorFields ? withData(payload, visitorFields) : payload);
+      if (visitorFields) body = Buffer.from(withData(payload, visitorFields));
+      else if (reader === undefined || !declaration?.sharedTexts) body = Buffer.from(payload);
+      length = body ? body.length : Buffer.byteLength(payload);
     }
-    if (!body || !tags || body.length > options.maxBytes) {
+    if (!keep || !tags || length > options.maxBytes) {
       release(request, null);
       return done(null, payload);
     }
+    forget(keyKept);
+    // One person's own answer made of texts other answers hold: those are kept once.
+    const pieces = body ? null : piecesOf(payload, declaration!.sharedTexts!);
+    if (!body && !pieces) body = Buffer.from(payload);
+    if (body) bytes += body.length;
     const now = Date.now();
     const entry: Entry = {
       body,
+      ...(pieces ? { pieces } : {}),
+      length,
       contentType: String(reply.getHeader('content-type') ?? 'application/json; charset=utf-8'),
       stored: now,
       // Between three quarters of the lifetime and all of it: answers computed together (a
@@ -480,14 +580,13 @@ export function registerAnonymousCache(
         : null,
       tags,
     };
-    forget(keyKept);
-    // Map order is insertion order: the first keys are the oldest answers.
+    // Map order is insertion order: the first keys are the oldest answers. (The new answer's
+    // bytes are counted already, and its shared texts held: forgetting others keeps them.)
     for (const key of entries.keys()) {
-      if (bytes + body.length <= options.maxBytes) break;
+      if (bytes <= options.maxBytes) break;
       forget(key);
     }
     entries.set(keyKept, entry);
-    bytes += body.length;
     for (const tag of tags) {
       let keys = tagged.get(tag);
       if (!keys) tagged.set(tag, (keys = new Set()));
@@ -495,7 +594,7 @@ export function registerAnonymousCache(
     }
     release(request, entry);
     // The caller receives what was computed for them, their own fields included.
-    done(null, declaration?.actor && reader === undefined ? payload : body);
+    done(null, (declaration?.actor && reader === undefined) || !body ? payload : body);
   });
 
   // A client that hangs up before the answer is ready must not leave its waiters waiting.
@@ -541,7 +640,7 @@ export function registerAnonymousCache(
       const entry = shared ?? usable(key, now);
       if (!entry?.headers || !mayReceive(entry, identity)) return passOn();
       const headers = entry.headers;
-      const send = (body: Buffer) => {
+      const send = (body: Buffer | Pieces) => {
         options.onLookup?.('hit');
         const id = randomUUID();
         // The two lines Fastify writes for every request, with the same fields. (Fastify's
@@ -562,15 +661,19 @@ export function registerAnonymousCache(
             log.info({ res, responseTime: performance.now() - started }, 'request completed');
           });
         }
+        const whole = Buffer.isBuffer(body);
         response.writeHead(200, {
           ...headers,
           'x-request-id': id,
           age: ageOf(entry, now),
-          'content-length': body.length,
+          'content-length': whole ? body.length : entry.length,
         });
-        response.end(body);
+        // The parts joined: one copy costs less than a hundred writes through the response.
+        response.end(whole ? body : Buffer.concat(body.parts, entry.length));
       };
-      if (identity.kind !== 'signed-in' || !entry.sharing?.personal) return send(entry.body);
+      if (identity.kind !== 'signed-in' || !entry.sharing?.personal || !entry.body) {
+        return send(entry.body ?? entry.pieces!);
+      }
       const known = entry.readers?.get(identity.actor.userId);
       if (known) return send(known);
       // The caller's own fields: a lookup. If it fails, Fastify answers the request as usual.

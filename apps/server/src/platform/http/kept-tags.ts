@@ -179,14 +179,16 @@ export const dropsOf: Drops = {
 };
 
 /**
- * Drops what each change makes stale, whichever process made it; answers the function that
- * stops listening.
+ * Drops what each change makes stale, whichever process made it, but the changes in `except`
+ * (which the caller handles itself); answers the function that stops listening.
  */
 export function dropOnChanges(
   events: DomainEvents,
   drop: (tags: readonly string[]) => void,
+  except: readonly ChangeEventName[] = [],
 ): () => void {
-  const stops = (Object.keys(dropsOf) as ChangeEventName[]).map((name) =>
+  const names = (Object.keys(dropsOf) as ChangeEventName[]).filter((n) => !except.includes(n));
+  const stops = names.map((name) =>
     events.onAnyProcess(name, (change) => {
       const tags = (dropsOf[name] as (c: typeof change) => string[])(change);
       if (tags.length > 0) drop(tags);

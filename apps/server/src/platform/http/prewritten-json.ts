@@ -6,13 +6,31 @@
  * text is what the contract's schema for that place would write (a test per maker).
  */
 const text = Symbol('prewritten JSON');
+const common = Symbol('texts other answers hold too');
 
-type Prewritten = { readonly [text]: string };
+type Prewritten = { readonly [text]: string; readonly [common]?: readonly string[] };
 
-/** `value`, marked with the JSON text that stands for it in an answer. */
-export function prewritten<T extends object>(value: T, json: string): T {
+/**
+ * `value`, marked with the JSON text that stands for it in an answer. `shared` names parts of
+ * that text, in the order they appear in it, that other answers are likely to hold too (the
+ * videos' cards of a person's history): the kept answers keep each such text once (decision
+ * 0060). It changes nothing in what is sent.
+ */
+export function prewritten<T extends object>(
+  value: T,
+  json: string,
+  shared?: readonly string[],
+): T {
   Object.defineProperty(value, text, { value: json, enumerable: false });
+  if (shared) Object.defineProperty(value, common, { value: shared, enumerable: false });
   return value;
+}
+
+/** The parts of a prewritten value's text that other answers may hold too (`prewritten`). */
+export function sharedTexts(value: unknown): readonly string[] | undefined {
+  return typeof value === 'object' && value !== null
+    ? (value as Partial<Prewritten>)[common]
+    : undefined;
 }
 
 /** The prewritten text of a value, or undefined when it has none. */

@@ -9,6 +9,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { z } from 'zod';
 import type { Viewer } from '../auth/roles';
 import type { AnonymousCache } from './anonymous-cache';
+import { sharedTexts } from './prewritten-json';
 import { AppError, badRequest, payloadTooLarge } from './errors';
 import { refuseNulBytes } from './nul-bytes';
 
@@ -256,9 +257,11 @@ export class Router {
       const shown = spec.shows?.({ ...answer, actor } as Parameters<
         NonNullable<RouteSpec<E>['shows']>
       >[0]);
+      const common = sharedTexts(data);
       this.sharing.declare(request, {
         actor,
         shows: shown ?? null,
+        ...(common ? { sharedTexts: common } : {}),
         sharing: rule
           ? {
               notFor: rule.notFor.filter((id): id is string => typeof id === 'string'),

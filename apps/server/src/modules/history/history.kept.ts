@@ -1,0 +1,205 @@
+/**
+ * Each reader's first entries of history kept in memory, moved in place by their own position
+ * saves (decision 0060).
+ *
+ * The player saves every watcher's position every 10 s, and each save made the person's kept
+ * history answer stale: it was dropped and computed again (a query of 50 cards, 2-3 ms of Node
+ * and PostgreSQL), 100 times a second for the traffic model's 1,000 watchers. Here the rows of
+ * a person's first page are kept, and their own save of a video in them moves that entry to the
+ * top with the position and time PostgreSQL stored (carried by `history.saved`), so the next
+ * answer is written from memory; a save of a video not in them, a removal, and anything that
+ * changes what a card or its owner shows forget the reader's rows (their next read asks
+ * PostgreSQL), in every process (`onAnyProcess`). A card's counters (views, likes) may lag by
+ * `ttlMs`, as a kept answer's do. Each card's text is held once for every reader holding it.
+ *
+ * A load begun before a change to its reader is handed to the reads that asked for it but not
+ * kept, as in `KeptPerReader`; the event relay's gap forgets every reader (`clear`).
+ */
+import type { DomainEventMap, DomainEvents } from '../../platform/events/domain-events';
+import { dropOnChanges, shows } from '../../platform/http/kept-tags';
+import type { HistoryRecord } from './history.repository';
+
+/** What a person's kept rows answer: the first `rows.length` entries, or all when `complete`. */
+interface Kept {
+  rows: HistoryRecord[];
+  /** The history holds no more entries the reader may see than these. */
+  complete: boolean;
+  until: number;
+  /** What the rows show, as the kept answers' tags (`kept-tags.ts`). */
+  tags: string[];
+}
+
+export interface KeptHistoryOptions {
+  /** The reader's first `limit` entries, from the database. */
+  load(userId: string, limit: number): Promise<HistoryRecord[]>;
+  /** How long rows are trusted for their cards' counters (a kept answer's lifetime). */
+  ttlMs: number;
+  /** Memory bound: rows kept in all; the readers kept longest are forgotten past it. */
+  maxRows: number;
+  now?: () => number;
+}
+
+export class KeptHistory {
+  private readonly readers = new Map<string, Kept>();
+  private readonly loading = new Map<string, Promise<HistoryRecord[]>>();
+  /** Which readers' rows show each tag. */
+  private readonly tagged = new Map<string, Set<string>>();
+  /** Each card's text, held once, with how many kept rows hold it. */
+  private readonly cards = new Map<string, { text: string; holders: number }>();
+  private rowCount = 0;
+
+  constructor(private readonly options: KeptHistoryOptions) {}
+
+  private now(): number {
+    return (this.options.now ?? Date.now)();
+  }
+
+  /** The reader's first `limit` entries: kept, or loaded (and kept unless changed meanwhile). */
+  async firstPage(userId: string, limit: number): Promise<HistoryRecord[]> {
+    const kept = this.readers.get(userId);
+    if (kept) {
+      if (kept.until > this.now() && (kept.complete || kept.rows.length >= limit)) {
+        return kept.rows.slice(0, limit);
+      }
+      this.drop(userId);
+    }
+    const pending = this.loading.get(userId);
+    // One load at a time per reader; a load for fewer entries than asked is not enough.
+    if (pending) {
+      const rows = await pending;
+      if (rows.length >= limit) return rows.slice(0, limit);
+    }
+    const load: Promise<HistoryRecord[]> = this.options.load(userId, limit).then((rows) => {
+      if (this.loading.get(userId) === load) {
+        this.loading.delete(userId);
+        this.keep(userId, rows, rows.length < limit);
+      }
+      return rows;
+    });
+    this.loading.set(userId, load);
+    load.catch(() => {
+      if (this.loading.get(userId) === load) this.loading.delete(userId);
+    });
+    return load;
+  }
+
+  /**
+   * The reader saved a position: the entry moves to where its new time puts it (the top), in
+   * place, when their rows hold that video and the event says what was stored; otherwise their
+   * rows are forgotten. An older save heard after a newer one changes nothing.
+   */
+  saved(change: DomainEventMap['history.saved']): void {
+    const { userId, videoId, stored } = change;
+    this.loading.delete(userId);
+    const kept = this.readers.get(userId);
+    if (!kept) return;
+    const at = kept.rows.findIndex((row) => row.id === videoId);
+    if (at < 0 || !stored) return this.drop(userId);
+    const row = kept.rows[at]!;
+    const micros = BigInt(stored.watchedAtMicros);
+    if (micros < BigInt(row.watchedAtMicros)) return;
+    const moved: HistoryRecord = {
+      ...row,
+      positionSeconds: stored.positionSeconds,
+      watchedAtMicros: stored.watchedAtMicros,
+      // As the driver reads the column: the time to the millisecond, cut, not rounded.
+      watchedAt: new Date(Number(micros / 1000n)),
+    };
+    kept.rows.splice(at, 1);
+    const before = kept.rows.findIndex((other) => !comesBefore(other, moved));
+    kept.rows.splice(before < 0 ? kept.rows.length : before, 0, moved);
+  }
+
+  /** Forgets the readers whose rows show any of `tags` (a change event's, `dropsOf`). */
+  dropTags(tags: readonly string[]): void {
+    for (const tag of tags) {
+      const readers = this.tagged.get(tag);
+      if (!readers) continue;
+      for (const userId of [...readers]) this.drop(userId);
+    }
+  }
+
+  /** Forgets the reader's rows, and any load of them under way. */
+  drop(userId: string): void {
+    this.loading.delete(userId);
+    const kept = this.readers.get(userId);
+    if (!kept) return;
+    this.readers.delete(userId);
+    this.rowCount -= kept.rows.length;
+    for (const tag of kept.tags) {
+      const readers = this.tagged.get(tag);
+      if (!readers) continue;
+      readers.delete(userId);
+      if (readers.size === 0) this.tagged.delete(tag);
+    }
+    for (const row of kept.rows) {
+      const card = this.cards.get(row.card);
+      if (card && --card.holders === 0) this.cards.delete(row.card);
+    }
+  }
+
+  /** Forgets every reader (the event relay had a gap: an event may be lost). */
+  clear(): void {
+    this.loading.clear();
+    this.readers.clear();
+    this.tagged.clear();
+    this.cards.clear();
+    this.rowCount = 0;
+  }
+
+  /** How many readers' rows, and distinct card texts, are kept (for tests). */
+  get size(): { readers: number; cards: number } {
+    return { readers: this.readers.size, cards: this.cards.size };
+  }
+
+  /**
+   * Listens to the changes of every process: a reader's own saves move their rows, and any
+   * other change to what the rows show (their own removals, a video's or its owner's card)
+   * forgets them. Answers the function that stops listening.
+   */
+  listen(events: DomainEvents): () => void {
+    const stopDrops = dropOnChanges(events, (tags) => this.dropTags(tags), ['history.saved']);
+    const stopSaves = events.onAnyProcess('history.saved', (change) => this.saved(change));
+    return () => {
+      stopDrops();
+      stopSaves();
+    };
+  }
+
+  private keep(userId: string, rows: HistoryRecord[], complete: boolean): void {
+    if (rows.length > this.options.maxRows) return;
+    // Map order is insertion order: the first readers are those kept longest.
+    for (const id of this.readers.keys()) {
+      if (this.rowCount + rows.length <= this.options.maxRows) break;
+      this.drop(id);
+    }
+    const tags = new Set<string>([shows.history(userId), shows.reader(userId)]);
+    const held = rows.map((row) => {
+      tags.add(shows.video(row.id));
+      tags.add(shows.person(row.ownerId));
+      let card = this.cards.get(row.card);
+      if (!card) this.cards.set(row.card, (card = { text: row.card, holders: 0 }));
+      card.holders += 1;
+      return { ...row, card: card.text };
+    });
+    for (const tag of tags) {
+      let readers = this.tagged.get(tag);
+      if (!readers) this.tagged.set(tag, (readers = new Set()));
+      readers.add(userId);
+    }
+    this.readers.set(userId, {
+      rows: held,
+      complete,
+      until: this.now() + this.options.ttlMs,
+      tags: [...tags],
+    });
+    this.rowCount += rows.length;
+  }
+}
+
+/** Whether `a` comes before `b` in a history: the later watched first, then the greater id. */
+function comesBefore(a: HistoryRecord, b: HistoryRecord): boolean {
+  const am = BigInt(a.watchedAtMicros);
+  const bm = BigInt(b.watchedAtMicros);
+  return am !== bm ? am > bm : a.id > b.id;
+}
