@@ -226,8 +226,11 @@ export function createServices(deps: {
       new HistoryRepository(db, storage.publicUrlPrefix(), writes),
       videos,
       events,
-      // As long as a person's kept answers: the cards' counters lag no more than theirs.
-      Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
+      // As long as a person's kept answers: the cards' counters lag no more than theirs; with
+      // kept answers off (`PUBLIC_CACHE_TTL=0`), nothing is kept here either.
+      config.publicCacheTtlSeconds > 0
+        ? Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000
+        : 0,
     ),
     subscriptions: new SubscriptionsService(
       new SubscriptionsRepository(db, undefined, writes),

@@ -10,7 +10,8 @@ import { createTestApp, type TestApp } from '../../../test/harness';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { togglePublish } from '../../../test/media-factories';
 import { presentHistoryEntries } from './history.presenter';
-import { HistoryRepository } from './history.repository';
+import { KeptHistory } from './history.kept';
+import { HistoryRepository, type HistoryRecord } from './history.repository';
 import { HistoryService } from './history.service';
 import { historyHelpers } from './history.test-support';
 
@@ -132,6 +133,19 @@ describe('a person’s first entries kept and moved by their own saves (decision
     expect((await historyOf(dan)).map((h) => h._id)).toEqual([b]);
   });
 
+  it('shows a video again at once when it is published again', async () => {
+    const fay = await registerUser(t.app);
+    const [a, b] = await insertVideos(olga, 2);
+    await saved(fay, a!, 1);
+    await saved(fay, b!, 2);
+    await togglePublish(t.app, olga, a!);
+    expect((await historyOf(fay)).map((h) => h._id)).toEqual([b]);
+    // Nothing kept names a video a history leaves out: `historyInSight` brings it back.
+    await togglePublish(t.app, olga, a!);
+    expect((await historyOf(fay)).map((h) => h._id)).toEqual([b, a]);
+    expect(await historyOf(fay, { limit: 50 })).toEqual(await fresh(fay));
+  });
+
   it('moves the entries kept by another process when it hears the save through the relay', async () => {
     const eve = await registerUser(t.app);
     const [a, b] = await insertVideos(olga, 2);
@@ -174,5 +188,92 @@ describe('a person’s first entries kept and moved by their own saves (decision
     } finally {
       stop();
     }
+  });
+});
+
+describe('the kept rows’ own bookkeeping (decision 0060)', () => {
+  /** A `KeptHistory` reading the real history, counting its loads, each a little slow. */
+  const keptOver = (options: { ttlMs?: number; maxBytes?: number } = {}) => {
+    const repo = new HistoryRepository(t.database.db, t.storage.publicUrlPrefix());
+    const loads: number[] = [];
+    const kept = new KeptHistory({
+      load: async (userId, limit) => {
+        loads.push(limit);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+        return repo.list({ userId, viewer: { userId, role: 'user' }, cursor: undefined, limit });
+      },
+      ttlMs: options.ttlMs ?? 60_000,
+      maxBytes: options.maxBytes ?? 1024 * 1024,
+    });
+    return { kept, loads };
+  };
+  const ids = (rows: HistoryRecord[]) => rows.map((row) => row.id);
+
+  it('keeps one set of rows when a second load follows one that brought too few', async () => {
+    const gus = await registerUser(t.app);
+    const [a, b, c] = await insertVideos(olga, 3);
+    for (const [i, v] of [a, b, c].entries()) await saved(gus, v!, i);
+    const { kept, loads } = keptOver();
+    // The first asks for 2; the second, for 3 while the first is under way, loads again.
+    const [two, three] = await Promise.all([
+      kept.firstPage(gus.userId, 2),
+      kept.firstPage(gus.userId, 3),
+    ]);
+    expect([ids(two), ids(three), loads]).toEqual([
+      [c, b],
+      [c, b, a],
+      [2, 3],
+    ]);
+    expect(kept.size).toEqual({ readers: 1, cards: 3 });
+    kept.drop(gus.userId);
+    // Nothing of either load is left behind.
+    expect(kept.size).toEqual({ readers: 0, cards: 0 });
+  });
+
+  it('forgets a reader’s rows when a save older than their entry is heard after it', async () => {
+    const hal = await registerUser(t.app);
+    const [a, b] = await insertVideos(olga, 2);
+    await saved(hal, a!, 1);
+    await saved(hal, b!, 2);
+    const { kept, loads } = keptOver();
+    const rows = await kept.firstPage(hal.userId, 50);
+    const entry = rows.find((row) => row.id === a)!;
+    const older = (BigInt(entry.watchedAtMicros) - 1n).toString();
+    kept.saved({
+      userId: hal.userId,
+      videoId: a!,
+      stored: { positionSeconds: 99, watchedAtMicros: older },
+    });
+    expect(kept.size.readers).toBe(0);
+    // Asked again: what PostgreSQL holds, not the late event's position.
+    const again = await kept.firstPage(hal.userId, 50);
+    expect(again.find((row) => row.id === a)!.positionSeconds).toBe(1);
+    expect(loads).toEqual([50, 50]);
+  });
+
+  it('keeps nothing with a lifetime of 0 (kept answers off), and stays within its bytes', async () => {
+    const [ida, jon] = await Promise.all([registerUser(t.app), registerUser(t.app)]);
+    const [a, b] = await insertVideos(olga, 2);
+    for (const person of [ida, jon]) {
+      await saved(person, a!, 1);
+      await saved(person, b!, 2);
+    }
+    const off = keptOver({ ttlMs: 0 });
+    await off.kept.firstPage(ida.userId, 50);
+    await off.kept.firstPage(ida.userId, 50);
+    expect([off.kept.size, off.loads]).toEqual([{ readers: 0, cards: 0 }, [50, 50]]);
+
+    // Room for one reader's two rows and cards: the second reader's push out the first's.
+    const probe = keptOver();
+    const rows = await probe.kept.firstPage(ida.userId, 50);
+    const oneReader = rows.reduce((sum, row) => sum + 256 + row.card.length * 2, 0);
+    const small = keptOver({ maxBytes: oneReader });
+    await small.kept.firstPage(ida.userId, 50);
+    expect(small.kept.size).toEqual({ readers: 1, cards: 2 });
+    await small.kept.firstPage(jon.userId, 50);
+    expect(small.kept.size).toEqual({ readers: 1, cards: 2 });
+    await small.kept.firstPage(jon.userId, 50);
+    await small.kept.firstPage(ida.userId, 50);
+    expect(small.loads).toEqual([50, 50, 50]);
   });
 });

@@ -34,8 +34,11 @@ export interface KeptHistoryOptions {
   load(userId: string, limit: number): Promise<HistoryRecord[]>;
   /** How long rows are trusted for their cards' counters (a kept answer's lifetime). */
   ttlMs: number;
-  /** Memory bound: rows kept in all; the readers kept longest are forgotten past it. */
-  maxRows: number;
+  /**
+   * Memory bound, in bytes: each distinct card's text (two bytes a character, as a string may
+   * hold) and `rowBytes` a kept row; the readers kept longest are forgotten past it.
+   */
+  maxBytes: number;
   now?: () => number;
 }
 
@@ -46,7 +49,8 @@ export class KeptHistory {
   private readonly tagged = new Map<string, Set<string>>();
   /** Each card's text, held once, with how many kept rows hold it. */
   private readonly cards = new Map<string, { text: string; holders: number }>();
-  private rowCount = 0;
+  /** What the kept rows and card texts hold, counted as `maxBytes` says. */
+  private bytes = 0;
 
   constructor(private readonly options: KeptHistoryOptions) {}
 
@@ -86,7 +90,7 @@ export class KeptHistory {
   /**
    * The reader saved a position: the entry moves to where its new time puts it (the top), in
    * place, when their rows hold that video and the event says what was stored; otherwise their
-   * rows are forgotten. An older save heard after a newer one changes nothing.
+   * rows are forgotten, as they are when an older save is heard after a newer one.
    */
   saved(change: DomainEventMap['history.saved']): void {
     const { userId, videoId, stored } = change;
@@ -97,7 +101,9 @@ export class KeptHistory {
     if (at < 0 || !stored) return this.drop(userId);
     const row = kept.rows[at]!;
     const micros = BigInt(stored.watchedAtMicros);
-    if (micros < BigInt(row.watchedAtMicros)) return;
+    // Heard out of order (two saves of one video at once, or another process's late): the
+    // row holds whichever committed last, which its time does not tell; ask PostgreSQL.
+    if (micros < BigInt(row.watchedAtMicros)) return this.drop(userId);
     const moved: HistoryRecord = {
       ...row,
       positionSeconds: stored.positionSeconds,
@@ -125,7 +131,7 @@ export class KeptHistory {
     const kept = this.readers.get(userId);
     if (!kept) return;
     this.readers.delete(userId);
-    this.rowCount -= kept.rows.length;
+    this.bytes -= kept.rows.length * rowBytes;
     for (const tag of kept.tags) {
       const readers = this.tagged.get(tag);
       if (!readers) continue;
@@ -134,7 +140,10 @@ export class KeptHistory {
     }
     for (const row of kept.rows) {
       const card = this.cards.get(row.card);
-      if (card && --card.holders === 0) this.cards.delete(row.card);
+      if (card && --card.holders === 0) {
+        this.cards.delete(row.card);
+        this.bytes -= textBytes(row.card);
+      }
     }
   }
 
@@ -144,7 +153,7 @@ export class KeptHistory {
     this.readers.clear();
     this.tagged.clear();
     this.cards.clear();
-    this.rowCount = 0;
+    this.bytes = 0;
   }
 
   /** How many readers' rows, and distinct card texts, are kept (for tests). */
@@ -167,18 +176,31 @@ export class KeptHistory {
   }
 
   private keep(userId: string, rows: HistoryRecord[], complete: boolean): void {
-    if (rows.length > this.options.maxRows) return;
+    if (this.options.ttlMs <= 0) return;
+    // Two loads of one reader's rows (a second asked for more than the first brought): the
+    // rows of the first go before the second's are kept, or their count and cards would stay.
+    this.drop(userId);
+    // At most what the rows would add if none of their cards were held yet.
+    const adds = rows.reduce((sum, row) => sum + rowBytes + textBytes(row.card), 0);
+    if (adds > this.options.maxBytes) return;
     // Map order is insertion order: the first readers are those kept longest.
     for (const id of this.readers.keys()) {
-      if (this.rowCount + rows.length <= this.options.maxRows) break;
+      if (this.bytes + adds <= this.options.maxBytes) break;
       this.drop(id);
     }
-    const tags = new Set<string>([shows.history(userId), shows.reader(userId)]);
+    const tags = new Set<string>([
+      shows.history(userId),
+      shows.reader(userId),
+      shows.historyInSight,
+    ]);
     const held = rows.map((row) => {
       tags.add(shows.video(row.id));
       tags.add(shows.person(row.ownerId));
       let card = this.cards.get(row.card);
-      if (!card) this.cards.set(row.card, (card = { text: row.card, holders: 0 }));
+      if (!card) {
+        this.cards.set(row.card, (card = { text: row.card, holders: 0 }));
+        this.bytes += textBytes(row.card);
+      }
       card.holders += 1;
       return { ...row, card: card.text };
     });
@@ -193,9 +215,15 @@ export class KeptHistory {
       until: this.now() + this.options.ttlMs,
       tags: [...tags],
     });
-    this.rowCount += rows.length;
+    this.bytes += rows.length * rowBytes;
   }
 }
+
+/** A kept row's own fields and its place in the maps, roughly. */
+const rowBytes = 256;
+
+/** What a string may take in memory: two bytes a character. */
+const textBytes = (text: string) => text.length * 2;
 
 /** Whether `a` comes before `b` in a history: the later watched first, then the greater id. */
 function comesBefore(a: HistoryRecord, b: HistoryRecord): boolean {

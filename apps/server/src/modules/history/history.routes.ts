@@ -18,7 +18,11 @@ export function registerHistoryRoutes(router: Router, { history }: HistoryRouteD
       presentHistoryEntries(
         await history.watchHistory({ actor, cursor: query.cursor, limit: query.limit }),
       ),
-    shows: ({ actor, data }) => [shows.history(actor.userId), ...videosShown(data)],
+    shows: ({ actor, data }) => [
+      shows.history(actor.userId),
+      shows.historyInSight,
+      ...videosShown(data),
+    ],
   });
   router.route(endpoints.watchPositions, {
     message: 'Watch positions',

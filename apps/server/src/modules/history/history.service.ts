@@ -1,6 +1,5 @@
 import type { DomainEvents } from '../../platform/events/domain-events';
 import { isStaff, type Viewer } from '../../platform/auth/roles';
-import { readerFacts } from '../../platform/http/kept-per-reader';
 import { KeptHistory } from './history.kept';
 import { decodeCursor } from '../../platform/db/keyset';
 import { AppError } from '../../platform/http/errors';
@@ -31,7 +30,8 @@ export class HistoryService {
       load: (userId, limit) =>
         repo.list({ userId, viewer: { userId, role: 'user' }, cursor: undefined, limit }),
       ttlMs: keptForMs,
-      maxRows: readerFacts.maxSize,
+      // Beside the kept answers' 64 MB: the cards of the readers' first pages, held once.
+      maxBytes: 32 * 1024 * 1024,
     });
     this.firstPages.listen(events);
   }

@@ -73,7 +73,8 @@ describe('GET /subscriptions/feed cards', () => {
     const ids: string[] = [];
     for (let i = 1; i <= 5; i++)
       ids.unshift(await videoAt(channel.userId, `2022-05-0${i}T10:00:00Z`));
-    // The second newest is hidden by a moderator: a page that found it shows one card fewer.
+    // The second newest is hidden by a moderator: `published_videos` leaves it out, so no page
+    // finds it, and the cursor goes on past where it stood.
     const hidden = ids[1]!;
     await t.database.db.update(videos).set({ hiddenAt: new Date() }).where(eq(videos.id, hidden));
     const visible = ids.filter((id) => id !== hidden);

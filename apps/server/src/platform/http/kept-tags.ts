@@ -40,6 +40,12 @@ export const shows = {
   playlist: (id: string) => `playlist:${id}`,
   /** A person's watch history. */
   history: (userId: string) => `history:${userId}`,
+  /**
+   * Everyone's watch history, for what brings a video back into its watchers' sight (published
+   * again, restored by a moderator): a history leaves out what it may not show, so no tag of
+   * a kept history names it.
+   */
+  historyInSight: 'history-in-sight',
   /** A person's notifications: their entries, read or not (decision 0035). */
   notifications: (userId: string) => `notifications:${userId}`,
   /**
@@ -75,6 +81,7 @@ export const dropsOf: Drops = {
   'video.published': ({ videoId, ownerId }) => [
     ...membershipOf(videoId, ownerId),
     shows.notificationsInSight,
+    shows.historyInSight,
   ],
   'video.deleted': ({ videoId, ownerId }) => membershipOf(videoId, ownerId),
   'comment.created': ({ videoId }) => [shows.comments(videoId), shows.videoCounts(videoId)],
@@ -171,6 +178,7 @@ export const dropsOf: Drops = {
     ...changed.tweetIds.map(shows.tweet),
     // A restore brings entries about these back into their readers' sight.
     shows.notificationsInSight,
+    shows.historyInSight,
   ],
   // Nothing kept shows a session: the session cache listens to it (decision 0056).
   'sessions.ended': () => [],
