@@ -672,6 +672,21 @@ const runTag = randomBytes(3).toString('hex');
 /** The last position each watcher's save was answered for, to read back at the end. */
 const watchers = new Map<number, { person: Person; video: string; saved: number; sent: number }>();
 
+/** KINORA_TRACE_WRITES=<file>: each write's socket, connect, flush and answer times (ms after send). */
+interface WriteTrace {
+  kind: Kind;
+  group: string;
+  t0: number;
+  socket: number;
+  connect: number;
+  flushed: number;
+  answer: number;
+}
+const traceWrites: WriteTrace[] | null = process.env.KINORA_TRACE_WRITES ? [] : null;
+process.once('exit', () => {
+  if (traceWrites) writeFileSync(process.env.KINORA_TRACE_WRITES!, JSON.stringify(traceWrites));
+});
+
 function send(
   kind: Kind,
   person: Person,
@@ -719,6 +734,24 @@ function send(
         response.once('error', () => done(-1, null));
       },
     );
+    if (traceWrites) {
+      const trace: WriteTrace = {
+        kind,
+        group: at,
+        t0,
+        socket: -1,
+        connect: -1,
+        flushed: -1,
+        answer: -1,
+      };
+      traceWrites.push(trace);
+      request.once('socket', (s) => {
+        trace.socket = performance.now() - t0;
+        if (s.connecting) s.once('connect', () => (trace.connect = performance.now() - t0));
+      });
+      request.once('finish', () => (trace.flushed = performance.now() - t0));
+      request.once('response', () => (trace.answer = performance.now() - t0));
+    }
     request.setTimeout(writeTimeoutMs, () => request.destroy(new Error('timeout')));
     request.once('error', () => done(-1, null));
     request.end(body);

@@ -15,6 +15,9 @@ import { redisAnswersWithin } from './platform/redis/answers';
 import { createServices } from './services';
 import { declareQueues, startWorkers } from './workers';
 
+/** The listen queue asked of the kernel (see `app.listen` below). */
+const listenBacklog = 4096;
+
 /** Parses config, opens the database, applies migrations and starts the roles asked for. */
 async function main(): Promise<void> {
   let config: Config;
@@ -194,7 +197,12 @@ async function main(): Promise<void> {
     if (Object.keys(warmed.failed).length > 0) {
       log.warn({ failed: warmed.failed }, 'some reads could not be warmed before serving');
     }
-    await app.listen({ port: config.port, host: config.host });
+    // Connections the kernel holds until Node's next turn accepts them. Node's 511 filled in the
+    // first seconds after a start (a crowd opening connections while the first answers are
+    // computed): past it the kernel drops the handshake's last step and the client waits
+    // 1, 3, 7 s for its retry (bench/README.md, "The first minute's connections"). The kernel
+    // caps it at net.core.somaxconn (4096 on current Linux).
+    await app.listen({ port: config.port, host: config.host, backlog: listenBacklog });
     log.info(
       `Kinora is running at ${config.publicUrl} (database: ${database.kind}, role: ${config.role})`,
     );
