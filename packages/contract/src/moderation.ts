@@ -224,6 +224,7 @@ export const moderationEndpoints = {
     access: 'user',
     body: ReportContentBody,
     response: ContentReport,
+    message: 'Report sent to the moderators',
     successStatus: 201,
   }),
   moderationQueue: define({
@@ -233,6 +234,7 @@ export const moderationEndpoints = {
     tag: 'moderation',
     access: 'user',
     response: ModerationQueue,
+    message: 'Moderation queue',
   }),
   moderateTarget: define({
     method: 'POST',
@@ -242,6 +244,7 @@ export const moderationEndpoints = {
     access: 'user',
     body: ModerateTargetBody,
     response: ModerationResult,
+    message: 'Moderation action taken',
   }),
   banUser: define({
     method: 'POST',
@@ -253,6 +256,7 @@ export const moderationEndpoints = {
     params: IdParams,
     body: BanUserBody,
     response: ModerationResult,
+    message: 'Account banned',
   }),
   unbanUser: define({
     method: 'POST',
@@ -263,6 +267,7 @@ export const moderationEndpoints = {
     params: IdParams,
     body: UnbanUserBody,
     response: ModerationResult,
+    message: 'Ban lifted',
   }),
   moderationLog: define({
     method: 'GET',
@@ -272,6 +277,7 @@ export const moderationEndpoints = {
     access: 'user',
     query: AuditLogQuery,
     response: AuditLogPage,
+    message: 'Moderation log',
   }),
   listWatchedWords: define({
     method: 'GET',
@@ -280,6 +286,7 @@ export const moderationEndpoints = {
     tag: 'moderation',
     access: 'user',
     response: WatchedWords,
+    message: 'Watched words',
   }),
   addWatchedWord: define({
     method: 'POST',
@@ -289,6 +296,7 @@ export const moderationEndpoints = {
     access: 'user',
     body: AddWatchedWordBody,
     response: WatchedWord,
+    message: 'Word watched',
     successStatus: 201,
   }),
   removeWatchedWord: define({
@@ -299,6 +307,7 @@ export const moderationEndpoints = {
     access: 'user',
     params: IdParams,
     response: WatchedWords,
+    message: 'Word no longer watched',
   }),
   listHeldTweets: define({
     method: 'GET',
@@ -307,6 +316,7 @@ export const moderationEndpoints = {
     tag: 'moderation',
     access: 'user',
     response: HeldTweets,
+    message: 'Held tweets',
   }),
   reviewHeld: define({
     method: 'POST',
@@ -317,5 +327,6 @@ export const moderationEndpoints = {
     access: 'user',
     body: ReviewHeldBody,
     response: HeldReview,
+    message: 'Held item reviewed',
   }),
 } as const;

@@ -19,7 +19,6 @@ export function registerChannelRoutes(
     channels.isSubscribed(input);
 
   router.route(endpoints.getChannel, {
-    message: 'Channel',
     handler: async ({ params, actor }) =>
       presentChannel(await channels.getChannel({ by: { id: params.id }, viewer: actor }), storage),
     shared: ({ data }) => shareChannel(data, isSubscribed),
@@ -27,7 +26,6 @@ export function registerChannelRoutes(
   });
 
   router.route(endpoints.channelByName, {
-    message: 'Channel',
     handler: async ({ params, actor }) =>
       presentChannel(
         await channels.getChannel({
@@ -41,7 +39,6 @@ export function registerChannelRoutes(
   });
 
   router.route(endpoints.channelVideos, {
-    message: 'Channel videos',
     handler: async ({ params, query, actor, reply }) => {
       const { cards, total } = await channels.listChannelVideos({
         channelId: params.id,
@@ -62,7 +59,6 @@ export function registerChannelRoutes(
   });
 
   router.route(endpoints.myStats, {
-    message: 'Your stats',
     handler: async ({ actor }) => presentMyStats(await channels.getMyStats({ actor }), storage),
   });
 }
