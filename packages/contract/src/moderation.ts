@@ -9,7 +9,7 @@ import { Id, IdParams, IsoDate } from './common';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
 export { ModerationNotice } from './moderation-notice';
-import { requiredText } from './text';
+import { requiredTextField } from './text';
 import { define } from './define-endpoint';
 
 /** The reasons a person picks from when reporting (the web's list shows them in this order). */
@@ -110,14 +110,7 @@ export const ModerationQueue = z.object({
 });
 export type ModerationQueue = z.infer<typeof ModerationQueue>;
 
-const moderatorReason = requiredText(
-  {
-    required: 'A reason is required',
-    empty: 'A reason cannot be empty',
-    tooLong: 'A reason must be at most 500 characters',
-  },
-  500,
-);
+const moderatorReason = requiredTextField('A reason', 500);
 
 export const moderationActions = ['hide', 'restore', 'dismiss'] as const;
 export const ModerateTargetBody = z.object({
