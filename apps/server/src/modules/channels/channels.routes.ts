@@ -15,8 +15,7 @@ export function registerChannelRoutes(
   router: Router,
   { channels, storage }: ChannelRouteDeps,
 ): void {
-  const isSubscribed = (input: { viewerId: string; channelId: string }) =>
-    channels.isSubscribed(input);
+  const isSubscribed = channels.isSubscribed.bind(channels);
 
   router.route(endpoints.getChannel, {
     handler: async ({ params, actor }) =>
