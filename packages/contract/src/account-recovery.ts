@@ -41,6 +41,7 @@ export const passwordResetEndpoints = {
     tag: 'users',
     access: 'public',
     response: PasswordResetOptions,
+    message: 'Password reset',
   },
   requestPasswordReset: {
     method: 'POST',
@@ -51,6 +52,7 @@ export const passwordResetEndpoints = {
     access: 'public',
     body: RequestPasswordResetBody,
     response: Empty,
+    message: passwordResetRequestedMessage,
   },
   resetPassword: {
     method: 'POST',
@@ -60,5 +62,6 @@ export const passwordResetEndpoints = {
     access: 'public',
     body: ResetPasswordBody,
     response: Empty,
+    message: 'Your password is changed. Sign in with it.',
   },
 } as const satisfies Record<string, Endpoint>;

@@ -108,6 +108,7 @@ export const accountEndpoints = {
     tag: 'account',
     access: 'user',
     response: DeviceSessions,
+    message: 'Sessions',
   }),
   endSession: define({
     method: 'DELETE',
@@ -117,6 +118,7 @@ export const accountEndpoints = {
     access: 'user',
     params: IdParams,
     response: EndedSessions,
+    message: 'Session ended',
   }),
   endOtherSessions: define({
     method: 'DELETE',
@@ -125,6 +127,7 @@ export const accountEndpoints = {
     tag: 'account',
     access: 'user',
     response: EndedSessions,
+    message: 'Other sessions ended',
   }),
   exportAccount: define({
     method: 'GET',
@@ -133,6 +136,7 @@ export const accountEndpoints = {
     tag: 'account',
     access: 'user',
     response: AccountExport,
+    message: 'Your data',
   }),
   deleteAccount: define({
     method: 'POST',
@@ -142,5 +146,6 @@ export const accountEndpoints = {
     access: 'user',
     body: DeleteAccountBody,
     response: z.object({}),
+    message: 'Account deleted',
   }),
 } as const;

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { Id, IsoDate, partialUpdate } from './common';
 import { limits } from './limits';
 import { KeysetCursor } from './pagination';
-import { hasVisibleText, trimText } from './text';
+import { hasVisibleText, requiredTextField, trimText } from './text';
 import { PlaybackSeconds, Video } from './videos';
 
 /** public: listed on the owner's page; unlisted: readable by its link only; private: owner only. */
@@ -66,11 +66,9 @@ export type UserPlaylistsQuery = z.input<typeof UserPlaylistsQuery>;
 export const playlistsTotalHeader = 'x-total-count';
 
 /** Trimmed of spaces and invisible characters; a name must hold something that shows. */
-const PlaylistName = z
-  .string({ message: 'Playlist name is required' })
-  .overwrite(trimText)
-  .refine(hasVisibleText, 'Playlist name is required')
-  .max(limits.playlistName, `Playlist name must be at most ${limits.playlistName} characters`);
+const PlaylistName = requiredTextField('Playlist name', limits.playlistName, {
+  empty: 'Playlist name is required',
+});
 /** May be empty; one of invisible characters alone is empty. */
 const PlaylistDescription = z
   .string()

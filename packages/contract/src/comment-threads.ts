@@ -32,6 +32,7 @@ export const commentThreadEndpoints = {
     params: CommentIdParam,
     query: ListRepliesQuery,
     response: CommentPage,
+    message: 'Replies',
   }),
   addReply: define({
     method: 'POST',
@@ -43,6 +44,7 @@ export const commentThreadEndpoints = {
     params: CommentIdParam,
     body: CommentBody,
     response: Comment,
+    message: 'Reply added',
     successStatus: 201,
   }),
   pinComment: define({
@@ -54,6 +56,7 @@ export const commentThreadEndpoints = {
     params: CommentIdParam,
     body: PinCommentBody,
     response: Comment,
+    message: 'Comment pinned',
   }),
   heartComment: define({
     method: 'PUT',
@@ -64,5 +67,6 @@ export const commentThreadEndpoints = {
     params: CommentIdParam,
     body: HeartCommentBody,
     response: Comment,
+    message: 'Comment hearted',
   }),
 } as const;

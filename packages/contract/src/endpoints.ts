@@ -133,6 +133,8 @@ export interface Endpoint {
   files?: readonly string[];
   /** Schema of the envelope's `data`. */
   response: z.ZodType;
+  /** The envelope's `message` of a success, the same for every answer of the call. */
+  message: string;
   /** HTTP status of a success; 200 unless stated. */
   successStatus?: 200 | 201;
   /** Also place the fields of `data` at the top level of the body (where the spec's client reads them). */
@@ -147,6 +149,7 @@ export const endpoints = {
     tag: 'system',
     access: 'public',
     response: Health,
+    message: 'Healthy',
   }),
   register: define({
     method: 'POST',
@@ -158,6 +161,7 @@ export const endpoints = {
     body: RegisterFields,
     files: ['avatar', 'coverImage'],
     response: LoginResult,
+    message: 'Account created',
     successStatus: 201,
   }),
   login: define({
@@ -168,6 +172,7 @@ export const endpoints = {
     access: 'public',
     body: LoginBody,
     response: LoginResult,
+    message: 'Logged in',
   }),
   refreshToken: define({
     method: 'POST',
@@ -177,6 +182,7 @@ export const endpoints = {
     access: 'public',
     body: RefreshBody,
     response: RefreshResult,
+    message: 'Session refreshed',
   }),
   logout: define({
     method: 'POST',
@@ -185,6 +191,7 @@ export const endpoints = {
     tag: 'users',
     access: 'public',
     response: Empty,
+    message: 'Logged out',
   }),
   changePassword: define({
     method: 'POST',
@@ -194,6 +201,7 @@ export const endpoints = {
     access: 'user',
     body: ChangePasswordBody,
     response: Empty,
+    message: 'Password changed',
   }),
   currentUser: define({
     method: 'GET',
@@ -202,6 +210,7 @@ export const endpoints = {
     tag: 'users',
     access: 'user',
     response: CurrentUser,
+    message: 'Current user',
   }),
   updateDetails: define({
     method: 'PATCH',
@@ -211,6 +220,7 @@ export const endpoints = {
     access: 'user',
     body: UpdateDetailsBody,
     response: CurrentUser,
+    message: 'Profile updated',
   }),
   changeAvatar: define({
     method: 'PATCH',
@@ -220,6 +230,7 @@ export const endpoints = {
     access: 'user',
     files: ['avatar'],
     response: CurrentUser,
+    message: 'Avatar updated',
   }),
   changeCoverImage: define({
     method: 'PATCH',
@@ -229,6 +240,7 @@ export const endpoints = {
     access: 'user',
     files: ['coverImage'],
     response: CurrentUser,
+    message: 'Cover image updated',
   }),
 
   // Media upload, step one (step two is POST /v1_1/{cloudName}/{image|video}/upload).
@@ -240,6 +252,7 @@ export const endpoints = {
     access: 'user',
     query: SignUploadQuery,
     response: SignUploadResult,
+    message: 'Upload signed',
     spreadData: true,
   }),
 
@@ -252,6 +265,7 @@ export const endpoints = {
     access: 'public',
     query: ListVideosQuery,
     response: VideoPage,
+    message: 'Videos',
   }),
   getVideo: define({
     method: 'GET',
@@ -261,6 +275,7 @@ export const endpoints = {
     access: 'public',
     params: VideoIdParams,
     response: Video,
+    message: 'Video',
   }),
   createVideo: define({
     method: 'POST',
@@ -270,6 +285,7 @@ export const endpoints = {
     access: 'user',
     body: CreateVideoBody,
     response: Video,
+    message: 'Video created',
     successStatus: 201,
   }),
   updateVideo: define({
@@ -281,6 +297,7 @@ export const endpoints = {
     params: VideoIdParams,
     body: UpdateVideoBody,
     response: Video,
+    message: 'Video updated',
   }),
   deleteVideo: define({
     method: 'DELETE',
@@ -291,6 +308,7 @@ export const endpoints = {
     access: 'user',
     params: VideoIdParams,
     response: Empty,
+    message: 'Video deleted',
   }),
   setVideoVisibility: define({
     method: 'PATCH',
@@ -302,6 +320,7 @@ export const endpoints = {
     params: VideoIdParams,
     body: SetVideoVisibilityBody,
     response: Video,
+    message: 'Visibility changed',
   }),
   togglePublish: define({
     method: 'PATCH',
@@ -311,6 +330,7 @@ export const endpoints = {
     access: 'user',
     params: VideoIdParams,
     response: Video,
+    message: 'Publication changed',
   }),
   recordView: define({
     method: 'PATCH',
@@ -321,6 +341,7 @@ export const endpoints = {
     params: VideoIdParams,
     body: RecordViewBody,
     response: ViewResult,
+    message: 'View recorded',
   }),
 
   // Captions (decision 0044)
@@ -332,6 +353,7 @@ export const endpoints = {
     access: 'public',
     params: VideoIdParams,
     response: CaptionList,
+    message: 'Captions',
   }),
   putCaptions: define({
     method: 'PUT',
@@ -344,6 +366,7 @@ export const endpoints = {
     body: CaptionFields,
     files: ['file'],
     response: Caption,
+    message: 'Captions saved',
   }),
   deleteCaptions: define({
     method: 'DELETE',
@@ -353,6 +376,7 @@ export const endpoints = {
     access: 'user',
     params: CaptionParams,
     response: Empty,
+    message: 'Captions removed',
   }),
 
   // Comments
@@ -365,6 +389,7 @@ export const endpoints = {
     params: VideoIdParam,
     query: ListCommentsQuery,
     response: CommentPage,
+    message: 'Comments',
   }),
   addComment: define({
     method: 'POST',
@@ -375,6 +400,7 @@ export const endpoints = {
     params: VideoIdParam,
     body: CommentBody,
     response: Comment,
+    message: 'Comment added',
     successStatus: 201,
   }),
   updateComment: define({
@@ -386,6 +412,7 @@ export const endpoints = {
     params: CommentIdParam,
     body: CommentBody,
     response: Comment,
+    message: 'Comment updated',
   }),
   deleteComment: define({
     method: 'DELETE',
@@ -395,6 +422,7 @@ export const endpoints = {
     access: 'user',
     params: CommentIdParam,
     response: Empty,
+    message: 'Comment deleted',
   }),
 
   // Likes
@@ -406,6 +434,7 @@ export const endpoints = {
     access: 'user',
     params: IdParams,
     response: LikeToggleResult,
+    message: 'Like toggled',
   }),
   toggleCommentLike: define({
     method: 'POST',
@@ -415,6 +444,7 @@ export const endpoints = {
     access: 'user',
     params: IdParams,
     response: LikeToggleResult,
+    message: 'Like toggled',
   }),
   toggleTweetLike: define({
     method: 'POST',
@@ -424,6 +454,7 @@ export const endpoints = {
     access: 'user',
     params: IdParams,
     response: LikeToggleResult,
+    message: 'Like toggled',
   }),
   videoLikeStatus: define({
     method: 'GET',
@@ -433,6 +464,7 @@ export const endpoints = {
     access: 'public',
     params: IdParams,
     response: LikeStatus,
+    message: 'Like status',
   }),
   commentLikeStatus: define({
     method: 'GET',
@@ -442,6 +474,7 @@ export const endpoints = {
     access: 'public',
     params: IdParams,
     response: LikeStatus,
+    message: 'Like status',
   }),
   videoLikeCount: define({
     method: 'GET',
@@ -451,6 +484,7 @@ export const endpoints = {
     access: 'public',
     params: IdParams,
     response: LikeCount,
+    message: 'Like count',
   }),
   likedVideos: define({
     method: 'GET',
@@ -462,6 +496,7 @@ export const endpoints = {
     params: UserIdParam,
     query: CursorQuery,
     response: LikedVideos,
+    message: 'Liked videos',
   }),
 
   // Playlists (decision 0019)
@@ -475,6 +510,7 @@ export const endpoints = {
     params: UserIdParam,
     query: UserPlaylistsQuery,
     response: PlaylistList,
+    message: 'Playlists',
   }),
   getWatchLater: define({
     method: 'GET',
@@ -484,6 +520,7 @@ export const endpoints = {
     access: 'user',
     query: PlaylistQuery,
     response: Playlist,
+    message: 'Watch later',
   }),
   toggleWatchLater: define({
     method: 'POST',
@@ -493,6 +530,7 @@ export const endpoints = {
     access: 'user',
     params: VideoIdParam,
     response: WatchLaterToggleResult,
+    message: 'Watch later updated',
   }),
   getPlaylist: define({
     method: 'GET',
@@ -504,6 +542,7 @@ export const endpoints = {
     params: PlaylistIdParam,
     query: PlaylistQuery,
     response: Playlist,
+    message: 'Playlist',
   }),
   createPlaylist: define({
     method: 'POST',
@@ -513,6 +552,7 @@ export const endpoints = {
     access: 'user',
     body: CreatePlaylistBody,
     response: Playlist,
+    message: 'Playlist created',
     successStatus: 201,
   }),
   updatePlaylist: define({
@@ -524,6 +564,7 @@ export const endpoints = {
     params: PlaylistIdParam,
     body: UpdatePlaylistBody,
     response: Playlist,
+    message: 'Playlist updated',
   }),
   deletePlaylist: define({
     method: 'DELETE',
@@ -533,6 +574,7 @@ export const endpoints = {
     access: 'user',
     params: PlaylistIdParam,
     response: Empty,
+    message: 'Playlist deleted',
   }),
   addPlaylistVideo: define({
     method: 'POST',
@@ -543,6 +585,7 @@ export const endpoints = {
     access: 'user',
     params: PlaylistVideoParams,
     response: Playlist,
+    message: 'Video added to playlist',
   }),
   removePlaylistVideo: define({
     method: 'DELETE',
@@ -552,6 +595,7 @@ export const endpoints = {
     access: 'user',
     params: PlaylistVideoParams,
     response: Playlist,
+    message: 'Video removed from playlist',
   }),
   movePlaylistVideo: define({
     method: 'PATCH',
@@ -562,6 +606,7 @@ export const endpoints = {
     params: PlaylistVideoParams,
     body: MovePlaylistVideoBody,
     response: Playlist,
+    message: 'Video moved',
   }),
 
   // Watch history
@@ -574,6 +619,7 @@ export const endpoints = {
     access: 'user',
     query: CursorQuery,
     response: WatchHistory,
+    message: 'Watch history',
   }),
   watchPositions: define({
     method: 'GET',
@@ -584,6 +630,7 @@ export const endpoints = {
     access: 'user',
     query: WatchPositionsQuery,
     response: WatchPositions,
+    message: 'Watch positions',
   }),
   saveWatchPosition: define({
     method: 'PUT',
@@ -594,6 +641,7 @@ export const endpoints = {
     params: VideoIdParam,
     body: SaveWatchPositionBody,
     response: SaveWatchPositionResult,
+    message: 'Position saved',
   }),
   removeFromHistory: define({
     method: 'DELETE',
@@ -603,6 +651,7 @@ export const endpoints = {
     access: 'user',
     params: VideoIdParam,
     response: Empty,
+    message: 'Removed from history',
   }),
   clearHistory: define({
     method: 'DELETE',
@@ -611,6 +660,7 @@ export const endpoints = {
     tag: 'history',
     access: 'user',
     response: ClearHistoryResult,
+    message: 'History cleared',
   }),
   historySettings: define({
     method: 'GET',
@@ -619,6 +669,7 @@ export const endpoints = {
     tag: 'history',
     access: 'user',
     response: HistorySettings,
+    message: 'History settings',
   }),
   updateHistorySettings: define({
     method: 'PATCH',
@@ -628,6 +679,7 @@ export const endpoints = {
     access: 'user',
     body: HistorySettings,
     response: HistorySettings,
+    message: 'History settings updated',
   }),
 
   // Subscriptions
@@ -639,6 +691,7 @@ export const endpoints = {
     access: 'user',
     params: ChannelIdParam,
     response: SubscriptionState,
+    message: 'Subscription toggled',
   }),
   subscriptionStatus: define({
     method: 'GET',
@@ -648,6 +701,7 @@ export const endpoints = {
     access: 'public',
     params: ChannelIdParam,
     response: SubscriptionState,
+    message: 'Subscription status',
   }),
   channelSubscribers: define({
     method: 'GET',
@@ -658,6 +712,7 @@ export const endpoints = {
     params: ChannelIdParam,
     query: PageQuery,
     response: z.array(Subscriber),
+    message: 'Subscribers',
   }),
   subscribedChannels: define({
     method: 'GET',
@@ -668,6 +723,7 @@ export const endpoints = {
     params: UserIdParam,
     query: PageQuery,
     response: z.array(SubscribedChannel),
+    message: 'Subscribed channels',
   }),
   subscriptionFeed: define({
     method: 'GET',
@@ -677,6 +733,7 @@ export const endpoints = {
     access: 'user',
     query: KeysetQuery,
     response: SubscriptionFeed,
+    message: 'Latest videos of your subscriptions',
   }),
 
   // Discovery and creator views
@@ -688,6 +745,7 @@ export const endpoints = {
     access: 'public',
     query: SearchQuery,
     response: SearchResult,
+    message: 'Search results',
   }),
   getChannel: define({
     method: 'GET',
@@ -697,6 +755,7 @@ export const endpoints = {
     access: 'public',
     params: ChannelParams,
     response: ChannelWithStats,
+    message: 'Channel',
   }),
   channelVideos: define({
     method: 'GET',
@@ -707,6 +766,7 @@ export const endpoints = {
     params: ChannelParams,
     query: ChannelVideosQuery,
     response: ChannelVideoList,
+    message: 'Channel videos',
   }),
   channelByName: define({
     method: 'GET',
@@ -716,6 +776,7 @@ export const endpoints = {
     access: 'public',
     params: ChannelNameParams,
     response: ChannelWithStats,
+    message: 'Channel',
   }),
   myStats: define({
     method: 'GET',
@@ -724,6 +785,7 @@ export const endpoints = {
     tag: 'channels',
     access: 'user',
     response: MyStats,
+    message: 'Your stats',
   }),
   userTweets: define({
     method: 'GET',
@@ -734,6 +796,7 @@ export const endpoints = {
     params: ChannelParams,
     query: PageQuery,
     response: UserTweetPage,
+    message: 'Tweets',
   }),
   listTweets: define({
     method: 'GET',
@@ -743,6 +806,7 @@ export const endpoints = {
     access: 'public',
     query: ListTweetsQuery,
     response: TweetPage,
+    message: 'Tweets',
   }),
   myTweets: define({
     method: 'GET',
@@ -752,6 +816,7 @@ export const endpoints = {
     access: 'user',
     query: PageQuery,
     response: UserTweetPage,
+    message: 'Your tweets',
   }),
   tweetFeed: define({
     method: 'GET',
@@ -761,6 +826,7 @@ export const endpoints = {
     access: 'user',
     query: KeysetQuery,
     response: TweetFeed,
+    message: 'Tweets of your subscriptions',
   }),
   tweetChannels: define({
     method: 'GET',
@@ -770,6 +836,7 @@ export const endpoints = {
     access: 'user',
     query: PageQuery,
     response: TweetChannelPage,
+    message: 'Channels with tweets',
   }),
   createTweet: define({
     method: 'POST',
@@ -779,6 +846,7 @@ export const endpoints = {
     access: 'user',
     body: TweetBody,
     response: Tweet,
+    message: 'Tweet posted',
     successStatus: 201,
   }),
   updateTweet: define({
@@ -790,6 +858,7 @@ export const endpoints = {
     params: IdParams,
     body: TweetBody,
     response: Tweet,
+    message: 'Tweet updated',
   }),
   deleteTweet: define({
     method: 'DELETE',
@@ -799,6 +868,7 @@ export const endpoints = {
     access: 'user',
     params: IdParams,
     response: Empty,
+    message: 'Tweet deleted',
   }),
 
   // Messaging (issue 13): requests, conversations, blocks.
@@ -810,6 +880,7 @@ export const endpoints = {
     access: 'user',
     body: CreateMessageRequestBody,
     response: SentMessageRequest,
+    message: 'Message request sent successfully',
     successStatus: 201,
   }),
   checkMessageRequest: define({
@@ -820,6 +891,7 @@ export const endpoints = {
     access: 'user',
     params: ReceiverIdParams,
     response: MessageRequestCheck,
+    message: 'Message request status',
     spreadData: true,
   }),
   listMessageRequests: define({
@@ -829,6 +901,7 @@ export const endpoints = {
     tag: 'messages',
     access: 'user',
     response: MessageRequests,
+    message: 'Message requests',
   }),
   respondToMessageRequest: define({
     method: 'PATCH',
@@ -839,6 +912,7 @@ export const endpoints = {
     params: IdParams,
     body: RespondToRequestBody,
     response: RespondToRequestResult,
+    message: 'Message request answered',
   }),
   listConversations: define({
     method: 'GET',
@@ -847,6 +921,7 @@ export const endpoints = {
     tag: 'messages',
     access: 'user',
     response: Conversations,
+    message: 'Conversations',
   }),
   conversationMessages: define({
     method: 'GET',
@@ -857,6 +932,7 @@ export const endpoints = {
     params: ConversationIdParams,
     query: ListMessagesQuery,
     response: Messages,
+    message: 'Messages',
   }),
   sendMessage: define({
     method: 'POST',
@@ -867,6 +943,7 @@ export const endpoints = {
     params: ConversationIdParams,
     body: SendMessageBody,
     response: Message,
+    message: 'Message sent',
     successStatus: 201,
   }),
   markConversationRead: define({
@@ -877,6 +954,7 @@ export const endpoints = {
     access: 'user',
     params: ConversationIdParams,
     response: ConversationRead,
+    message: 'Conversation marked read',
   }),
   reportConversation: define({
     method: 'POST',
@@ -887,6 +965,7 @@ export const endpoints = {
     params: ConversationIdParams,
     body: ReportConversationBody,
     response: ConversationReport,
+    message: 'Conversation reported',
     successStatus: 201,
   }),
   blockUser: define({
@@ -897,6 +976,7 @@ export const endpoints = {
     access: 'user',
     params: UserIdParam,
     response: BlockState,
+    message: 'User blocked',
   }),
   unblockUser: define({
     method: 'DELETE',
@@ -906,6 +986,7 @@ export const endpoints = {
     access: 'user',
     params: UserIdParam,
     response: BlockState,
+    message: 'User unblocked',
   }),
   listBlockedUsers: define({
     method: 'GET',
@@ -914,6 +995,7 @@ export const endpoints = {
     tag: 'messages',
     access: 'user',
     response: BlockedUsers,
+    message: 'Blocked users',
   }),
 
   // Comment threads (issue 21 item 3): declared with their schemas in comment-threads.ts.

@@ -4,7 +4,7 @@ import { Id, IsoDate } from './common';
 import { keysetPage, PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
 import { Video } from './videos';
-import { requiredText } from './text';
+import { requiredTextField } from './text';
 
 export const CommentAuthor = ChannelSummary;
 
@@ -43,14 +43,7 @@ export const CommentPage = PageInfo.extend({
 export type CommentPage = z.infer<typeof CommentPage>;
 
 export const CommentBody = z.object({
-  content: requiredText(
-    {
-      required: 'Comment is required',
-      empty: 'Comment cannot be empty',
-      tooLong: 'Comment must be at most 2000 characters',
-    },
-    2000,
-  ),
+  content: requiredTextField('Comment', 2000),
 });
 export type CommentBody = z.input<typeof CommentBody>;
 

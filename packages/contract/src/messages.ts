@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { Id, IsoDate } from './common';
 import { NotificationsChanged } from './notifications';
 import { ChannelSummary } from './people';
-import { requiredText } from './text';
+import { requiredTextField } from './text';
 
 /** Who may send a person message requests; `subscriptions`: channels that person follows. */
 export const messagePolicies = ['everyone', 'subscriptions', 'nobody'] as const;
@@ -28,16 +28,6 @@ export const messagingRefusals = {
   tooManyRequests: 'Too many requests to this user. Try later.',
 } as const;
 
-const text = (field: string, max: number) =>
-  requiredText(
-    {
-      required: `${field} is required`,
-      empty: `${field} cannot be empty`,
-      tooLong: `${field} must be at most ${max} characters`,
-    },
-    max,
-  );
-
 export const Person = ChannelSummary;
 export type Person = z.infer<typeof Person>;
 
@@ -45,7 +35,7 @@ export type Person = z.infer<typeof Person>;
 
 export const CreateMessageRequestBody = z.object({
   receiverId: Id,
-  content: text('Message', messageLimits.request),
+  content: requiredTextField('Message', messageLimits.request),
 });
 export type CreateMessageRequestBody = z.input<typeof CreateMessageRequestBody>;
 
@@ -128,7 +118,9 @@ export const ListMessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100, 'limit is at most 100').default(50),
 });
 
-export const SendMessageBody = z.object({ content: text('Message', messageLimits.message) });
+export const SendMessageBody = z.object({
+  content: requiredTextField('Message', messageLimits.message),
+});
 export type SendMessageBody = z.input<typeof SendMessageBody>;
 
 export const ConversationRead = z.object({
@@ -136,7 +128,7 @@ export const ConversationRead = z.object({
   unreadCount: z.literal(0),
 });
 
-export const ReportConversationBody = z.object({ reason: text('Reason', 1000) });
+export const ReportConversationBody = z.object({ reason: requiredTextField('Reason', 1000) });
 export type ReportConversationBody = z.input<typeof ReportConversationBody>;
 
 export const ConversationReport = z.object({

@@ -9,7 +9,7 @@ import { Id, IdParams, IsoDate } from './common';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
 export { ModerationNotice } from './moderation-notice';
-import { requiredText } from './text';
+import { requiredTextField } from './text';
 import { define } from './define-endpoint';
 
 /** The reasons a person picks from when reporting (the web's list shows them in this order). */
@@ -110,14 +110,7 @@ export const ModerationQueue = z.object({
 });
 export type ModerationQueue = z.infer<typeof ModerationQueue>;
 
-const moderatorReason = requiredText(
-  {
-    required: 'A reason is required',
-    empty: 'A reason cannot be empty',
-    tooLong: 'A reason must be at most 500 characters',
-  },
-  500,
-);
+const moderatorReason = requiredTextField('A reason', 500);
 
 export const moderationActions = ['hide', 'restore', 'dismiss'] as const;
 export const ModerateTargetBody = z.object({
@@ -224,6 +217,7 @@ export const moderationEndpoints = {
     access: 'user',
     body: ReportContentBody,
     response: ContentReport,
+    message: 'Report sent to the moderators',
     successStatus: 201,
   }),
   moderationQueue: define({
@@ -233,6 +227,7 @@ export const moderationEndpoints = {
     tag: 'moderation',
     access: 'user',
     response: ModerationQueue,
+    message: 'Moderation queue',
   }),
   moderateTarget: define({
     method: 'POST',
@@ -242,6 +237,7 @@ export const moderationEndpoints = {
     access: 'user',
     body: ModerateTargetBody,
     response: ModerationResult,
+    message: 'Moderation action taken',
   }),
   banUser: define({
     method: 'POST',
@@ -253,6 +249,7 @@ export const moderationEndpoints = {
     params: IdParams,
     body: BanUserBody,
     response: ModerationResult,
+    message: 'Account banned',
   }),
   unbanUser: define({
     method: 'POST',
@@ -263,6 +260,7 @@ export const moderationEndpoints = {
     params: IdParams,
     body: UnbanUserBody,
     response: ModerationResult,
+    message: 'Ban lifted',
   }),
   moderationLog: define({
     method: 'GET',
@@ -272,6 +270,7 @@ export const moderationEndpoints = {
     access: 'user',
     query: AuditLogQuery,
     response: AuditLogPage,
+    message: 'Moderation log',
   }),
   listWatchedWords: define({
     method: 'GET',
@@ -280,6 +279,7 @@ export const moderationEndpoints = {
     tag: 'moderation',
     access: 'user',
     response: WatchedWords,
+    message: 'Watched words',
   }),
   addWatchedWord: define({
     method: 'POST',
@@ -289,6 +289,7 @@ export const moderationEndpoints = {
     access: 'user',
     body: AddWatchedWordBody,
     response: WatchedWord,
+    message: 'Word watched',
     successStatus: 201,
   }),
   removeWatchedWord: define({
@@ -299,6 +300,7 @@ export const moderationEndpoints = {
     access: 'user',
     params: IdParams,
     response: WatchedWords,
+    message: 'Word no longer watched',
   }),
   listHeldTweets: define({
     method: 'GET',
@@ -307,6 +309,7 @@ export const moderationEndpoints = {
     tag: 'moderation',
     access: 'user',
     response: HeldTweets,
+    message: 'Held tweets',
   }),
   reviewHeld: define({
     method: 'POST',
@@ -317,5 +320,6 @@ export const moderationEndpoints = {
     access: 'user',
     body: ReviewHeldBody,
     response: HeldReview,
+    message: 'Held item reviewed',
   }),
 } as const;

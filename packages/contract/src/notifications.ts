@@ -151,6 +151,7 @@ export const notificationEndpoints = {
     access: 'user',
     query: KeysetQuery,
     response: NotificationPage,
+    message: 'Notifications',
   }),
   unreadNotifications: define({
     method: 'GET',
@@ -159,6 +160,7 @@ export const notificationEndpoints = {
     tag: 'notifications',
     access: 'user',
     response: UnreadNotifications,
+    message: 'Unread notifications',
   }),
   markNotificationRead: define({
     method: 'PATCH',
@@ -168,6 +170,7 @@ export const notificationEndpoints = {
     access: 'user',
     params: IdParams,
     response: UnreadNotifications,
+    message: 'Notification marked read',
   }),
   markAllNotificationsRead: define({
     method: 'PATCH',
@@ -176,6 +179,7 @@ export const notificationEndpoints = {
     tag: 'notifications',
     access: 'user',
     response: UnreadNotifications,
+    message: 'Notifications marked read',
   }),
   notificationSettings: define({
     method: 'GET',
@@ -184,6 +188,7 @@ export const notificationEndpoints = {
     tag: 'notifications',
     access: 'user',
     response: NotificationSettings,
+    message: 'Notification settings',
   }),
   updateNotificationSettings: define({
     method: 'PUT',
@@ -193,6 +198,7 @@ export const notificationEndpoints = {
     access: 'user',
     body: UpdateNotificationSettingsBody,
     response: NotificationSettings,
+    message: 'Notification settings saved',
   }),
   pushKey: define({
     method: 'GET',
@@ -201,6 +207,7 @@ export const notificationEndpoints = {
     tag: 'notifications',
     access: 'user',
     response: PushKey,
+    message: 'Push key',
   }),
   subscribePush: define({
     method: 'POST',
@@ -210,6 +217,7 @@ export const notificationEndpoints = {
     access: 'user',
     body: PushSubscriptionBody,
     response: PushSubscriptionState,
+    message: 'Pushes on for this browser',
     successStatus: 201,
   }),
   unsubscribePush: define({
@@ -220,6 +228,7 @@ export const notificationEndpoints = {
     access: 'user',
     query: PushSubscriptionQuery,
     response: PushSubscriptionState,
+    message: 'Pushes off for this browser',
   }),
 } as const;
 

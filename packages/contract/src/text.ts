@@ -37,3 +37,22 @@ export function requiredText(
     .refine(hasVisibleText, messages.empty)
     .max(max, messages.tooLong);
 }
+
+/**
+ * A required text field worded the usual way: '<label> is required', '<label> cannot be empty'
+ * (unless `empty` words it otherwise) and '<label> must be at most <max> characters'.
+ */
+export function requiredTextField(
+  label: string,
+  max: number,
+  { empty = `${label} cannot be empty` }: { empty?: string } = {},
+) {
+  return requiredText(
+    {
+      required: `${label} is required`,
+      empty,
+      tooLong: `${label} must be at most ${max} characters`,
+    },
+    max,
+  );
+}

@@ -4,7 +4,7 @@ import { Id, IsoDate } from './common';
 import { limits } from './limits';
 import { keysetPage, PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
-import { hasVisibleText, trimText } from './text';
+import { requiredText } from './text';
 
 /** A tweet as every list shows it (signed-in-areas.md §3). */
 export const Tweet = z.object({
@@ -34,11 +34,14 @@ export type UserTweetPage = z.infer<typeof UserTweetPage>;
  * something that shows, at most 280 characters.
  */
 export const TweetBody = z.object({
-  content: z
-    .string({ message: 'Content is required' })
-    .overwrite(trimText)
-    .refine(hasVisibleText, 'Tweet cannot be empty')
-    .max(limits.tweet, `Tweet is at most ${limits.tweet} characters`),
+  content: requiredText(
+    {
+      required: 'Content is required',
+      empty: 'Tweet cannot be empty',
+      tooLong: `Tweet is at most ${limits.tweet} characters`,
+    },
+    limits.tweet,
+  ),
 });
 export type TweetBody = z.infer<typeof TweetBody>;
 

@@ -93,6 +93,7 @@ export const twoFactorEndpoints = {
     access: 'public',
     body: CompleteTwoFactorLoginBody,
     response: LoginResult,
+    message: 'Logged in',
   },
   twoFactorStatus: {
     method: 'GET',
@@ -101,6 +102,7 @@ export const twoFactorEndpoints = {
     tag: 'users',
     access: 'user',
     response: TwoFactorStatus,
+    message: 'Two-factor sign-in',
   },
   startTwoFactorSetup: {
     method: 'POST',
@@ -109,6 +111,7 @@ export const twoFactorEndpoints = {
     tag: 'users',
     access: 'user',
     response: TwoFactorSetup,
+    message: 'Scan the code with your authenticator app, then enter the code it shows',
   },
   enableTwoFactor: {
     method: 'POST',
@@ -118,6 +121,7 @@ export const twoFactorEndpoints = {
     access: 'user',
     body: EnableTwoFactorBody,
     response: RecoveryCodes,
+    message: 'Two-factor sign-in is on',
   },
   disableTwoFactor: {
     method: 'POST',
@@ -127,5 +131,6 @@ export const twoFactorEndpoints = {
     access: 'user',
     body: DisableTwoFactorBody,
     response: Empty,
+    message: 'Two-factor sign-in is off',
   },
 } as const satisfies Record<string, Endpoint>;

@@ -3,7 +3,7 @@ import { ModerationNotice } from './moderation-notice';
 import { Id, IsoDate, partialUpdate } from './common';
 import { PageInfo, PageQuery } from './pagination';
 import { ChannelSummary } from './people';
-import { requiredText } from './text';
+import { requiredTextField } from './text';
 
 /** The channel as embedded in a video (core-viewing-and-creator.md §3). */
 export const VideoOwner = ChannelSummary.extend({ subscribersCount: z.number().int() });
@@ -100,22 +100,8 @@ export const VideoPage = PageInfo.extend({
 });
 export type VideoPage = z.infer<typeof VideoPage>;
 
-const Title = requiredText(
-  {
-    required: 'Title is required',
-    empty: 'Title is required',
-    tooLong: 'Title must be at most 200 characters',
-  },
-  200,
-);
-const Description = requiredText(
-  {
-    required: 'Description is required',
-    empty: 'Description is required',
-    tooLong: 'Description must be at most 5000 characters',
-  },
-  5000,
-);
+const Title = requiredTextField('Title', 200, { empty: 'Title is required' });
+const Description = requiredTextField('Description', 5000, { empty: 'Description is required' });
 const PublicId = z.string().trim().min(1).max(200);
 
 /**

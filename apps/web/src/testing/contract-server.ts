@@ -109,6 +109,8 @@ const routes = Object.entries(endpoints).map(([name, endpoint]) => {
     regex: new RegExp(`^/api/v1${pattern}$`),
     keys,
     hasFiles: 'files' in endpoint,
+    /** A success's message, as the server words it. */
+    message: endpoint.message,
   };
 });
 
@@ -219,7 +221,12 @@ export async function startContractServer(): Promise<ContractServer> {
         );
       } else {
         const status = reply.status ?? 200;
-        send(res, status, { statusCode: status, data: reply.data, message: 'OK', success: true });
+        send(res, status, {
+          statusCode: status,
+          data: reply.data,
+          message: route.message,
+          success: true,
+        });
       }
     })().catch((error: unknown) => {
       send(res, 500, {

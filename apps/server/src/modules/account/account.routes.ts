@@ -32,7 +32,6 @@ export function registerAccountRoutes(
   const { account, passwordChecks } = deps;
 
   router.route(endpoints.listSessions, {
-    message: 'Sessions',
     handler: async ({ actor }) =>
       (await account.listSessions({ actor })).map((row) =>
         presentDeviceSession(row, actor.sessionId),
@@ -40,7 +39,6 @@ export function registerAccountRoutes(
   });
 
   router.route(endpoints.endSession, {
-    message: 'Session ended',
     rateLimitPerMinute: 30,
     handler: async ({ actor, params }) => ({
       ended: await account.endSession({ actor, sessionId: params.id }),
@@ -48,20 +46,17 @@ export function registerAccountRoutes(
   });
 
   router.route(endpoints.endOtherSessions, {
-    message: 'Other sessions ended',
     rateLimitPerMinute: 30,
     handler: async ({ actor }) => ({ ended: await account.endOtherSessions({ actor }) }),
   });
 
   router.route(endpoints.exportAccount, {
-    message: 'Your data',
     // Reading everything one has is the dearest read there is.
     rateLimitPerMinute: 5,
     handler: ({ actor }) => account.exportAccount({ actor }),
   });
 
   router.route(endpoints.deleteAccount, {
-    message: 'Account deleted',
     rateLimitPerMinute: 10,
     handler: async ({ actor, body, reply }) => {
       await passwordChecks.run(actor.userId, () =>

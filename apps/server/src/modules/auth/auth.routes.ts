@@ -24,7 +24,6 @@ export function registerAuthRoutes(
   },
 ): void {
   router.route(endpoints.refreshToken, {
-    message: 'Session refreshed',
     rateLimitPerMinute: 60,
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
@@ -47,7 +46,6 @@ export function registerAuthRoutes(
   });
 
   router.route(endpoints.logout, {
-    message: 'Logged out',
     lenientAuth: true,
     handler: async ({ actor, request, reply }) => {
       // Either credential proves the session: a valid access token of it (actor), or a refresh
@@ -61,7 +59,6 @@ export function registerAuthRoutes(
   });
 
   router.route(endpoints.changePassword, {
-    message: 'Password changed',
     rateLimitPerMinute: 10,
     handler: async ({ actor, body }) => {
       await passwordChecks.run(actor.userId, () =>

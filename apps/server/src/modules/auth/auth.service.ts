@@ -21,6 +21,19 @@ export interface IssuedTokens {
   refreshToken: string;
 }
 
+/** What a person signs in with. */
+export interface Credentials {
+  email: string;
+  password: string;
+}
+
+/** The device a session is started on, shown to its owner in "Sessions and devices". */
+export interface SessionDevice {
+  userAgent: string | null;
+  /** The network address it signs in from. */
+  address?: string | null;
+}
+
 /**
  * What a sign-in asks for after a right password: a challenge to answer with a second factor,
  * or null when the account has none.
@@ -86,13 +99,7 @@ export class AuthService {
   }
 
   /** One answer for an unknown email and a wrong password, in about the same time. */
-  private async verifyCredentials({
-    email,
-    password,
-  }: {
-    email: string;
-    password: string;
-  }): Promise<string> {
+  private async verifyCredentials({ email, password }: Credentials): Promise<string> {
     const found = await this.repo.findCredentialsByEmail(email);
     const ok = await verifyPassword(found?.passwordHash ?? null, password);
     if (!found || !ok) throw invalidCredentials();
@@ -111,12 +118,7 @@ export class AuthService {
     password,
     userAgent,
     address,
-  }: {
-    email: string;
-    password: string;
-    userAgent: string | null;
-    address?: string | null;
-  }): Promise<SignInOutcome> {
+  }: Credentials & SessionDevice): Promise<SignInOutcome> {
     const userId = await this.verifyCredentials({ email, password });
     // An account with two-factor sign-in on gets no session until its code is right.
     const challenge = (await this.secondFactor?.challengeFor(userId)) ?? null;
@@ -128,12 +130,7 @@ export class AuthService {
     userId,
     userAgent,
     address = null,
-  }: {
-    userId: string;
-    userAgent: string | null;
-    /** Where the device signs in from, shown to its owner in "Sessions and devices". */
-    address?: string | null;
-  }): Promise<IssuedTokens> {
+  }: { userId: string } & SessionDevice): Promise<IssuedTokens> {
     const secret = newRefreshSecret();
     const sessionId = await this.repo.createSession({
       userId,

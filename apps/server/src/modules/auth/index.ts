@@ -2,8 +2,10 @@ export { AuthRepository } from './auth.repository';
 export { isLiveSession } from './live-session';
 export {
   AuthService,
+  type Credentials,
   type IssuedTokens,
   type SecondFactor,
+  type SessionDevice,
   type SignInChallenge,
   type SignInOutcome,
 } from './auth.service';

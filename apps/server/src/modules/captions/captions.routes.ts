@@ -17,14 +17,12 @@ export function registerCaptionRoutes(
     presentCaption(caption, storage);
 
   router.route(endpoints.listCaptions, {
-    message: 'Captions',
     handler: async ({ params, actor }) => ({
       captions: (await captions.list({ videoId: params.id, viewer: actor })).map(present),
     }),
   });
 
   router.route(endpoints.putCaptions, {
-    message: 'Captions saved',
     files: {
       file: {
         required: true,
@@ -45,7 +43,6 @@ export function registerCaptionRoutes(
   });
 
   router.route(endpoints.deleteCaptions, {
-    message: 'Captions removed',
     handler: ({ params, actor }) =>
       emptyAfter(captions.remove({ videoId: params.id, language: params.language, actor })),
   });

@@ -2,7 +2,7 @@ import type { ChannelWithStats, MyStats } from '@kinora/contract';
 import type { Actor, RouteSharing } from '../../platform/http/router';
 import { publicUrlOf, type Storage } from '../../platform/storage/storage';
 import { presentChannelSummary, presentOwnAccount } from '../users';
-import type { ChannelView } from './channels.service';
+import type { ChannelView, ViewerAndChannel } from './channels.service';
 
 /** Figures only for those the rules allow (ChannelView says who); others see public counts. */
 export function presentChannel(
@@ -60,7 +60,7 @@ export function presentMyStats({ channel, figures }: ChannelView, storage: Stora
  */
 export function shareChannel(
   answer: ChannelWithStats,
-  isSubscribed: (input: { viewerId: string; channelId: string }) => Promise<boolean>,
+  isSubscribed: (input: ViewerAndChannel) => Promise<boolean>,
 ): RouteSharing<ChannelWithStats> | null {
   if (answer.stats.totalViews !== null || answer.stats.totalLikes !== null) return null;
   const channelId = answer.channel._id;

@@ -15,11 +15,9 @@ export function registerChannelRoutes(
   router: Router,
   { channels, storage }: ChannelRouteDeps,
 ): void {
-  const isSubscribed = (input: { viewerId: string; channelId: string }) =>
-    channels.isSubscribed(input);
+  const isSubscribed = channels.isSubscribed.bind(channels);
 
   router.route(endpoints.getChannel, {
-    message: 'Channel',
     handler: async ({ params, actor }) =>
       presentChannel(await channels.getChannel({ by: { id: params.id }, viewer: actor }), storage),
     shared: ({ data }) => shareChannel(data, isSubscribed),
@@ -27,7 +25,6 @@ export function registerChannelRoutes(
   });
 
   router.route(endpoints.channelByName, {
-    message: 'Channel',
     handler: async ({ params, actor }) =>
       presentChannel(
         await channels.getChannel({
@@ -41,7 +38,6 @@ export function registerChannelRoutes(
   });
 
   router.route(endpoints.channelVideos, {
-    message: 'Channel videos',
     handler: async ({ params, query, actor, reply }) => {
       const { cards, total } = await channels.listChannelVideos({
         channelId: params.id,
@@ -62,7 +58,6 @@ export function registerChannelRoutes(
   });
 
   router.route(endpoints.myStats, {
-    message: 'Your stats',
     handler: async ({ actor }) => presentMyStats(await channels.getMyStats({ actor }), storage),
   });
 }

@@ -15,6 +15,12 @@ export interface ChannelView {
   seesTotals: boolean;
 }
 
+/** A signed-in reader and a channel: whether the one subscribes to the other. */
+export interface ViewerAndChannel {
+  viewerId: string;
+  channelId: string;
+}
+
 /** Past this many channels followed, a reader's are asked of the database one by one. */
 const followedKeptUpTo = 5_000;
 
@@ -62,13 +68,7 @@ export class ChannelsService {
   }
 
   /** Whether the viewer subscribes to the channel: the one per-person field of a channel. */
-  async isSubscribed({
-    viewerId,
-    channelId,
-  }: {
-    viewerId: string;
-    channelId: string;
-  }): Promise<boolean> {
+  async isSubscribed({ viewerId, channelId }: ViewerAndChannel): Promise<boolean> {
     const followed = await this.followed.of(viewerId);
     return followed ? followed.has(channelId) : this.repo.isSubscribed(viewerId, channelId);
   }

@@ -21,7 +21,6 @@ export function registerCommentRoutes(
   const seeingMore = new WeakMap<CommentPage, readonly string[]>();
 
   router.route(endpoints.listComments, {
-    message: 'Comments',
     handler: async ({ params, query, actor }) => {
       const listed = await comments.listComments({
         videoId: params.videoId,
@@ -64,7 +63,6 @@ export function registerCommentRoutes(
   });
 
   router.route(endpoints.addComment, {
-    message: 'Comment added',
     handler: ({ params, body, actor }) =>
       comments
         .addComment({ videoId: params.videoId, author: actor, content: body.content })
@@ -72,7 +70,6 @@ export function registerCommentRoutes(
   });
 
   router.route(endpoints.listReplies, {
-    message: 'Replies',
     handler: async ({ params, query, actor }) =>
       presentCommentPage(
         await comments.listReplies({ commentId: params.commentId, viewer: actor, ...query }),
@@ -82,7 +79,6 @@ export function registerCommentRoutes(
   });
 
   router.route(endpoints.addReply, {
-    message: 'Reply added',
     handler: ({ params, body, actor }) =>
       comments
         .addReply({ commentId: params.commentId, author: actor, content: body.content })
@@ -90,7 +86,6 @@ export function registerCommentRoutes(
   });
 
   router.route(endpoints.pinComment, {
-    message: 'Comment pinned',
     handler: ({ params, body, actor }) =>
       comments
         .pinComment({ commentId: params.commentId, actor, isPinned: body.isPinned })
@@ -98,7 +93,6 @@ export function registerCommentRoutes(
   });
 
   router.route(endpoints.heartComment, {
-    message: 'Comment hearted',
     handler: ({ params, body, actor }) =>
       comments
         .heartComment({ commentId: params.commentId, actor, isHearted: body.isHearted })
@@ -106,7 +100,6 @@ export function registerCommentRoutes(
   });
 
   router.route(endpoints.updateComment, {
-    message: 'Comment updated',
     handler: ({ params, body, actor }) =>
       comments
         .editComment({ commentId: params.commentId, actor, content: body.content })
@@ -114,7 +107,6 @@ export function registerCommentRoutes(
   });
 
   router.route(endpoints.deleteComment, {
-    message: 'Comment deleted',
     handler: ({ params, actor }) =>
       emptyAfter(comments.deleteComment({ commentId: params.commentId, actor })),
   });

@@ -13,7 +13,6 @@ interface HistoryRouteDeps {
 
 export function registerHistoryRoutes(router: Router, { history }: HistoryRouteDeps): void {
   router.route(endpoints.watchHistory, {
-    message: 'Watch history',
     handler: async ({ query, actor }) =>
       presentHistoryEntries(
         await history.watchHistory({ actor, cursor: query.cursor, limit: query.limit }),
@@ -25,12 +24,10 @@ export function registerHistoryRoutes(router: Router, { history }: HistoryRouteD
     ],
   });
   router.route(endpoints.watchPositions, {
-    message: 'Watch positions',
     handler: async ({ query, actor }) =>
       (await history.watchPositions({ actor, videoIds: query.videoIds })).map(presentWatchPosition),
   });
   router.route(endpoints.saveWatchPosition, {
-    message: 'Position saved',
     rateLimitPerMinute: positionSavesPerMinute,
     handler: ({ params, body, actor }) =>
       history.saveWatchPosition({
@@ -40,20 +37,16 @@ export function registerHistoryRoutes(router: Router, { history }: HistoryRouteD
       }),
   });
   router.route(endpoints.removeFromHistory, {
-    message: 'Removed from history',
     handler: ({ params, actor }) =>
       emptyAfter(history.removeFromHistory({ actor, videoId: params.videoId })),
   });
   router.route(endpoints.clearHistory, {
-    message: 'History cleared',
     handler: ({ actor }) => history.clearHistory({ actor }),
   });
   router.route(endpoints.historySettings, {
-    message: 'History settings',
     handler: ({ actor }) => history.historySettings({ actor }),
   });
   router.route(endpoints.updateHistorySettings, {
-    message: 'History settings updated',
     handler: ({ body, actor }) => history.updateHistorySettings({ actor, paused: body.paused }),
   });
 }

@@ -18,22 +18,18 @@ export function registerLikeRoutes(router: Router, { likes, storage }: LikeRoute
   ] as const;
   for (const [kind, endpoint] of toggles) {
     router.route(endpoint, {
-      message: 'Like toggled',
       handler: ({ params, actor }) => likes.toggleLike({ kind, targetId: params.id, actor }),
     });
   }
   router.route(endpoints.videoLikeStatus, {
-    message: 'Like status',
     handler: ({ params, actor }) =>
       likes.likeStatus({ kind: 'video', targetId: params.id, viewer: actor }),
   });
   router.route(endpoints.commentLikeStatus, {
-    message: 'Like status',
     handler: ({ params, actor }) =>
       likes.likeStatus({ kind: 'comment', targetId: params.id, viewer: actor }),
   });
   router.route(endpoints.videoLikeCount, {
-    message: 'Like count',
     handler: async ({ params, actor }) => {
       const { likeCount } = await likes.likeStatus({
         kind: 'video',
@@ -44,7 +40,6 @@ export function registerLikeRoutes(router: Router, { likes, storage }: LikeRoute
     },
   });
   router.route(endpoints.likedVideos, {
-    message: 'Liked videos',
     handler: async ({ params, query, actor }) => {
       const liked = await likes.likedVideos({
         userId: params.userId,

@@ -18,42 +18,33 @@ export function registerNotificationRoutes(
   { notifications, pushes, storage }: NotificationRouteDeps,
 ): void {
   router.route(endpoints.listNotifications, {
-    message: 'Notifications',
     handler: async ({ query, actor }) =>
       presentNotificationPage(await notifications.listNotifications({ actor, ...query }), storage),
     // Kept for its reader until their entries or what the entries show change (decision 0025).
     shows: ({ actor, data }) => notificationsShown(actor.userId, data.notifications),
   });
   router.route(endpoints.unreadNotifications, {
-    message: 'Unread notifications',
     handler: ({ actor }) => notifications.unreadCount({ actor }),
   });
   router.route(endpoints.markNotificationRead, {
-    message: 'Notification marked read',
     handler: ({ params, actor }) => notifications.markRead({ actor, notificationId: params.id }),
   });
   router.route(endpoints.markAllNotificationsRead, {
-    message: 'Notifications marked read',
     handler: ({ actor }) => notifications.markAllRead({ actor }),
   });
   router.route(endpoints.notificationSettings, {
-    message: 'Notification settings',
     handler: ({ actor }) => notifications.settings({ actor }),
   });
   router.route(endpoints.updateNotificationSettings, {
-    message: 'Notification settings saved',
     handler: ({ body, actor }) => notifications.updateSettings({ actor, settings: body.settings }),
   });
   router.route(endpoints.pushKey, {
-    message: 'Push key',
     handler: async () => pushes.publicKey(),
   });
   router.route(endpoints.subscribePush, {
-    message: 'Pushes on for this browser',
     handler: ({ body, actor }) => pushes.subscribe({ actor, subscription: body }),
   });
   router.route(endpoints.unsubscribePush, {
-    message: 'Pushes off for this browser',
     handler: ({ query, actor }) => pushes.unsubscribe({ actor, endpoint: query.endpoint }),
   });
 }

@@ -1,4 +1,4 @@
-import { endpoints, passwordResetRequestedMessage } from '@kinora/contract';
+import { endpoints } from '@kinora/contract';
 import { emptyAfter, type Router } from '../../platform/http/router';
 import { rateLimited } from '../../platform/rate-limit/failure-budget';
 import type { LimitStore } from '../../platform/rate-limit/limit-store';
@@ -18,13 +18,11 @@ export function registerPasswordResetRoutes(
   { passwordReset, limitStore }: PasswordResetRouteDeps,
 ): void {
   router.route(endpoints.passwordResetOptions, {
-    message: 'Password reset',
     rateLimitPerMinute: 60,
     handler: async () => ({ byEmail: passwordReset.sendsMail }),
   });
 
   router.route(endpoints.requestPasswordReset, {
-    message: passwordResetRequestedMessage,
     // Per address by the rate limit; per email below, the same for addresses without an account.
     rateLimitPerMinute: 5,
     lenientAuth: true,
@@ -41,7 +39,6 @@ export function registerPasswordResetRoutes(
   });
 
   router.route(endpoints.resetPassword, {
-    message: 'Your password is changed. Sign in with it.',
     // A wrong token costs one lookup; a right one a password hash, once.
     rateLimitPerMinute: 20,
     lenientAuth: true,

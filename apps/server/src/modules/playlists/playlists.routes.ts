@@ -15,7 +15,6 @@ export function registerPlaylistRoutes(
   { playlists, storage }: PlaylistRouteDeps,
 ): void {
   router.route(endpoints.userPlaylists, {
-    message: 'Playlists',
     handler: async ({ params, query, actor, reply }) => {
       const { views, total } = await playlists.listUserPlaylists({
         userId: params.userId,
@@ -29,7 +28,6 @@ export function registerPlaylistRoutes(
     },
   });
   router.route(endpoints.getWatchLater, {
-    message: 'Watch later',
     handler: async ({ query, actor }) =>
       presentPlaylist(
         await playlists.getWatchLater({ actor, after: query.after, limit: query.limit }),
@@ -37,13 +35,11 @@ export function registerPlaylistRoutes(
       ),
   });
   router.route(endpoints.toggleWatchLater, {
-    message: 'Watch later updated',
     handler: ({ params, actor }) => playlists.toggleWatchLater({ videoId: params.videoId, actor }),
   });
   /** Who sees each computed playlist answer otherwise than a visitor, for `shared`. */
   const seeMore = new WeakMap<object, readonly string[]>();
   router.route(endpoints.getPlaylist, {
-    message: 'Playlist',
     handler: async ({ params, query, actor }) => {
       // Who sees more (the drafts' owners) is read beside the playlist, not after it: one
       // round of queries less on every computed answer. Nothing of it is sent unless the
@@ -73,12 +69,10 @@ export function registerPlaylistRoutes(
     ],
   });
   router.route(endpoints.createPlaylist, {
-    message: 'Playlist created',
     handler: async ({ body, actor }) =>
       presentPlaylist(await playlists.createPlaylist({ actor, details: body }), storage),
   });
   router.route(endpoints.updatePlaylist, {
-    message: 'Playlist updated',
     handler: async ({ params, body, actor }) =>
       presentPlaylist(
         await playlists.updatePlaylist({ playlistId: params.playlistId, actor, changes: body }),
@@ -86,22 +80,18 @@ export function registerPlaylistRoutes(
       ),
   });
   router.route(endpoints.deletePlaylist, {
-    message: 'Playlist deleted',
     handler: ({ params, actor }) =>
       emptyAfter(playlists.deletePlaylist({ playlistId: params.playlistId, actor })),
   });
   router.route(endpoints.addPlaylistVideo, {
-    message: 'Video added to playlist',
     handler: async ({ params, actor }) =>
       presentPlaylist(await playlists.addVideo({ ...params, actor }), storage),
   });
   router.route(endpoints.removePlaylistVideo, {
-    message: 'Video removed from playlist',
     handler: async ({ params, actor }) =>
       presentPlaylist(await playlists.removeVideo({ ...params, actor }), storage),
   });
   router.route(endpoints.movePlaylistVideo, {
-    message: 'Video moved',
     handler: async ({ params, body, actor }) =>
       presentPlaylist(
         await playlists.moveVideo({ ...params, position: body.position, actor }),

@@ -13,7 +13,6 @@ interface SearchRouteDeps {
 
 export function registerSearchRoutes(router: Router, { search, storage }: SearchRouteDeps): void {
   router.route(endpoints.search, {
-    message: 'Search results',
     handler: async ({ query, actor }) =>
       presentSearchResult(await search.search({ ...query, viewer: actor }), query, storage),
     // Search finds published videos only: the same answer for everyone.

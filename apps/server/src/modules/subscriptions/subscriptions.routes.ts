@@ -19,12 +19,10 @@ export function registerSubscriptionRoutes(
   { subscriptions, storage }: SubscriptionRouteDeps,
 ): void {
   router.route(endpoints.toggleSubscription, {
-    message: 'Subscription toggled',
     handler: ({ params, actor }) =>
       subscriptions.toggleSubscription({ subscriberId: actor.userId, channelId: params.channelId }),
   });
   router.route(endpoints.subscriptionStatus, {
-    message: 'Subscription status',
     handler: ({ params, actor }) =>
       subscriptions.subscriptionStatus({
         viewerId: actor?.userId ?? null,
@@ -32,14 +30,12 @@ export function registerSubscriptionRoutes(
       }),
   });
   router.route(endpoints.channelSubscribers, {
-    message: 'Subscribers',
     handler: async ({ params, query }) =>
       (await subscriptions.listSubscribers({ channelId: params.channelId, ...query })).map((p) =>
         presentSubscriber(p, storage),
       ),
   });
   router.route(endpoints.subscribedChannels, {
-    message: 'Subscribed channels',
     handler: async ({ params, query }) =>
       (await subscriptions.listSubscribedChannels({ userId: params.userId, ...query })).map((p) =>
         presentSubscribedChannel(p, storage),
@@ -47,7 +43,6 @@ export function registerSubscriptionRoutes(
   });
 
   router.route(endpoints.subscriptionFeed, {
-    message: 'Latest videos of your subscriptions',
     handler: async ({ query, actor }) =>
       presentSubscriptionFeed(await subscriptions.videoFeed({ actor, ...query })),
     shows: ({ data }) => [shows.followedVideos, ...videosShown(data.videos)],

@@ -14,7 +14,6 @@ export function registerSystemRoutes(
       pinging = null;
     }));
   router.route(endpoints.healthcheck, {
-    message: 'Healthy',
     handler: async () => {
       await ping();
       return {

@@ -20,7 +20,6 @@ export function registerTweetRoutes(router: Router, { tweets, storage }: TweetRo
   };
 
   router.route(endpoints.userTweets, {
-    message: 'Tweets',
     handler: async ({ params, query, actor }) =>
       personPage(
         await tweets.listUserTweets({
@@ -38,7 +37,6 @@ export function registerTweetRoutes(router: Router, { tweets, storage }: TweetRo
   });
 
   router.route(endpoints.myTweets, {
-    message: 'Your tweets',
     handler: async ({ query, actor }) =>
       personPage(
         await tweets.listUserTweets({ userId: actor.userId, viewerId: actor.userId, ...query }),
@@ -47,7 +45,6 @@ export function registerTweetRoutes(router: Router, { tweets, storage }: TweetRo
   });
 
   router.route(endpoints.listTweets, {
-    message: 'Tweets',
     handler: async ({ query, actor }) =>
       presentTweetPage(
         await tweets.listTweets({
@@ -64,7 +61,6 @@ export function registerTweetRoutes(router: Router, { tweets, storage }: TweetRo
   });
 
   router.route(endpoints.tweetFeed, {
-    message: 'Tweets of your subscriptions',
     handler: async ({ query, actor }) => {
       const { records, nextCursor } = await tweets.tweetFeed({ actor, ...query });
       return { tweets: records.map(present), nextCursor };
@@ -74,7 +70,6 @@ export function registerTweetRoutes(router: Router, { tweets, storage }: TweetRo
   });
 
   router.route(endpoints.tweetChannels, {
-    message: 'Channels with tweets',
     handler: async ({ query, actor }) => {
       const { channels, hasNextPage } = await tweets.listFollowedTweetChannels({ actor, ...query });
       return {
@@ -89,19 +84,16 @@ export function registerTweetRoutes(router: Router, { tweets, storage }: TweetRo
   });
 
   router.route(endpoints.createTweet, {
-    message: 'Tweet posted',
     handler: async ({ body, actor }) =>
       present(await tweets.createTweet({ actor, content: body.content })),
   });
 
   router.route(endpoints.updateTweet, {
-    message: 'Tweet updated',
     handler: async ({ params, body, actor }) =>
       present(await tweets.updateTweet({ actor, tweetId: params.id, content: body.content })),
   });
 
   router.route(endpoints.deleteTweet, {
-    message: 'Tweet deleted',
     handler: ({ params, actor }) => emptyAfter(tweets.deleteTweet({ actor, tweetId: params.id })),
   });
 }

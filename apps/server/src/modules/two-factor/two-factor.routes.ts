@@ -29,7 +29,6 @@ export function registerTwoFactorRoutes(
   });
 
   router.route(endpoints.completeTwoFactorLogin, {
-    message: 'Logged in',
     rateLimitPerMinute: deps.authRateLimitPerMinute,
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
@@ -49,19 +48,16 @@ export function registerTwoFactorRoutes(
   });
 
   router.route(endpoints.twoFactorStatus, {
-    message: 'Two-factor sign-in',
     rateLimitPerMinute: 60,
     handler: ({ actor }) => twoFactor.status({ actor }),
   });
 
   router.route(endpoints.startTwoFactorSetup, {
-    message: 'Scan the code with your authenticator app, then enter the code it shows',
     rateLimitPerMinute: 30,
     handler: ({ actor }) => twoFactor.startSetup({ actor }),
   });
 
   router.route(endpoints.enableTwoFactor, {
-    message: 'Two-factor sign-in is on',
     rateLimitPerMinute: 30,
     handler: async ({ actor, body }) => ({
       recoveryCodes: await guesses.run(actor.userId, () =>
@@ -71,7 +67,6 @@ export function registerTwoFactorRoutes(
   });
 
   router.route(endpoints.disableTwoFactor, {
-    message: 'Two-factor sign-in is off',
     rateLimitPerMinute: 30,
     handler: async ({ actor, body }) => {
       await guesses.run(actor.userId, () => twoFactor.disable({ actor, ...body }));

@@ -4,7 +4,7 @@ import type { Viewer } from '../../platform/auth/roles';
 import type { SecretBox } from '../../platform/auth/secret-box';
 import { base32Encode, matchTotp, newTotpSecret, otpauthUri } from '../../platform/auth/totp';
 import { AppError, badRequest, conflict } from '../../platform/http/errors';
-import type { AuthService, IssuedTokens } from '../auth';
+import type { AuthService, IssuedTokens, SessionDevice } from '../auth';
 import type { TwoFactorChallenges } from './two-factor-challenges';
 import { assertCanCompleteTwoFactorSignIn, assertCanManageTwoFactor } from './two-factor.policy';
 import type { TwoFactorRepository } from './two-factor.repository';
@@ -103,13 +103,9 @@ export class TwoFactorService {
   }
 
   /** The second step of signing in: the session starts only once the code is right. */
-  async completeSignIn(input: {
-    challengeToken: string;
-    code: string;
-    userAgent: string | null;
-    /** Where the sign-in comes from, for the sessions list. */
-    address?: string | null;
-  }): Promise<{ userId: string; tokens: IssuedTokens }> {
+  async completeSignIn(
+    input: { challengeToken: string; code: string } & SessionDevice,
+  ): Promise<{ userId: string; tokens: IssuedTokens }> {
     const userId = await this.challenges.userOf(input.challengeToken);
     assertCanCompleteTwoFactorSignIn({ twoFactorOn: await this.repo.isEnabled(userId) });
     if (!(await this.spendCode(userId, input.code))) throw wrongSignInCode();

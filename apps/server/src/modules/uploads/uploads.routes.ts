@@ -93,7 +93,6 @@ export function registerUploadRoutes(
   const { uploads } = deps;
 
   router.route(endpoints.signUpload, {
-    message: 'Upload signed',
     handler: async ({ actor, query }) => {
       const signed = uploads.signUpload({ userId: actor.userId, folder: query.folder });
       const resource = query.folder === 'videos' ? 'video' : 'image';

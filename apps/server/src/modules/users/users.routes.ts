@@ -69,7 +69,6 @@ export function registerUserRoutes(router: Router, deps: SignInRouteDeps): void 
   });
 
   router.route(endpoints.register, {
-    message: 'Account created',
     rateLimitPerMinute: deps.authRateLimitPerMinute,
     lenientAuth: true,
     files: { avatar: avatarRule, coverImage: coverRule },
@@ -90,7 +89,6 @@ export function registerUserRoutes(router: Router, deps: SignInRouteDeps): void 
   });
 
   router.route(endpoints.login, {
-    message: 'Logged in',
     rateLimitPerMinute: deps.authRateLimitPerMinute,
     lenientAuth: true,
     handler: async ({ body, request, reply }) => {
@@ -115,24 +113,20 @@ export function registerUserRoutes(router: Router, deps: SignInRouteDeps): void 
   });
 
   router.route(endpoints.currentUser, {
-    message: 'Current user',
     handler: async ({ actor }) => present(await users.getUser({ userId: actor.userId })),
   });
 
   router.route(endpoints.updateDetails, {
-    message: 'Profile updated',
     handler: async ({ actor, body }) =>
       present(await users.updateDetails({ userId: actor.userId, changes: body })),
   });
 
   router.route(endpoints.changeAvatar, {
-    message: 'Avatar updated',
     files: { avatar: avatarRule },
     handler: ({ actor, files }) => replaceImage(actor, 'avatar', files.avatar!),
   });
 
   router.route(endpoints.changeCoverImage, {
-    message: 'Cover image updated',
     files: { coverImage: { ...coverRule, required: true } },
     handler: ({ actor, files }) => replaceImage(actor, 'cover', files.coverImage!),
   });

@@ -5,7 +5,13 @@ import { uniqueViolation } from '../../platform/db/errors';
 import { AppError, conflict, notFound } from '../../platform/http/errors';
 import { processImage, type ImagePurpose } from '../../platform/media/images';
 import type { Storage } from '../../platform/storage/storage';
-import type { AuthService, IssuedTokens, SignInChallenge } from '../auth';
+import type {
+  AuthService,
+  Credentials,
+  IssuedTokens,
+  SessionDevice,
+  SignInChallenge,
+} from '../auth';
 import type { UserRow, UsersRepository } from './users.repository';
 
 const usernameTaken = () => conflict('USERNAME_TAKEN', 'This username is already taken');
@@ -43,14 +49,13 @@ export class UsersService {
    * Creates the account and its first session. Images are checked and re-encoded before
    * anything is written; if the insert fails, the stored files are removed again.
    */
-  async registerUser(input: {
-    fields: RegisterFields;
-    avatar: Buffer;
-    coverImage: Buffer | undefined;
-    userAgent: string | null;
-    /** The network address it signs up from, shown in "Sessions and devices". */
-    address?: string | null;
-  }): Promise<{ user: UserRow; tokens: IssuedTokens }> {
+  async registerUser(
+    input: {
+      fields: RegisterFields;
+      avatar: Buffer;
+      coverImage: Buffer | undefined;
+    } & SessionDevice,
+  ): Promise<{ user: UserRow; tokens: IssuedTokens }> {
     const { fields } = input;
     const taken = await this.repo.findTaken(fields.username, fields.email);
     if (taken.username) throw usernameTaken();
@@ -94,11 +99,9 @@ export class UsersService {
    * Signs in (auth's `signIn`) and answers the account with the new session's tokens, or the
    * challenge of an account with two-factor sign-in on (no session yet).
    */
-  async signIn(input: {
-    credentials: { email: string; password: string };
-    userAgent: string | null;
-    address?: string | null;
-  }): Promise<{ user: UserRow; tokens: IssuedTokens } | { challenge: SignInChallenge }> {
+  async signIn(
+    input: { credentials: Credentials } & SessionDevice,
+  ): Promise<{ user: UserRow; tokens: IssuedTokens } | { challenge: SignInChallenge }> {
     const outcome = await this.auth.signIn({
       ...input.credentials,
       userAgent: input.userAgent,

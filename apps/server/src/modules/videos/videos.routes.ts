@@ -17,7 +17,6 @@ export function registerVideoRoutes(router: Router, { videos, storage }: VideoRo
   const present = (record: Parameters<typeof presentVideo>[0]) => presentVideo(record, storage);
 
   router.route(endpoints.listVideos, {
-    message: 'Videos',
     handler: async ({ query, actor }) =>
       presentVideoPage(await videos.listVideos({ query, viewer: actor })),
     // The same for everyone but the person whose own videos are listed (drafts included).
@@ -30,7 +29,6 @@ export function registerVideoRoutes(router: Router, { videos, storage }: VideoRo
   });
 
   router.route(endpoints.getVideo, {
-    message: 'Video',
     handler: async ({ params, actor }) =>
       presentVideoCard(await videos.getVideoCard({ videoId: params.id, viewer: actor })),
     shared: ({ data }) => shareVideos([data], [data.owner._id]),
@@ -42,36 +40,30 @@ export function registerVideoRoutes(router: Router, { videos, storage }: VideoRo
   });
 
   router.route(endpoints.createVideo, {
-    message: 'Video created',
     handler: async ({ body, actor }) =>
       present(await videos.createVideo({ ownerId: actor.userId, input: body })),
   });
 
   router.route(endpoints.updateVideo, {
-    message: 'Video updated',
     handler: async ({ params, body, actor }) =>
       present(await videos.updateVideo({ videoId: params.id, actor, changes: body })),
   });
 
   router.route(endpoints.deleteVideo, {
-    message: 'Video deleted',
     handler: ({ params, actor }) => emptyAfter(videos.deleteVideo({ videoId: params.id, actor })),
   });
 
   router.route(endpoints.setVideoVisibility, {
-    message: 'Visibility changed',
     handler: async ({ params, body, actor }) =>
       present(await videos.setVisibility({ videoId: params.id, actor, level: body })),
   });
 
   router.route(endpoints.togglePublish, {
-    message: 'Publication changed',
     handler: async ({ params, actor }) =>
       present(await videos.togglePublish({ videoId: params.id, actor })),
   });
 
   router.route(endpoints.recordView, {
-    message: 'View recorded',
     handler: async ({ params, body, actor, request, reply }) =>
       videos.recordView({
         videoId: params.id,

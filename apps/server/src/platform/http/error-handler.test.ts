@@ -1,3 +1,4 @@
+import { endpoints } from '@kinora/contract';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -120,6 +121,10 @@ describe('framework errors through the real app', () => {
         '/api/v1/users/register',
         '/api/v1/users/current-user',
       ]),
+    );
+    // A success's message, stated by the contract, describes the answer.
+    expect(doc.paths['/api/v1/users/login'].post.responses['200'].description).toBe(
+      endpoints.login.message,
     );
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs/' });
     expect(ui.statusCode).toBe(200);

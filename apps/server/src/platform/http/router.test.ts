@@ -18,7 +18,6 @@ async function appWithSlowHandler(drainMs?: number) {
   let finished = false;
   const router = new Router(app, { authenticate: async () => null }, drainMs);
   router.route(endpoints.healthcheck, {
-    message: 'Healthy',
     handler: async () => {
       markStarted();
       await released;

@@ -82,8 +82,6 @@ export interface RouteSharing<D> {
 }
 
 export interface RouteSpec<E extends Endpoint> {
-  /** Human message placed in the envelope of a success. */
-  message: string;
   files?: E extends { files: readonly (infer F extends string)[] } ? Record<F, FileRule> : never;
   /** Requests per minute per client; unset means no per-route limit. */
   rateLimitPerMinute?: number;
@@ -174,10 +172,11 @@ export class Router {
           ? { security: [{ bearerAuth: [] }, { cookieAuth: [] }] }
           : {}),
         response: {
-          [status]:
-            endpoint.spreadData && endpoint.response instanceof z.ZodObject
-              ? envelopeOf(endpoint.response).extend(endpoint.response.shape)
-              : envelopeOf(endpoint.response),
+          // The success's message describes the answer in the OpenAPI document.
+          [status]: (endpoint.spreadData && endpoint.response instanceof z.ZodObject
+            ? envelopeOf(endpoint.response).extend(endpoint.response.shape)
+            : envelopeOf(endpoint.response)
+          ).describe(endpoint.message),
         },
       },
       ...(spec.rateLimitPerMinute
@@ -270,7 +269,7 @@ export class Router {
           : null,
       });
     }
-    const envelope = { statusCode: status, data, message: spec.message, success: true };
+    const envelope = { statusCode: status, data, message: endpoint.message, success: true };
     return reply
       .code(status)
       .send(endpoint.spreadData ? { ...(data as object), ...envelope } : envelope);
