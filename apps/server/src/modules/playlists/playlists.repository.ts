@@ -97,8 +97,8 @@ export class PlaylistsRepository {
         .where(eq(playlists.id, sql.placeholder('id')))
         .limit(1)
         .prepare('playlists_find_for_edit'),
-      draftOwners: this.db
-        .selectDistinct({ ownerId: videos.ownerId })
+      unseenItems: this.db
+        .select({ videoId: videos.id, ownerId: videos.ownerId })
         .from(playlistItems)
         .innerJoin(videos, eq(videos.id, playlistItems.videoId))
         .where(
@@ -108,7 +108,12 @@ export class PlaylistsRepository {
             sql`not (${videosWatchableBy(null)})`,
           ),
         )
-        .prepare('playlists_draft_owners'),
+        .prepare('playlists_unseen_items'),
+      itemVideoIds: this.db
+        .select({ videoId: playlistItems.videoId })
+        .from(playlistItems)
+        .where(eq(playlistItems.playlistId, sql.placeholder('playlistId')))
+        .prepare('playlists_item_video_ids'),
       items: new Map<string, ReturnType<PlaylistsRepository['prepareItems']>>(),
       count: new Map<ViewerKind, ReturnType<PlaylistsRepository['prepareCount']>>(),
     };
@@ -221,13 +226,20 @@ export class PlaylistsRepository {
   }
 
   /**
-   * The owners of the videos in a playlist that a visitor may not watch (a draft, a private or
-   * scheduled video, one a moderator hid): besides its own owner and staff, the only readers who
-   * see more of it than a visitor (their own video, where it was, with why it is hidden).
+   * The videos in a playlist that a visitor may not watch (a draft, a private or scheduled
+   * video, one a moderator hid), with their owners: besides the playlist's own owner and staff,
+   * the only readers who see more of it than a visitor (their own video, where it was, with why
+   * it is hidden). A kept answer names these videos too, so one coming back into sight drops
+   * it (decision 0064).
    */
-  async draftOwners(playlistId: string): Promise<string[]> {
-    const rows = await this.prepared.draftOwners.execute({ playlistId });
-    return rows.map((r) => r.ownerId);
+  unseenItems(playlistId: string): Promise<{ videoId: string; ownerId: string }[]> {
+    return this.prepared.unseenItems.execute({ playlistId });
+  }
+
+  /** Every video id a playlist holds, seen or not: what a kept page past its first shows. */
+  async itemVideoIds(playlistId: string): Promise<string[]> {
+    const rows = await this.prepared.itemVideoIds.execute({ playlistId });
+    return rows.map((r) => r.videoId);
   }
 
   /** How many videos of each playlist the viewer may see. */

@@ -102,11 +102,17 @@ export class PlaylistsService {
   }
 
   /**
-   * Who sees a playlist otherwise than a visitor does, staff and its owner aside: the owners of
-   * drafts in it (decision 0025: everyone else may share one kept answer).
+   * The videos of a playlist a visitor may not see, with their owners: those owners see it
+   * otherwise than a visitor does, staff and its owner aside (decision 0025: everyone else may
+   * share one kept answer).
    */
-  draftOwners(playlistId: string): Promise<string[]> {
-    return this.repo.draftOwners(playlistId);
+  unseenItems(playlistId: string): Promise<{ videoId: string; ownerId: string }[]> {
+    return this.repo.unseenItems(playlistId);
+  }
+
+  /** Every video id a playlist holds, whoever may see them (a kept answer's tags). */
+  itemVideoIds(playlistId: string): Promise<string[]> {
+    return this.repo.itemVideoIds(playlistId);
   }
 
   async createPlaylist(input: {
