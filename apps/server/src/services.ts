@@ -221,7 +221,11 @@ export function createServices(deps: {
     ),
     comments,
     likes: new LikesService(new LikesRepository(db, writes), videos, comments, events),
-    playlists: new PlaylistsService(new PlaylistsRepository(db, writes), videos, events),
+    playlists: new PlaylistsService(
+      new PlaylistsRepository(db, writes, storage.publicUrlPrefix()),
+      videos,
+      events,
+    ),
     history: new HistoryService(
       new HistoryRepository(db, storage.publicUrlPrefix(), writes),
       videos,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerUser, type RegisteredUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createVideo, togglePublish } from '../../../test/media-factories';
+import { presentPlaylist } from './playlists.presenter';
 
 let t: TestApp;
 let owner: RegisteredUser;
@@ -156,6 +157,37 @@ describe('a kept playlist page (decision 0064)', () => {
     now = await read(after);
     expect([now.kept, idsOf(now.data!), now.data!.videoCount]).toEqual([false, [b], 2]);
     await togglePublish(t.app, owner, a!);
+  });
+
+  it('is written from the videos’ cards with the values the records’ path gives', async () => {
+    const [, b] = videos.map((v) => v._id);
+    // A draft in it: its owner's page holds it, a visitor's does not.
+    await togglePublish(t.app, owner, b!);
+    try {
+      for (const [user, viewer] of [
+        [null, null],
+        [owner, { userId: owner.userId, role: 'user' as const }],
+      ] as const) {
+        for (const query of ['', '?limit=2', '?after=0&limit=1']) {
+          const sent = (await read(`${url}${query}`, user)).data;
+          const params = new URLSearchParams(query);
+          const records = presentPlaylist(
+            await t.services.playlists.getPlaylist({
+              playlistId,
+              viewer,
+              ...(params.has('after') ? { after: Number(params.get('after')) } : {}),
+              ...(params.has('limit') ? { limit: Number(params.get('limit')) } : {}),
+            }),
+            t.storage,
+          );
+          expect(sent, `${user ? 'owner' : 'visitor'} ${query}`).toEqual(
+            JSON.parse(JSON.stringify(records)),
+          );
+        }
+      }
+    } finally {
+      await togglePublish(t.app, owner, b!);
+    }
   });
 
   it('is gone at once for others when made private, and back when made public', async () => {

@@ -2,7 +2,7 @@ import { endpoints, playlistsTotalHeader } from '@kinora/contract';
 import { shows, videosShown } from '../../platform/http/kept-tags';
 import { emptyAfter, type Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentPlaylist } from './playlists.presenter';
+import { presentPlaylist, presentPlaylistPage } from './playlists.presenter';
 import type { PlaylistsService } from './playlists.service';
 
 interface PlaylistRouteDeps {
@@ -52,7 +52,7 @@ export function registerPlaylistRoutes(
       // round of queries less on every computed answer. Nothing of it is sent unless the
       // reader may see the playlist.
       const [view, unseen] = await Promise.all([
-        playlists.getPlaylist({
+        playlists.getPlaylistPage({
           playlistId: params.playlistId,
           viewer: actor,
           after: query.after,
@@ -66,7 +66,7 @@ export function registerPlaylistRoutes(
         query.after !== undefined || view.hasMoreVideos
           ? await playlists.itemVideoIds(params.playlistId)
           : unseen.map((item) => item.videoId);
-      const answer = presentPlaylist(view, storage);
+      const answer = presentPlaylistPage(view);
       seeMore.set(answer, {
         notFor: [view.playlist.ownerId, ...new Set(unseen.map((item) => item.ownerId))],
         unshown,
