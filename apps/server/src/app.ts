@@ -22,7 +22,7 @@ import { Router } from './platform/http/router';
 import { securityHeaders } from './platform/http/security-headers';
 import { createLimitStore } from './platform/rate-limit/limit-store';
 import { registerAnonymousCache, type AnonymousCache } from './platform/http/anonymous-cache';
-import { dropOnChanges } from './platform/http/kept-tags';
+import { dropOnChanges, shows } from './platform/http/kept-tags';
 import { registerWebApp } from './platform/http/web-app';
 import { pageMetaReader, registerOEmbedRoute } from './modules/sharing';
 import { loggerOptions } from './platform/logger';
@@ -58,7 +58,7 @@ import { registerUploadRoutes } from './modules/uploads';
 import { registerUserRoutes, type SignInRouteDeps } from './modules/users';
 import { registerVideoRoutes } from './modules/videos';
 import { registerCaptionRoutes } from './modules/captions';
-import type { Services } from './services';
+import { historyKeptSeconds, type Services } from './services';
 
 export interface AppDeps {
   config: Config;
@@ -232,11 +232,24 @@ export async function buildApp({
           path: /^\/api\/v1\/comments\/[^/]+$/,
           ttlMs: Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
         },
+        // A playlist's page: its fields, order, videos (those it holds but does not show too)
+        // and owner are each dropped by an event; its cards' counters trail by this much, as in
+        // a person's history (decision 0064).
+        {
+          path: /^\/api\/v1\/playlists\/[^/]+$/,
+          ttlMs: Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
+        },
       ],
       // One person's own answers: their changes drop them (decision 0025), so they may live
       // as long as the web client keeps its own copy; 2,000 readers' feeds recomputed every
       // 5 s would take a core.
       personalTtlMs: Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000,
+      // A person's history: their saves, removals and every change to what it shows drop it,
+      // in every process (and a relay gap drops every one: below); its lifetime bounds only how
+      // far its cards' counters trail (decision 0064).
+      personalLifetimes: [
+        { path: /^\/api\/v1\/users\/watchHistory$/, ttlMs: historyKeptSeconds(config) * 1000 },
+      ],
       staleMs: 30_000,
       maxRefreshing: 2,
       maxBytes: 64 * 1024 * 1024,
@@ -247,8 +260,13 @@ export async function buildApp({
     });
     // Each change drops the answers that show what it changed, whichever process made it.
     const stopDropping = dropOnChanges(services.events, kept.drop);
+    // People's histories live long on their events alone (decision 0064): a relay gap, which
+    // may have lost one, drops every kept history (each is tagged `historyInSight`).
+    const keptAnswers = kept;
+    const stopGaps = services.events.onRelayGap(() => keptAnswers.drop([shows.historyInSight]));
     app.addHook('onClose', (_app, done) => {
       stopDropping();
+      stopGaps();
       done();
     });
   }

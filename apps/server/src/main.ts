@@ -121,6 +121,10 @@ async function main(): Promise<void> {
             services.comments.forgetKeptReaders();
             services.history.forgetKeptReaders();
           }
+          // What is kept long on events alone (people's histories: decision 0064) is forgotten
+          // when the relay stops hearing and again when it hears once more: what was kept
+          // between may have missed an event.
+          services.events.relayGap();
         },
       )
     : null;

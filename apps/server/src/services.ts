@@ -221,16 +221,18 @@ export function createServices(deps: {
     ),
     comments,
     likes: new LikesService(new LikesRepository(db, writes), videos, comments, events),
-    playlists: new PlaylistsService(new PlaylistsRepository(db, writes), videos, events),
+    playlists: new PlaylistsService(
+      new PlaylistsRepository(db, writes, storage.publicUrlPrefix()),
+      videos,
+      events,
+    ),
     history: new HistoryService(
       new HistoryRepository(db, storage.publicUrlPrefix(), writes),
       videos,
       events,
-      // As long as a person's kept answers: the cards' counters lag no more than theirs; with
-      // kept answers off (`PUBLIC_CACHE_TTL=0`), nothing is kept here either.
-      config.publicCacheTtlSeconds > 0
-        ? Math.max(config.personalCacheTtlSeconds, config.publicCacheTtlSeconds) * 1000
-        : 0,
+      // As long as a person's kept history answer: the cards' counters lag no more than its;
+      // with kept answers off (`PUBLIC_CACHE_TTL=0`), nothing is kept here either.
+      config.publicCacheTtlSeconds > 0 ? historyKeptSeconds(config) * 1000 : 0,
     ),
     subscriptions: new SubscriptionsService(
       new SubscriptionsRepository(db, undefined, writes),
@@ -303,4 +305,16 @@ function createMessaging(
       avatar,
     ),
   };
+}
+
+/**
+ * How long a person's kept history lives (decision 0064): `HISTORY_CACHE_TTL`, never less than
+ * a person's other kept answers.
+ */
+export function historyKeptSeconds(config: Config): number {
+  return Math.max(
+    config.historyCacheTtlSeconds,
+    config.personalCacheTtlSeconds,
+    config.publicCacheTtlSeconds,
+  );
 }

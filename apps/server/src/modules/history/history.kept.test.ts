@@ -264,9 +264,10 @@ describe('the kept rows’ own bookkeeping (decision 0060)', () => {
     expect([off.kept.size, off.loads]).toEqual([{ readers: 0, cards: 0 }, [50, 50]]);
 
     // Room for one reader's two rows and cards: the second reader's push out the first's.
+    // (The cards' texts are ASCII: a byte a character, decision 0064.)
     const probe = keptOver();
     const rows = await probe.kept.firstPage(ida.userId, 50);
-    const oneReader = rows.reduce((sum, row) => sum + 256 + row.card.length * 2, 0);
+    const oneReader = rows.reduce((sum, row) => sum + 256 + row.card.length, 0);
     const small = keptOver({ maxBytes: oneReader });
     await small.kept.firstPage(ida.userId, 50);
     expect(small.kept.size).toEqual({ readers: 1, cards: 2 });
@@ -275,5 +276,97 @@ describe('the kept rows’ own bookkeeping (decision 0060)', () => {
     await small.kept.firstPage(jon.userId, 50);
     await small.kept.firstPage(ida.userId, 50);
     expect(small.loads).toEqual([50, 50, 50]);
+  });
+});
+
+describe('a person’s history kept long on its events alone (decision 0064)', () => {
+  let long: TestApp;
+  beforeAll(async () => {
+    // A person's other answers live a second, their history a minute.
+    long = await createTestApp({ PERSONAL_CACHE_TTL: '1s', HISTORY_CACHE_TTL: '60s' });
+  });
+  afterAll(() => long?.close());
+  const helpers = historyHelpers(() => long);
+  const read = async (user: RegisteredUser) => {
+    const res = await long.app.inject({
+      url: '/api/v1/users/watchHistory?limit=50',
+      headers: user.auth,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json<{ data: HistoryEntry[] }>().data;
+    return { kept: res.headers.age !== undefined, ids: entries.map((e) => e._id), entries };
+  };
+  const freshOf = async (user: RegisteredUser) =>
+    JSON.parse(
+      prewrittenText(
+        presentHistoryEntries(
+          await long.services.history.watchHistory({
+            actor: { userId: user.userId, role: 'admin' },
+            cursor: undefined,
+            limit: 50,
+          }),
+        ),
+      )!,
+    ) as HistoryEntry[];
+
+  it('outlives a person’s other kept answers, and a save, a removal and a video made private show at once', async () => {
+    const [kim, lev] = await Promise.all([registerUser(long.app), registerUser(long.app)]);
+    const [a, b, c] = await helpers.insertVideos(kim, 3);
+    for (const [i, v] of [a, b, c].entries()) {
+      expect((await helpers.save(lev, v!, i + 1)).statusCode).toBe(200);
+    }
+    await read(lev);
+    expect((await read(lev)).kept).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 1_300));
+    // Past the person's other answers' second: still the kept one.
+    expect((await read(lev)).kept).toBe(true);
+
+    expect((await helpers.save(lev, a!, 42.5)).statusCode).toBe(200);
+    let now = await read(lev);
+    expect([now.kept, now.ids]).toEqual([false, [a, c, b]]);
+    expect(now.entries).toEqual(await freshOf(lev));
+
+    expect((await read(lev)).kept).toBe(true);
+    const removed = await long.app.inject({
+      method: 'DELETE',
+      url: `/api/v1/users/watchHistory/${c}`,
+      headers: lev.auth,
+    });
+    expect(removed.statusCode, removed.body).toBe(200);
+    now = await read(lev);
+    expect([now.kept, now.ids]).toEqual([false, [a, b]]);
+
+    expect((await read(lev)).kept).toBe(true);
+    await togglePublish(long.app, kim, b!);
+    now = await read(lev);
+    expect([now.kept, now.ids]).toEqual([false, [a]]);
+    await togglePublish(long.app, kim, b!);
+    expect((await read(lev)).ids).toEqual([a, b]);
+    expect((await read(lev)).entries).toEqual(await freshOf(lev));
+  });
+
+  it('forgets every kept history, answers and entries, on a gap in the event relay', async () => {
+    const [max, ned] = await Promise.all([registerUser(long.app), registerUser(long.app)]);
+    const [a, b] = await helpers.insertVideos(max, 2);
+    for (const [i, v] of [a, b].entries()) {
+      expect((await helpers.save(ned, v!, i + 1)).statusCode).toBe(200);
+    }
+    await read(ned);
+    expect((await read(ned)).kept).toBe(true);
+    // A change written behind the events' back (as one lost by the relay would be): the kept
+    // history does not see it ...
+    await long.database.db
+      .update(videos)
+      .set({ title: 'Renamed unheard' })
+      .where(eq(videos.id, a!));
+    expect((await read(ned)).entries.find((e) => e._id === a)!.title).not.toBe('Renamed unheard');
+    // ... until the relay says it may have lost events: neither the answer nor the entries are
+    // kept any more, and a save's next answer is PostgreSQL's.
+    long.services.events.relayGap();
+    const now = await read(ned);
+    expect(now.kept).toBe(false);
+    expect(now.entries.find((e) => e._id === a)!.title).toBe('Renamed unheard');
+    expect((await helpers.save(ned, b!, 9)).statusCode).toBe(200);
+    expect((await read(ned)).entries).toEqual(await freshOf(ned));
   });
 });

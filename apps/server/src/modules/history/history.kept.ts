@@ -222,8 +222,13 @@ export class KeptHistory {
 /** A kept row's own fields and its place in the maps, roughly. */
 const rowBytes = 256;
 
-/** What a string may take in memory: two bytes a character. */
-const textBytes = (text: string) => text.length * 2;
+/**
+ * What a string takes in memory: a byte a character when every character fits in one (V8 then
+ * holds it so, as it does the cards' mostly ASCII texts), else two (decision 0064: counting
+ * two for every card held a third of the model's people's rows at the bound).
+ */
+const textBytes = (text: string) => (wideText.test(text) ? 2 : 1) * text.length;
+const wideText = /[\u0100-\uffff]/;
 
 /** Whether `a` comes before `b` in a history: the later watched first, then the greater id. */
 function comesBefore(a: HistoryRecord, b: HistoryRecord): boolean {

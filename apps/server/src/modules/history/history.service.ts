@@ -30,10 +30,14 @@ export class HistoryService {
       load: (userId, limit) =>
         repo.list({ userId, viewer: { userId, role: 'user' }, cursor: undefined, limit }),
       ttlMs: keptForMs,
-      // Beside the kept answers' 64 MB: the cards of the readers' first pages, held once.
-      maxBytes: 32 * 1024 * 1024,
+      // Beside the kept answers' 64 MB: the cards of the readers' first pages, held once, and
+      // their rows (the traffic model's 2,000 people's take ~52 MB: decision 0064).
+      maxBytes: 64 * 1024 * 1024,
     });
     this.firstPages.listen(events);
+    // Kept long on events alone (decision 0064): a relay gap, connecting or reconnecting
+    // forgets them.
+    events.onRelayGap(() => this.firstPages.clear());
   }
 
   /** Forgets every person's kept entries: the event relay had a gap (an event may be lost). */

@@ -1,6 +1,7 @@
 import type { Playlist } from '@kinora/contract';
 import type { Storage } from '../../platform/storage/storage';
-import { presentVideo } from '../videos';
+import { presentVideo, presentVideoCardsWith } from '../videos';
+import type { PlaylistItemCard } from './playlists.repository';
 import type { PlaylistView } from './playlists.service';
 
 export function presentPlaylist(view: PlaylistView, storage: Storage): Playlist {
@@ -17,6 +18,32 @@ export function presentPlaylist(view: PlaylistView, storage: Storage): Playlist 
       position: v.position,
       addedAt: v.addedAt.toISOString(),
     })),
+    hasMoreVideos: view.hasMoreVideos,
+    videoCount: view.videoCount,
+    createdAt: playlist.createdAt.toISOString(),
+    updatedAt: playlist.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * `presentPlaylist` of a page whose videos are their cards (decision 0064): each card's text
+ * with the item's place after it, as `presentPlaylist` writes them (the same values).
+ */
+export function presentPlaylistPage(view: PlaylistView<PlaylistItemCard>): Playlist {
+  const { playlist } = view;
+  return {
+    _id: playlist.id,
+    name: playlist.name,
+    description: playlist.description,
+    owner: playlist.ownerId,
+    visibility: playlist.visibility,
+    kind: playlist.kind,
+    videos: presentVideoCardsWith<PlaylistItemCard, Playlist['videos'][number]>(
+      view.videos,
+      (item) =>
+        `,"position":${JSON.stringify(item.position)}` +
+        `,"addedAt":${JSON.stringify(item.addedAt.toISOString())}`,
+    ),
     hasMoreVideos: view.hasMoreVideos,
     videoCount: view.videoCount,
     createdAt: playlist.createdAt.toISOString(),

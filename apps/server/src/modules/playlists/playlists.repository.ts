@@ -9,13 +9,23 @@ import {
   type LimitedInsert,
 } from '../../platform/db/creation-limit';
 import { playlistItems, playlists, users, videos } from '../../platform/db/schema';
-import { videoRecordSource, videosWatchableBy, type VideoRecord } from '../videos';
+import {
+  cardUrlPrefix,
+  videoCardColumns,
+  videoRecordSource,
+  videosWatchableBy,
+  type VideoCardRow,
+  type VideoRecord,
+} from '../videos';
 
 export type PlaylistRow = typeof playlists.$inferSelect;
 export type PlaylistVisibility = PlaylistRow['visibility'];
 
 /** A video in a playlist, with its place. */
 export type PlaylistItemRecord = VideoRecord & { position: number; addedAt: Date };
+
+/** A video of a playlist's page as its card, written by PostgreSQL (decision 0064), with its place. */
+export type PlaylistItemCard = VideoCardRow & { position: number; addedAt: Date };
 
 /** How an add ended: added at the end, already there, full, or the playlist or video is gone. */
 export type AddOutcome = 'added' | 'duplicate' | 'full' | 'playlist gone' | 'video gone';
@@ -75,12 +85,18 @@ export class PlaylistsRepository {
    */
   private readonly prepared;
 
+  /** The cards' URL prefix as their statements take it (`cardUrlPrefix`); null: no cards. */
+  private readonly cardPrefix: string | null;
+
   constructor(
     private readonly db: Database,
     /** Where writes go (decision 0059): connections no read waits for; `db` on PGlite. */
     private readonly writes: Database = db,
+    /** `Storage.publicUrlPrefix()`, for a page's videos as their cards (`cardItems`). */
+    mediaUrlPrefix?: string,
   ) {
     this.prepared = this.prepareAll();
+    this.cardPrefix = mediaUrlPrefix === undefined ? null : cardUrlPrefix(mediaUrlPrefix);
   }
 
   private prepareAll() {
@@ -97,8 +113,8 @@ export class PlaylistsRepository {
         .where(eq(playlists.id, sql.placeholder('id')))
         .limit(1)
         .prepare('playlists_find_for_edit'),
-      draftOwners: this.db
-        .selectDistinct({ ownerId: videos.ownerId })
+      unseenItems: this.db
+        .select({ videoId: videos.id, ownerId: videos.ownerId })
         .from(playlistItems)
         .innerJoin(videos, eq(videos.id, playlistItems.videoId))
         .where(
@@ -108,8 +124,14 @@ export class PlaylistsRepository {
             sql`not (${videosWatchableBy(null)})`,
           ),
         )
-        .prepare('playlists_draft_owners'),
+        .prepare('playlists_unseen_items'),
+      itemVideoIds: this.db
+        .select({ videoId: playlistItems.videoId })
+        .from(playlistItems)
+        .where(eq(playlistItems.playlistId, sql.placeholder('playlistId')))
+        .prepare('playlists_item_video_ids'),
       items: new Map<string, ReturnType<PlaylistsRepository['prepareItems']>>(),
+      cardItems: new Map<string, ReturnType<PlaylistsRepository['prepareCardItems']>>(),
       count: new Map<ViewerKind, ReturnType<PlaylistsRepository['prepareCount']>>(),
     };
   }
@@ -134,6 +156,34 @@ export class PlaylistsRepository {
       .orderBy(asc(playlistItems.position))
       .limit(sql.placeholder('limit'))
       .prepare(`playlists_items_${kind}${after ? '_after' : ''}`);
+  }
+
+  /**
+   * `prepareItems` with each video as its card (`videoCardColumns`): the text PostgreSQL writes
+   * from what the rows keep written, instead of 35 columns mapped and presented in Node.
+   */
+  private prepareCardItems(kind: ViewerKind, after: boolean) {
+    return this.db
+      .select({
+        ...videoCardColumns(sql`${sql.placeholder('urlPrefix')}`),
+        position: playlistItems.position,
+        addedAt: playlistItems.addedAt,
+      })
+      .from(playlistItems)
+      .innerJoin(
+        videos,
+        and(eq(videos.id, playlistItems.videoId), videosWatchableBy(statementViewer(kind))),
+      )
+      .innerJoin(users, eq(users.id, videos.ownerId))
+      .where(
+        and(
+          eq(playlistItems.playlistId, sql.placeholder('playlistId')),
+          after ? gt(playlistItems.position, sql.placeholder('after')) : undefined,
+        ),
+      )
+      .orderBy(asc(playlistItems.position))
+      .limit(sql.placeholder('limit'))
+      .prepare(`playlists_card_items_${kind}${after ? '_after' : ''}`);
   }
 
   /** `countVisibleItems` of one playlist, as `countVisibleItems` counts. */
@@ -221,13 +271,20 @@ export class PlaylistsRepository {
   }
 
   /**
-   * The owners of the videos in a playlist that a visitor may not watch (a draft, a private or
-   * scheduled video, one a moderator hid): besides its own owner and staff, the only readers who
-   * see more of it than a visitor (their own video, where it was, with why it is hidden).
+   * The videos in a playlist that a visitor may not watch (a draft, a private or scheduled
+   * video, one a moderator hid), with their owners: besides the playlist's own owner and staff,
+   * the only readers who see more of it than a visitor (their own video, where it was, with why
+   * it is hidden). A kept answer names these videos too, so one coming back into sight drops
+   * it (decision 0064).
    */
-  async draftOwners(playlistId: string): Promise<string[]> {
-    const rows = await this.prepared.draftOwners.execute({ playlistId });
-    return rows.map((r) => r.ownerId);
+  unseenItems(playlistId: string): Promise<{ videoId: string; ownerId: string }[]> {
+    return this.prepared.unseenItems.execute({ playlistId });
+  }
+
+  /** Every video id a playlist holds, seen or not: what a kept page past its first shows. */
+  async itemVideoIds(playlistId: string): Promise<string[]> {
+    const rows = await this.prepared.itemVideoIds.execute({ playlistId });
+    return rows.map((r) => r.videoId);
   }
 
   /** How many videos of each playlist the viewer may see. */
@@ -272,6 +329,30 @@ export class PlaylistsRepository {
       viewerId: input.viewer?.userId,
       after: input.after,
       limit: input.limit,
+    });
+  }
+
+  /** `items`, each video as its card (decision 0064): the playlist page's read. */
+  async cardItems(input: {
+    playlistId: string;
+    viewer: Viewer | null;
+    after: number | undefined;
+    limit: number;
+  }): Promise<PlaylistItemCard[]> {
+    if (this.cardPrefix === null) throw new Error('PlaylistsRepository: no media URL prefix');
+    const kind = viewerKindOf(input.viewer);
+    const after = input.after !== undefined;
+    const name = `${kind}${after ? '_after' : ''}`;
+    let statement = this.prepared.cardItems.get(name);
+    if (!statement) {
+      this.prepared.cardItems.set(name, (statement = this.prepareCardItems(kind, after)));
+    }
+    return statement.execute({
+      playlistId: input.playlistId,
+      viewerId: input.viewer?.userId,
+      after: input.after,
+      limit: input.limit,
+      urlPrefix: this.cardPrefix,
     });
   }
 

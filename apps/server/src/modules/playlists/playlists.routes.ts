@@ -2,7 +2,7 @@ import { endpoints, playlistsTotalHeader } from '@kinora/contract';
 import { shows, videosShown } from '../../platform/http/kept-tags';
 import { emptyAfter, type Router } from '../../platform/http/router';
 import type { Storage } from '../../platform/storage/storage';
-import { presentPlaylist } from './playlists.presenter';
+import { presentPlaylist, presentPlaylistPage } from './playlists.presenter';
 import type { PlaylistsService } from './playlists.service';
 
 interface PlaylistRouteDeps {
@@ -37,35 +37,53 @@ export function registerPlaylistRoutes(
   router.route(endpoints.toggleWatchLater, {
     handler: ({ params, actor }) => playlists.toggleWatchLater({ videoId: params.videoId, actor }),
   });
-  /** Who sees each computed playlist answer otherwise than a visitor, for `shared`. */
-  const seeMore = new WeakMap<object, readonly string[]>();
+  /**
+   * Who sees each computed playlist answer otherwise than a visitor, for `shared`, and the
+   * videos it holds that it does not show, for `shows`.
+   */
+  const seeMore = new WeakMap<object, { notFor: readonly string[]; unshown: readonly string[] }>();
   router.route(endpoints.getPlaylist, {
     handler: async ({ params, query, actor }) => {
       // Who sees more (the drafts' owners) is read beside the playlist, not after it: one
       // round of queries less on every computed answer. Nothing of it is sent unless the
       // reader may see the playlist.
-      const [view, draftOwners] = await Promise.all([
-        playlists.getPlaylist({
+      const [view, unseen] = await Promise.all([
+        playlists.getPlaylistPage({
           playlistId: params.playlistId,
           viewer: actor,
           after: query.after,
           limit: query.limit,
         }),
-        playlists.draftOwners(params.playlistId),
+        playlists.unseenItems(params.playlistId),
       ]);
-      const answer = presentPlaylist(view, storage);
-      seeMore.set(answer, [view.playlist.ownerId, ...draftOwners]);
+      // A page that is not the whole playlist counts videos it does not show: each is named,
+      // so one taken out of sight or back into it drops the kept page (decision 0064).
+      const unshown =
+        query.after !== undefined || view.hasMoreVideos
+          ? await playlists.itemVideoIds(params.playlistId)
+          : unseen.map((item) => item.videoId);
+      const answer = presentPlaylistPage(view);
+      seeMore.set(answer, {
+        notFor: [view.playlist.ownerId, ...new Set(unseen.map((item) => item.ownerId))],
+        unshown,
+      });
       return answer;
     },
     // The same for every signed-in person but its owner and those with a draft in it.
     shared: ({ data }) => {
-      const notFor = seeMore.get(data);
+      const notFor = seeMore.get(data)?.notFor;
       return notFor ? { notFor } : null;
     },
+    // Everything it shows is dropped by an event but the cards' counters (decision 0064): its
+    // own fields and order, its owner, each video it shows, and each it holds but does not show
+    // (one coming back into sight, or leaving it, changes the page or its count).
     shows: ({ data }) => [
-      shows.playlist(data._id),
-      shows.person(data.owner),
-      ...videosShown(data.videos),
+      ...new Set([
+        shows.playlist(data._id),
+        shows.person(data.owner),
+        ...videosShown(data.videos),
+        ...(seeMore.get(data)?.unshown ?? []).map(shows.video),
+      ]),
     ],
   });
   router.route(endpoints.createPlaylist, {

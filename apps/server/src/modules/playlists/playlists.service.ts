@@ -11,12 +11,17 @@ import {
   assertCanSeePlaylist,
   canListPlaylist,
 } from './playlists.policy';
-import type { PlaylistItemRecord, PlaylistRow, PlaylistsRepository } from './playlists.repository';
+import type {
+  PlaylistItemCard,
+  PlaylistItemRecord,
+  PlaylistRow,
+  PlaylistsRepository,
+} from './playlists.repository';
 
-/** A playlist with the page of its videos the reader may see. */
-export interface PlaylistView {
+/** A playlist with the page of its videos the reader may see (as records, or as cards). */
+export interface PlaylistView<V = PlaylistItemRecord> {
   playlist: PlaylistRow;
-  videos: PlaylistItemRecord[];
+  videos: V[];
   hasMoreVideos: boolean;
   videoCount: number;
 }
@@ -102,11 +107,47 @@ export class PlaylistsService {
   }
 
   /**
-   * Who sees a playlist otherwise than a visitor does, staff and its owner aside: the owners of
-   * drafts in it (decision 0025: everyone else may share one kept answer).
+   * `getPlaylist` with the page's videos as their cards, written by PostgreSQL (decision 0064):
+   * the playlist page's read, computed when its kept answer is not there.
    */
-  draftOwners(playlistId: string): Promise<string[]> {
-    return this.repo.draftOwners(playlistId);
+  async getPlaylistPage(input: {
+    playlistId: string;
+    viewer: Viewer | null;
+    after?: number | undefined;
+    limit?: number;
+  }): Promise<PlaylistView<PlaylistItemCard>> {
+    const playlist = await this.repo.findById(input.playlistId);
+    assertCanSeePlaylist(input.viewer, playlist);
+    const limit = input.limit ?? firstPage;
+    const [items, videoCount] = await Promise.all([
+      this.repo.cardItems({
+        playlistId: playlist.id,
+        viewer: input.viewer,
+        after: input.after,
+        limit: limit + 1,
+      }),
+      this.repo.countVisible(playlist.id, input.viewer),
+    ]);
+    return {
+      playlist,
+      videos: items.slice(0, limit),
+      hasMoreVideos: items.length > limit,
+      videoCount,
+    };
+  }
+
+  /**
+   * The videos of a playlist a visitor may not see, with their owners: those owners see it
+   * otherwise than a visitor does, staff and its owner aside (decision 0025: everyone else may
+   * share one kept answer).
+   */
+  unseenItems(playlistId: string): Promise<{ videoId: string; ownerId: string }[]> {
+    return this.repo.unseenItems(playlistId);
+  }
+
+  /** Every video id a playlist holds, whoever may see them (a kept answer's tags). */
+  itemVideoIds(playlistId: string): Promise<string[]> {
+    return this.repo.itemVideoIds(playlistId);
   }
 
   async createPlaylist(input: {

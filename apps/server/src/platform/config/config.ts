@@ -43,6 +43,13 @@ const EnvSchema = z.object({
    */
   SEARCH_CACHE_TTL: durationSeconds.default(60),
   PERSONAL_CACHE_TTL: durationSeconds.default(30),
+  /**
+   * How long a person's kept history (their answer and first entries) lives: their own saves
+   * and removals and every change to what it shows reach it as events (decision 0064), so the
+   * lifetime only bounds how far its cards' counters (views, likes) may trail. Never less than
+   * PERSONAL_CACHE_TTL.
+   */
+  HISTORY_CACHE_TTL: durationSeconds.default(300),
   /** Attempts per minute per client on login and register. */
   AUTH_RATE_LIMIT: z.coerce.number().int().min(1).default(10),
   /** Redis for rate limits shared by every API process; unset: each process counts alone. */
@@ -191,6 +198,8 @@ export interface Config {
   searchCacheTtlSeconds: number;
   /** How long one person's own kept answer lives (their feeds, history; at least the public). */
   personalCacheTtlSeconds: number;
+  /** How long a person's kept history lives (at least the personal; decision 0064). */
+  historyCacheTtlSeconds: number;
   trustProxy: boolean;
   secureCookies: boolean;
   secrets: Secrets;
@@ -357,6 +366,7 @@ export function loadConfig(
     publicCacheTtlSeconds: e.PUBLIC_CACHE_TTL,
     searchCacheTtlSeconds: e.SEARCH_CACHE_TTL,
     personalCacheTtlSeconds: e.PERSONAL_CACHE_TTL,
+    historyCacheTtlSeconds: e.HISTORY_CACHE_TTL,
     trustProxy: e.TRUST_PROXY,
     secureCookies: publicUrl.startsWith('https://'),
     secrets: loadOrCreateSecrets(dataDir, {

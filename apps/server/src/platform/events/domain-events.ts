@@ -206,6 +206,8 @@ export class DomainEvents {
   private relay: EventRelay | null = null;
   /** Listeners that answered a promise and have not finished. */
   private readonly running = new Set<Promise<void>>();
+  /** Told when other processes' events may have been lost (`relayGap`). */
+  private readonly gapListeners = new Set<() => void>();
 
   constructor(
     /** Where a failing listener is reported; it never reaches the emitter. */
@@ -234,6 +236,22 @@ export class DomainEvents {
     return () => {
       if (this.relay === relay) this.relay = null;
     };
+  }
+
+  /**
+   * Adds a listener told when the relay may have lost other processes' events (its connection
+   * dropped or came back, or a process fell silent): what was kept on their events alone is
+   * then forgotten (decision 0064). Answers the function that removes it.
+   */
+  onRelayGap(listener: () => void): () => void {
+    this.gapListeners.add(listener);
+    return () => this.gapListeners.delete(listener);
+  }
+
+  /** The relay may have lost other processes' events: tells `onRelayGap`'s listeners. */
+  relayGap(): void {
+    // Each forgets what it kept, in memory: none fails.
+    for (const listener of this.gapListeners) listener();
   }
 
   /** A change event another process emitted: told to the listeners of any process's events. */

@@ -155,6 +155,57 @@ describe.skipIf(!ready)('a change through one API process, read through another'
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(await readVideo(b, video._id)).toEqual({ title: 'Renamed', kept: true });
   }, 60_000);
+  it('a history and a playlist kept long through B show a save and an edit through A within a second', async () => {
+    // Kept for minutes on their events alone (decision 0064): the relay must carry them.
+    const owner = await registerOn(a);
+    const viewer = await registerOn(b);
+    const video = await publishVideo(a, owner, 'Kept long across processes');
+    await transcoded(video, owner);
+    const history = async () => {
+      const res = await fetch(`${b.base}/api/v1/users/watchHistory?limit=50`, {
+        headers: { authorization: `Bearer ${viewer.accessToken}` },
+      });
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: { _id: string; positionSeconds: number }[] };
+      return {
+        positions: data.map((e) => e.positionSeconds),
+        kept: res.headers.get('age') !== null,
+      };
+    };
+    await callServer(b, 'PUT', `/users/watchHistory/${video._id}`, viewer, {
+      json: { positionSeconds: 3 },
+    });
+    await history();
+    expect(await history()).toEqual({ positions: [3], kept: true });
+    await callServer(a, 'PUT', `/users/watchHistory/${video._id}`, viewer, {
+      json: { positionSeconds: 8 },
+    });
+    const saved = Date.now();
+    await vi.waitFor(async () => expect((await history()).positions).toEqual([8]), {
+      timeout: 1_000,
+      interval: 20,
+    });
+    expect(Date.now() - saved).toBeLessThan(1_000);
+
+    const playlist = await callServer<{ _id: string }>(a, 'POST', '/playlists', owner, {
+      json: { name: 'Across processes' },
+    });
+    const name = async () => {
+      const res = await fetch(`${b.base}/api/v1/playlists/${playlist._id}`);
+      expect(res.status).toBe(200);
+      const { data } = (await res.json()) as { data: { name: string } };
+      return { name: data.name, kept: res.headers.get('age') !== null };
+    };
+    await name();
+    expect(await name()).toEqual({ name: 'Across processes', kept: true });
+    await callServer(a, 'PUT', `/playlists/${playlist._id}`, owner, { json: { name: 'Renamed' } });
+    const renamed = Date.now();
+    await vi.waitFor(async () => expect((await name()).name).toBe('Renamed'), {
+      timeout: 1_000,
+      interval: 20,
+    });
+    expect(Date.now() - renamed).toBeLessThan(1_000);
+  }, 60_000);
   it('a session ended through A is refused by B within a second, though B had just trusted it', async () => {
     const person = await registerOn(a);
     const me = await callServer<{ email: string }>(a, 'GET', '/users/current-user', person);

@@ -140,6 +140,11 @@ export interface AnonymousCacheOptions {
   lifetimes?: { path: RegExp; ttlMs: number }[];
   /** How long one person's own answer (a personal path's, or a reader's on `eachReaderPaths`) lives. */
   personalTtlMs?: number;
+  /**
+   * Longer lifetimes for some personal paths (a person's history: decision 0064), over
+   * `personalTtlMs`. The first pattern that matches wins.
+   */
+  personalLifetimes?: { path: RegExp; ttlMs: number }[];
   /** How much longer an expired answer may be sent while one request computes its successor. */
   staleMs: number;
   /**
@@ -346,6 +351,10 @@ export function registerAnonymousCache(
   const pathOf = (url: string) => url.split('?', 1)[0]!;
   const lifetimeOf = (url: string) =>
     options.lifetimes?.find((l) => l.path.test(pathOf(url)))?.ttlMs ?? options.ttlMs;
+  const personalLifetimeOf = (url: string) =>
+    options.personalLifetimes?.find((l) => l.path.test(pathOf(url)))?.ttlMs ??
+    options.personalTtlMs ??
+    lifetimeOf(url);
   /**
    * Which kind of kept answer a GET of `url` has: shared, each reader's own, visitors' shared
    * and each signed-in reader's own, or none.
@@ -569,9 +578,7 @@ export function registerAnonymousCache(
       // page's calls, a warm-up) do not all expire, and get recomputed, in the same instant.
       expires:
         now +
-        (reader === undefined
-          ? lifetimeOf(request.url)
-          : (options.personalTtlMs ?? lifetimeOf(request.url))) *
+        (reader === undefined ? lifetimeOf(request.url) : personalLifetimeOf(request.url)) *
           (0.75 + Math.random() * 0.25),
       headers: request.headers.origin === undefined ? frontHeaders(reply.getHeaders()) : null,
       ...(reader === undefined ? {} : { reader }),
