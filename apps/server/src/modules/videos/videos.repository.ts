@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Viewer } from '../../platform/auth/roles';
+import { BatchedLookup } from '../../platform/db/batched-lookup';
 import { queryRows } from '../../platform/db/client';
 import { relaxedCommit } from '../../platform/db/relaxed-commit';
 import { mediaAssets, users, videoTotals, videos } from '../../platform/db/schema';
@@ -129,6 +130,15 @@ function listOrder(sortBy: ListFilter['sortBy'], sortType: 'asc' | 'desc'): SQL[
     : [order(sortColumns[sortBy]), order(videos.id)];
 }
 
+/** A uuid as text, in either case. */
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * How many gathered card lookups (`cardsById`) run at once: fewer than the pool's connections,
+ * so that while they run the next turns' lookups gather into the next statement.
+ */
+const cardLookupsInFlight = 4;
+
 /** A card's URLs' prefix, as every card statement takes it. */
 const urlPrefix = sql`${sql.placeholder('urlPrefix')}`;
 
@@ -157,8 +167,11 @@ export class VideosRepository extends CardRepository {
       .innerJoin(users, eq(users.id, videos.ownerId));
   }
 
-  /** One video's card with the columns its visibility rules read: a named statement. */
-  private prepareCardById() {
+  /**
+   * Videos' cards with the columns their visibility rules read, by ids: one named statement,
+   * whatever the number of ids (a video page's lookups gathered, `cardsById`).
+   */
+  private prepareCardsByIds() {
     return this.db
       .select({
         ...videoCardColumns(urlPrefix),
@@ -168,16 +181,34 @@ export class VideosRepository extends CardRepository {
       })
       .from(videos)
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .where(eq(videos.id, sql.placeholder('id')))
-      .limit(1)
-      .prepare('videos_card_by_id');
+      .where(sql`${videos.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .prepare('videos_cards_by_ids');
   }
-  private cardByIdStatement: ReturnType<VideosRepository['prepareCardById']> | undefined;
+  private cardsByIdsStatement: ReturnType<VideosRepository['prepareCardsByIds']> | undefined;
 
+  /**
+   * The video pages' lookups asked for in one event-loop turn, read by one statement (decision
+   * 0065): fifty pages asked at once cost the database a few statements, not fifty.
+   */
+  private readonly cardsById = new BatchedLookup({
+    read: (ids: string[]) => {
+      this.cardsByIdsStatement ??= this.prepareCardsByIds();
+      // Server-checked uuids (`uuidText`), passed as one array literal.
+      return this.cardsByIdsStatement.execute({
+        ids: `{${ids.join(',')}}`,
+        urlPrefix: this.mediaUrlPrefix,
+      });
+    },
+    keyOf: (row) => row.id,
+    maxBatch: 100,
+    maxInFlight: cardLookupsInFlight,
+  });
+
+  /** One video's card with the columns its visibility rules read; null when there is none. */
   async findCardById(id: string) {
-    this.cardByIdStatement ??= this.prepareCardById();
-    const [row] = await this.cardByIdStatement.execute({ id, urlPrefix: this.mediaUrlPrefix });
-    return row ?? null;
+    // Not a uuid: no video has it, and it must not fail the statement it would share.
+    if (!uuidText.test(id)) return null;
+    return this.cardsById.load(id.toLowerCase());
   }
 
   async findById(id: string): Promise<VideoRecord | null> {
