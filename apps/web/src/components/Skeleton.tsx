@@ -1,4 +1,3 @@
-import type { ReactNode } from 'react';
 import { cn } from '../lib/cn';
 
 /*
@@ -9,27 +8,6 @@ import { cn } from '../lib/cn';
 /** One grey block: a line of text by default; `className` gives its size (and its radius). */
 export function Bone({ className }: { className?: string }) {
   return <div className={cn('rounded-sm bg-raised', className)} />;
-}
-
-/** A whole page while it loads: the page's column, pulsing, announced once as `label`. */
-export function PageBones({
-  label,
-  className,
-  children,
-}: {
-  label: string;
-  className?: string;
-  children: ReactNode;
-}) {
-  return (
-    <div
-      role="status"
-      aria-label={label}
-      className={cn('mx-auto w-full max-w-content animate-pulse', className)}
-    >
-      {children}
-    </div>
-  );
 }
 
 /** Lines of text in grey, one per entry of `bars` (its height and width), filling the row. */

@@ -11,7 +11,7 @@ import { channelErrorOf, isChannelNotFound } from '../api/channel-api';
 import { useChannel, useChannelByName, useChannelRefresh } from '../hooks/use-channel';
 import { ChannelHeader } from './ChannelHeader';
 import { ChannelTabs, type ChannelTweets } from './ChannelTabs';
-import { Bone, PageBones } from '../../../components/Skeleton';
+import { Bone } from '../../../components/Skeleton';
 import { CoverHeaderSkeleton } from '../../../components/CoverHeader';
 import { channelPathOf } from '../../../lib/paths';
 
@@ -132,7 +132,11 @@ function ChannelNotLoaded({
 
 function ChannelSkeleton() {
   return (
-    <PageBones label="Loading channel" className="sm:px-6 sm:pt-6">
+    <div
+      role="status"
+      aria-label="Loading channel"
+      className="mx-auto w-full max-w-content animate-pulse sm:px-6 sm:pt-6"
+    >
       <CoverHeaderSkeleton on="canvas" coverClassName="sm:rounded-xl">
         <div className="mt-4 flex gap-2">
           <Bone className="h-7 w-28 rounded-full" />
@@ -140,6 +144,6 @@ function ChannelSkeleton() {
         </div>
         <Bone className="mt-8 h-10 w-full" />
       </CoverHeaderSkeleton>
-    </PageBones>
+    </div>
   );
 }

@@ -4,7 +4,6 @@ import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
 import { Button, buttonClass } from '../../../components/Button';
 import { CoverHeader, CoverHeaderSkeleton } from '../../../components/CoverHeader';
-import { PageBones } from '../../../components/Skeleton';
 import { AlertTriangleIcon, MailIcon, PencilIcon, RefreshIcon } from '../../../components/icons';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { isApiError } from '../../../lib/api';
@@ -232,11 +231,15 @@ function ProfileTabs({ stats }: { stats: MyStats | undefined }) {
 /** The header's shape in grey while we learn who is signed in. */
 function ProfileSkeleton() {
   return (
-    <PageBones label="Loading profile" className="pb-10 sm:px-6 sm:pt-6">
+    <div
+      role="status"
+      aria-label="Loading profile"
+      className="mx-auto w-full max-w-content animate-pulse pb-10 sm:px-6 sm:pt-6"
+    >
       <div className="overflow-hidden border-border bg-surface sm:rounded-lg sm:border">
         <CoverHeaderSkeleton on="surface" className="pb-5" />
         <div className="h-12 border-t border-border" />
       </div>
-    </PageBones>
+    </div>
   );
 }

@@ -38,7 +38,7 @@ import { VideoActions } from './VideoActions';
 import { ReportAction } from '../../../components/moderation-extras';
 import { ModerationNotice } from '../../../components/ModerationNotice';
 import { VideoDescription } from './VideoDescription';
-import { Bone, BoneRow, PageBones } from '../../../components/Skeleton';
+import { Bone, BoneRow } from '../../../components/Skeleton';
 
 /** What the page composing this one puts in the Save slot, for the video and viewer shown. */
 export type RenderSaveControl = (props: { videoId: string; userId: string | null }) => ReactNode;
@@ -451,7 +451,11 @@ function WatchError({ message, onRetry }: { message: string; onRetry: () => void
 
 function WatchSkeleton() {
   return (
-    <PageBones label="Loading video" className="flex flex-col gap-6 sm:px-6 sm:pt-6 xl:flex-row">
+    <div
+      role="status"
+      aria-label="Loading video"
+      className="mx-auto flex w-full max-w-content animate-pulse flex-col gap-6 sm:px-6 sm:pt-6 xl:flex-row"
+    >
       <div className="min-w-0 flex-1">
         <Bone className="aspect-video w-full rounded-none sm:rounded-lg" />
         <div className="space-y-3 px-4 pt-4 sm:px-0">
@@ -473,6 +477,6 @@ function WatchSkeleton() {
           />
         ))}
       </div>
-    </PageBones>
+    </div>
   );
 }
