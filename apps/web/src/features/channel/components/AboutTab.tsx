@@ -1,6 +1,7 @@
 import type { ChannelWithStats } from '@kinora/contract';
 import { useId, type ReactNode } from 'react';
 import { Avatar } from '../../../components/Avatar';
+import { StatCard } from '../../../components/StatCard';
 import { formatCount } from '../../../lib/format';
 import { channelText } from '../api/channel-api';
 import { JoinedTime } from './ChannelHeader';
@@ -16,8 +17,8 @@ export function AboutTab({ data, isOwner }: { data: ChannelWithStats; isOwner: b
           {channelText.aboutTitle}
         </h2>
         <dl className="grid grid-cols-2 gap-3">
-          <Figure label="Subscribers" value={formatCount(stats.totalSubscribers)} />
-          <Figure label="Videos" value={formatCount(stats.totalVideos)} />
+          <StatCard label="Subscribers" value={formatCount(stats.totalSubscribers)} />
+          <StatCard label="Videos" value={formatCount(stats.totalVideos)} />
         </dl>
         <div>
           <h3 className="text-base font-semibold text-fg">Description</h3>
@@ -51,15 +52,6 @@ export function AboutTab({ data, isOwner }: { data: ChannelWithStats; isOwner: b
         <p className="text-sm break-all text-fg-muted">@{channel.username}</p>
       </aside>
     </section>
-  );
-}
-
-function Figure({ label, value }: { label: string; value: string }) {
-  return (
-    <div className="rounded-lg border border-border bg-surface p-4">
-      <dt className="text-sm text-fg-muted">{label}</dt>
-      <dd className="mt-1 text-2xl font-bold text-fg tabular-nums">{value}</dd>
-    </div>
   );
 }
 

@@ -1,9 +1,8 @@
 import type { ChannelWithStats } from '@kinora/contract';
 import { useIsFetching } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Avatar } from '../../../components/Avatar';
 import { Button } from '../../../components/Button';
-import { CoverImage } from '../../../components/CoverImage';
+import { CoverHeader } from '../../../components/CoverHeader';
 import {
   EyeIcon,
   RefreshIcon,
@@ -55,42 +54,29 @@ export function ChannelHeader({
   messageControl?: ReactNode;
 }) {
   const { channel, stats } = data;
-  const isRefreshing = useIsFetching({ queryKey: channelKeys.all(channel._id) }) > 0;
 
   return (
     <header>
-      <CoverImage src={channel.coverImage} className="sm:rounded-xl" />
-      <div className="px-4 sm:px-6">
-        <div className="flex flex-col gap-4 pt-3 md:flex-row md:items-start md:justify-between">
-          <div className="flex min-w-0 items-start gap-4">
-            {/* Overlaps the cover's lower edge; `relative` puts it above the cover. */}
-            <Avatar
-              src={channel.avatar}
-              name={channel.username}
-              size="xl"
-              className="relative -mt-12 shadow-card ring-4 ring-canvas"
-            />
-            <div className="min-w-0 pt-1">
-              <h1 className="truncate text-2xl font-bold tracking-tight text-fg sm:text-3xl">
-                {channel.username}
-              </h1>
-              {channel.fullname ? (
-                <p className="truncate text-fg-muted">{channel.fullname}</p>
-              ) : null}
-            </div>
-          </div>
+      <CoverHeader
+        cover={channel.coverImage}
+        coverClassName="sm:rounded-xl"
+        avatar={channel.avatar}
+        name={channel.username}
+        heading={channel.username}
+        details={
+          channel.fullname ? <p className="truncate text-fg-muted">{channel.fullname}</p> : null
+        }
+        on="canvas"
+        actions={
           <ChannelActions
-            channelId={channel._id}
-            isSubscribed={channel.isSubscribed}
+            channel={channel}
             sessionStatus={sessionStatus}
             isOwner={isOwner}
-            isRefreshing={isRefreshing}
             onRefresh={onRefresh}
             messageControl={messageControl}
-            channelName={channel.username}
           />
-        </div>
-
+        }
+      >
         <ul aria-label="Channel figures" className="mt-4 flex flex-wrap gap-2">
           <Chip icon={<SubscriptionsIcon size={16} />}>
             {countLabel(stats.totalSubscribers, 'subscriber', 'subscribers')}
@@ -116,7 +102,7 @@ export function ChannelHeader({
         <p className="mt-2 text-sm text-fg-muted">
           Joined <JoinedTime createdAt={channel.createdAt} />
         </p>
-      </div>
+      </CoverHeader>
     </header>
   );
 }
@@ -131,26 +117,22 @@ function Chip({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 function ChannelActions({
-  channelId,
-  isSubscribed,
+  channel,
   sessionStatus,
   isOwner,
-  isRefreshing,
   onRefresh,
   messageControl,
-  channelName,
 }: {
-  channelId: string;
-  channelName: string;
-  isSubscribed: boolean;
+  channel: ChannelWithStats['channel'];
   sessionStatus: Session['status'];
   isOwner: boolean;
-  isRefreshing: boolean;
   onRefresh: () => Promise<void>;
   messageControl: ReactNode;
 }) {
+  const { _id: channelId, isSubscribed } = channel;
   const toast = useToast();
   const subscription = useSubscriptionToggle(channelId);
+  const isRefreshing = useIsFetching({ queryKey: channelKeys.all(channelId) }) > 0;
   const isSignedIn = sessionStatus === 'signedIn';
 
   const share = async () => {
@@ -192,7 +174,7 @@ function ChannelActions({
           targetKind: 'user',
           targetId: channelId,
           ownerId: channelId,
-          label: `@${channelName}’s account`,
+          label: `@${channel.username}’s account`,
         }}
       />
     </div>

@@ -12,6 +12,7 @@ import { useChannel, useChannelByName, useChannelRefresh } from '../hooks/use-ch
 import { ChannelHeader } from './ChannelHeader';
 import { ChannelTabs, type ChannelTweets } from './ChannelTabs';
 import { Bone } from '../../../components/Skeleton';
+import { CoverHeaderSkeleton } from '../../../components/CoverHeader';
 import { channelPathOf } from '../../../lib/paths';
 
 /**
@@ -136,17 +137,13 @@ function ChannelSkeleton() {
       aria-label="Loading channel"
       className="mx-auto w-full max-w-content animate-pulse sm:px-6 sm:pt-6"
     >
-      <Bone className="aspect-[3/1] max-h-60 w-full rounded-none sm:rounded-xl" />
-      <div className="px-4 sm:px-6">
-        <Bone className="-mt-12 size-24 rounded-full border-4 border-canvas" />
-        <Bone className="mt-3 h-7 w-48" />
-        <Bone className="mt-2 h-4 w-32" />
+      <CoverHeaderSkeleton on="canvas" coverClassName="sm:rounded-xl">
         <div className="mt-4 flex gap-2">
           <Bone className="h-7 w-28 rounded-full" />
           <Bone className="h-7 w-20 rounded-full" />
         </div>
         <Bone className="mt-8 h-10 w-full" />
-      </div>
+      </CoverHeaderSkeleton>
     </div>
   );
 }

@@ -2,9 +2,8 @@ import type { CurrentUser, MyStats } from '@kinora/contract';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, NavLink, Outlet, useLocation } from 'react-router';
-import { Avatar } from '../../../components/Avatar';
 import { Button, buttonClass } from '../../../components/Button';
-import { CoverImage } from '../../../components/CoverImage';
+import { CoverHeader, CoverHeaderSkeleton } from '../../../components/CoverHeader';
 import { AlertTriangleIcon, MailIcon, PencilIcon, RefreshIcon } from '../../../components/icons';
 import { SignInPrompt } from '../../../components/SignInPrompt';
 import { isApiError } from '../../../lib/api';
@@ -13,7 +12,6 @@ import { cn } from '../../../lib/cn';
 import { formatCount } from '../../../lib/format';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { useProfileStats, useRefreshScreen } from '../hooks/use-profile-stats';
-import { Bone, BoneRow } from '../../../components/Skeleton';
 
 /** The spec's words for the profile area (signed-in-areas "Profile area", §8). */
 export const profileText = {
@@ -82,27 +80,23 @@ function Profile({ user }: { user: CurrentUser }) {
   return (
     <div className="mx-auto w-full max-w-content pb-10 sm:px-6 sm:pt-6">
       <div className="overflow-hidden border-border bg-surface sm:rounded-lg sm:border">
-        <CoverImage src={user.coverImage} />
-        <div className="flex flex-col gap-5 px-4 pb-5 sm:px-6">
-          <div className="flex flex-col gap-4 sm:flex-row sm:items-end">
-            {/* Overlaps the cover's lower edge; `relative` puts it above the cover. */}
-            <Avatar
-              src={user.avatar}
-              name={user.username}
-              size="xl"
-              className="relative -mt-12 ring-4 ring-surface"
-            />
-            <div className="min-w-0 flex-1">
-              <h1 className="truncate text-2xl font-bold tracking-tight text-fg">
-                {user.fullname}
-              </h1>
+        <CoverHeader
+          cover={user.coverImage}
+          avatar={user.avatar}
+          name={user.username}
+          heading={user.fullname}
+          details={
+            <>
               <p className="truncate text-fg-muted">@{user.username}</p>
               <p className="mt-0.5 flex min-w-0 items-center gap-1.5 text-sm text-fg-muted">
                 <MailIcon size={14} className="shrink-0" />
                 <span className="truncate">{user.email}</span>
               </p>
-            </div>
-            <div className="flex flex-wrap gap-2 sm:self-end">
+            </>
+          }
+          on="surface"
+          actions={
+            <div className="flex flex-wrap gap-2">
               <Button
                 variant="secondary"
                 onClick={() => void refresh()}
@@ -117,9 +111,11 @@ function Profile({ user }: { user: CurrentUser }) {
                 {profileText.editProfile}
               </Link>
             </div>
-          </div>
+          }
+          className="flex flex-col gap-5 pb-5"
+        >
           <ProfileFigures stats={stats} />
-        </div>
+        </CoverHeader>
         <ProfileTabs stats={stats.data} />
       </div>
       <Outlet />
@@ -241,12 +237,7 @@ function ProfileSkeleton() {
       className="mx-auto w-full max-w-content animate-pulse pb-10 sm:px-6 sm:pt-6"
     >
       <div className="overflow-hidden border-border bg-surface sm:rounded-lg sm:border">
-        <Bone className="aspect-[3/1] max-h-60 w-full rounded-none" />
-        <BoneRow
-          className="flex-col gap-4 px-4 pb-5 sm:flex-row sm:items-end sm:px-6"
-          media="relative -mt-12 size-24 rounded-full ring-4 ring-surface"
-          bars={['h-6 w-48', 'h-4 w-32']}
-        />
+        <CoverHeaderSkeleton on="surface" className="pb-5" />
         <div className="h-12 border-t border-border" />
       </div>
     </div>
