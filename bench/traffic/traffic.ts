@@ -97,8 +97,8 @@ const { values: args } = parseArgs({
      */
     'server-node-args': { type: 'string', default: '' },
     /**
-     * Only the writes, each kind alone for --duration s (phase 4, with its p50/p99): no reads,
-     * no first window. For profiling the write path (`--server-node-args=--cpu-prof ...`).
+     * Only the writes: all of them for --warmup s, then each kind alone for --duration s (phase
+     * 4, with its p50/p99); no reads, no first window. For profiling the write path (`--server-node-args=--cpu-prof ...`).
      */
     'writes-only': { type: 'boolean', default: false },
   },
@@ -1606,6 +1606,12 @@ async function main(): Promise<void> {
   const coldPhases: { name: string; figures: Figures; seconds: number }[] = [];
   const writesOnly = args['writes-only']!;
   if (writesOnly) {
+    // Every write kind at its rate for the warm-up: each person's token checked once (as in
+    // the steady state, where a token is trusted minutes), the code compiled.
+    writers.start();
+    await new Promise((r) => setTimeout(r, warmup * 1000));
+    writers.stop();
+    await drain();
     writeCpu = await writeCosts(kinora);
     await writesAloneReport(kinora, before, commit);
     return;
@@ -1891,7 +1897,7 @@ async function writesAloneReport(
   const rows = kinds
     .filter((k) => rates[k] > 0)
     .map((kind) => {
-      const [row] = writeRows(`cpu:${kind}`, duration);
+      const row = writeRows(`cpu:${kind}`, duration).find((w) => w.kind === kind);
       const cost = writeCpu.get(kind);
       return { ...row!, cpu: cost ?? null };
     });
