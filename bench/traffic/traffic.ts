@@ -8,7 +8,7 @@
 //     [--chat-people 400] [--addresses 250] [--saves 100] [--views 10] [--likes 20] \
 //     [--comments 5] [--subscriptions 2] [--tweets 1] [--messages 50] [--refused 3] \
 //     [--only home,video-in] [--kept-only] [--template kinora_bench] [--keep] [--out file.json] \
-//     [--through nginx --api-processes 1|2 [--redis-url redis://127.0.0.1:6379]]
+//     [--through nginx --api-processes 1|2 [--redis-url redis://127.0.0.1:6379]] [--writes-only]
 //
 // (or `npm run traffic -w bench -- --quick`). The seeded database is never written: the run
 // copies it (CREATE DATABASE ... TEMPLATE), adds what the seed has not (a public playlist, 50
@@ -96,6 +96,11 @@ const { values: args } = parseArgs({
      * profiles the server through a run (the profile is written when it stops).
      */
     'server-node-args': { type: 'string', default: '' },
+    /**
+     * Only the writes: all of them for --warmup s, then each kind alone for --duration s (phase
+     * 4, with its p50/p99); no reads, no first window. For profiling the write path (`--server-node-args=--cpu-prof ...`).
+     */
+    'writes-only': { type: 'boolean', default: false },
   },
   strict: true,
 });
@@ -1632,6 +1637,18 @@ async function main(): Promise<void> {
   const startSeconds = (performance.now() - t0) / 1000;
   await connectSockets();
   const coldPhases: { name: string; figures: Figures; seconds: number }[] = [];
+  const writesOnly = args['writes-only']!;
+  if (writesOnly) {
+    // Every write kind at its rate for the warm-up: each person's token checked once (as in
+    // the steady state, where a token is trusted minutes), the code compiled.
+    writers.start();
+    await new Promise((r) => setTimeout(r, warmup * 1000));
+    writers.stop();
+    await drain();
+    writeCpu = await writeCosts(kinora);
+    await writesAloneReport(kinora, before, commit);
+    return;
+  }
   for (const name of ['first', 'second'] as const) {
     group = `cold:${name}`;
     writers.start();
@@ -1900,6 +1917,72 @@ async function refusedKeepsCache(): Promise<string> {
     `${afterRefused ? 'PASS' : 'FAIL'} (home still the kept answer after one refused write of each ` +
     `kind: ${afterRefused}; after one like: ${afterLike}, informational)`
   );
+}
+
+/** --writes-only: each kind alone, its times and CPU, and no answer lost or doubled. */
+async function writesAloneReport(
+  server: ChildProcess,
+  before: Counts,
+  commit: string,
+): Promise<void> {
+  await drain();
+  await new Promise((r) => setTimeout(r, 2_000));
+  const rows = kinds
+    .filter((k) => rates[k] > 0)
+    .map((kind) => {
+      const row = writeRows(`cpu:${kind}`, duration).find((w) => w.kind === kind);
+      const cost = writeCpu.get(kind);
+      return { ...row!, cpu: cost ?? null };
+    });
+  console.log(
+    `\nEach write alone (${duration} s each, at least 20/s; server pid ${server.pid}):\n`,
+  );
+  console.log(
+    table(
+      [
+        'write',
+        'answered',
+        'req/s',
+        'p50 ms',
+        'p95 ms',
+        'p99 ms',
+        'CPU ms/req node + pg',
+        'wrong status',
+      ],
+      rows.map((w) => [
+        labels[w.kind],
+        String(w.count),
+        w.perSecond.toFixed(1),
+        ms(w.p50),
+        ms(w.p95),
+        ms(w.p99),
+        w.cpu ? `${w.cpu.node.toFixed(2)} + ${w.cpu.pg.toFixed(2)}` : '-',
+        String(w.failed),
+      ]),
+    ),
+  );
+  const messages = messagesSent.filter((m) => m.status === 201);
+  const delivered = messages.filter((m) => m.deliveredMs !== undefined).length;
+  console.log(
+    `\nChat: ${messages.length} messages answered 201, delivered ${delivered} ` +
+      `(${messages.filter((m) => m.deliveries > 1).length} more than once)`,
+  );
+  const checks = await consistency(before, await counts(stats()));
+  console.log(
+    table(
+      ['check', 'answers say', 'database says', 'verdict'],
+      checks.map((c) => [c.name, c.expected, c.actual, c.ok ? 'PASS' : 'FAIL']),
+    ),
+  );
+  if (tally.unexpected.length > 0)
+    console.log(`\nUnexpected statuses (first 20): ${tally.unexpected.join(', ')}`);
+  if (args.out) {
+    writeFileSync(
+      args.out,
+      JSON.stringify({ commit, settings: { duration, rates }, writes: rows, checks }, null, 2),
+    );
+  }
+  if (checks.some((c) => !c.ok) || rows.some((w) => w.failed > 0)) process.exitCode = 1;
 }
 
 /** Each write kind alone, for `duration` s: CPU per request beyond an idle run of the same length. */

@@ -1,9 +1,10 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Viewer } from '../../platform/auth/roles';
-import { queryRows, type Database } from '../../platform/db/client';
+import type { Database } from '../../platform/db/client';
+import { preparedRows } from '../../platform/db/prepared-sql';
 import { microsOf, pastCursor, type KeysetPosition } from '../../platform/db/keyset';
 import { comments, likes, tweets, videos } from '../../platform/db/schema';
-import { videosWatchableBy } from '../videos';
+import { videosInteractableBy, videosWatchableBy } from '../videos';
 
 export type LikeTarget = 'video' | 'comment' | 'tweet';
 
@@ -31,24 +32,68 @@ export class LikesRepository {
    * insert waits on the unique index for a concurrent toggle by the same person, and the count
    * moves only by a row this statement added or removed, so it always equals the like rows.
    *
-   * `mayLike` narrows the target (a condition on its table, the video's `videosInteractableBy`):
-   * answers null when the target is not there or not to be liked by this person, and the
-   * caller finds out which.
+   * `mayLike` narrows the target: `interactable`, a video this person may like
+   * (`videosInteractableBy`: out for anyone, or their own); `any`, any target there is (the
+   * caller checked it). Answers null when the target is not there or not to be liked by this
+   * person, and the caller finds out which. Each statement is a named prepared statement
+   * (decision 0063): likes come many a second.
    */
   async toggle(
     kind: LikeTarget,
     userId: string,
     targetId: string,
-    mayLike: SQL = sql`true`,
+    mayLike: 'interactable' | 'any' = 'any',
   ): Promise<{ isLiked: boolean; likeCount: number } | null> {
+    const [added] = await this.statement(`add_${kind}_${mayLike}`, () =>
+      this.prepareAdd(kind, mayLike),
+    )({ userId, targetId });
+    if (!added?.allowed) return null;
+    if (added.like_count !== null) return { isLiked: true, likeCount: Number(added.like_count) };
+    // Liked already: take it back. A concurrent toggle may have removed it first: only a row
+    // removed here moves the count.
+    const [removed] = await this.statement(`remove_${kind}`, () => this.prepareRemove(kind))({
+      userId,
+      targetId,
+    });
+    const likeCount = removed?.like_count ?? removed?.current ?? null;
+    return likeCount === null ? null : { isLiked: false, likeCount: Number(likeCount) };
+  }
+
+  private readonly statements = new Map<
+    string,
+    (values: { userId: string; targetId: string }) => Promise<Record<string, unknown>[]>
+  >();
+  private statement<Row>(
+    name: string,
+    prepare: () => (values: { userId: string; targetId: string }) => Promise<Row[]>,
+  ): (values: { userId: string; targetId: string }) => Promise<Row[]> {
+    let found = this.statements.get(name);
+    if (!found) this.statements.set(name, (found = prepare() as never));
+    return found as never;
+  }
+
+  private prepareAdd(kind: LikeTarget, mayLike: 'interactable' | 'any') {
     const target = targets[kind];
     const targetColumn = sql.identifier(target.column.name);
     const count = sql.identifier(target.count.name);
-    const [added] = await queryRows<{ allowed: boolean; like_count: number | null }>(
+    const userId = sql.placeholder('userId');
+    const targetId = sql.placeholder('targetId');
+    if (mayLike === 'interactable' && kind !== 'video') {
+      throw new Error('Only a video has an interactable condition');
+    }
+    const condition =
+      mayLike === 'interactable'
+        ? videosInteractableBy({ userId: userId as unknown as string, role: 'user' })
+        : sql`true`;
+    return preparedRows<
+      { allowed: boolean; like_count: number | null },
+      { userId: string; targetId: string }
+    >(
       this.writes,
+      `likes_add_${kind}_${mayLike}`,
       sql`with target as (
             select ${target.id} as id from ${target.table}
-            where ${target.id} = ${targetId} and ${mayLike}
+            where ${target.id} = ${targetId}::uuid and ${condition}
           ), added as (
             insert into ${likes} (user_id, ${targetColumn}) select ${userId}::uuid, id from target
             on conflict do nothing
@@ -61,14 +106,22 @@ export class LikesRepository {
           select exists (select 1 from target) as allowed,
             (select like_count from counted) as like_count`,
     );
-    if (!added?.allowed) return null;
-    if (added.like_count !== null) return { isLiked: true, likeCount: Number(added.like_count) };
-    // Liked already: take it back. A concurrent toggle may have removed it first: only a row
-    // removed here moves the count.
-    const [removed] = await queryRows<{ like_count: number | null; current: number | null }>(
+  }
+
+  private prepareRemove(kind: LikeTarget) {
+    const target = targets[kind];
+    const targetColumn = sql.identifier(target.column.name);
+    const count = sql.identifier(target.count.name);
+    const userId = sql.placeholder('userId');
+    const targetId = sql.placeholder('targetId');
+    return preparedRows<
+      { like_count: number | null; current: number | null },
+      { userId: string; targetId: string }
+    >(
       this.writes,
+      `likes_remove_${kind}`,
       sql`with removed as (
-            delete from ${likes} where user_id = ${userId} and ${targetColumn} = ${targetId}
+            delete from ${likes} where user_id = ${userId}::uuid and ${targetColumn} = ${targetId}::uuid
             returning ${targetColumn} as id
           ), counted as (
             update ${target.table} set ${count} = ${count} - 1
@@ -76,10 +129,8 @@ export class LikesRepository {
             returning ${target.count} as like_count
           )
           select (select like_count from counted) as like_count,
-            (select ${target.count} from ${target.table} where ${target.id} = ${targetId}) as current`,
+            (select ${target.count} from ${target.table} where ${target.id} = ${targetId}::uuid) as current`,
     );
-    const likeCount = removed?.like_count ?? removed?.current ?? null;
-    return likeCount === null ? null : { isLiked: false, likeCount: Number(likeCount) };
   }
 
   async status(

@@ -3,10 +3,8 @@ import type { Viewer } from '../../platform/auth/roles';
 import { decodeCursor, encodeCursor } from '../../platform/db/keyset';
 import { notFound } from '../../platform/http/errors';
 import type { CommentsService } from '../comments';
-import type { SQL } from 'drizzle-orm';
 import {
   assertCanInteractWithVideo,
-  videosInteractableBy,
   type PolicyVideo,
   type VideoRecord,
   type VideosService,
@@ -53,14 +51,14 @@ export class LikesService {
     let result: { isLiked: boolean; likeCount: number } | null;
     if (kind === 'video') {
       video = { id: targetId };
-      result = await this.toggleOnce(kind, actor, targetId, videosInteractableBy(actor));
+      result = await this.toggleOnce(kind, actor, targetId, 'interactable');
       if (!result) {
         // Refused: the reason, as the rules tell it (a 404 or a 403), or a change just now.
         assertCanInteractWithVideo(
           actor,
           await this.videos.getVideo({ videoId: targetId, viewer: actor }),
         );
-        result = await this.toggleOnce(kind, actor, targetId, videosInteractableBy(actor));
+        result = await this.toggleOnce(kind, actor, targetId, 'interactable');
       }
     } else {
       const under = await this.videoOf(kind, targetId, actor);
@@ -79,7 +77,12 @@ export class LikesService {
     return result;
   }
 
-  private toggleOnce(kind: LikeTarget, actor: Viewer, targetId: string, mayLike?: SQL) {
+  private toggleOnce(
+    kind: LikeTarget,
+    actor: Viewer,
+    targetId: string,
+    mayLike?: 'interactable' | 'any',
+  ) {
     return this.repo.toggle(kind, actor.userId, targetId, mayLike).catch((error: unknown) => {
       // The target vanished while the like was written: the like's foreign key refuses it.
       if ((error as { cause?: { code?: string } }).cause?.code === '23503') return null;

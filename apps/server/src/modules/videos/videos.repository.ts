@@ -15,6 +15,7 @@ import type { Viewer } from '../../platform/auth/roles';
 import { BatchedLookup } from '../../platform/db/batched-lookup';
 import { queryRows } from '../../platform/db/client';
 import { relaxedCommit } from '../../platform/db/relaxed-commit';
+import { preparedRows } from '../../platform/db/prepared-sql';
 import { mediaAssets, users, videoTotals, videos } from '../../platform/db/schema';
 import { CardRepository, videoCardColumns, type VideoCardRow } from './videos.cards';
 import { videosVisibleTo, videosWatchableBy } from './videos.policy';
@@ -543,17 +544,38 @@ export class VideosRepository extends CardRepository {
     viewerId: string | null;
     positionSeconds: number | undefined;
   }): Promise<{ views: number; counted: boolean } | null> {
-    const [row] = await queryRows<{ total_views: number | string; is_counted: boolean }>(
+    this.recordViewStatement ??= this.prepareRecordView();
+    const [row] = await this.recordViewStatement({
+      videoId: input.videoId,
+      viewerKey: input.viewerKey,
+      viewerId: input.viewerId,
+      positionSeconds: input.positionSeconds ?? null,
+    });
+    return row ? { views: Number(row.total_views), counted: row.is_counted } : null;
+  }
+
+  /** A view as a named prepared statement (decision 0063): built and planned once. */
+  private prepareRecordView() {
+    return preparedRows<
+      { total_views: number | string; is_counted: boolean },
+      {
+        videoId: string;
+        viewerKey: string;
+        viewerId: string | null;
+        positionSeconds: number | null;
+      }
+    >(
       this.writes,
+      'videos_record_view',
       sql`select r.total_views, r.is_counted
           from ${videos} cross join ${relaxedCommit}
             cross join lateral videos_record_view(${videos.id},
-            ${input.viewerKey}::text, ${input.viewerId}::uuid,
-            ${input.positionSeconds ?? null}::real) r
-          where ${videos.id} = ${input.videoId} and ${videosWatchableBy(null)}`,
+            ${sql.placeholder('viewerKey')}::text, ${sql.placeholder('viewerId')}::uuid,
+            ${sql.placeholder('positionSeconds')}::real) r
+          where ${videos.id} = ${sql.placeholder('videoId')}::uuid and ${videosWatchableBy(null)}`,
     );
-    return row ? { views: Number(row.total_views), counted: row.is_counted } : null;
   }
+  private recordViewStatement: ReturnType<VideosRepository['prepareRecordView']> | undefined;
 
   async setProcessing(
     id: string,
