@@ -4,7 +4,8 @@ import { presentVideo, presentVideoCardsWith } from '../videos';
 import type { PlaylistItemCard } from './playlists.repository';
 import type { PlaylistView } from './playlists.service';
 
-export function presentPlaylist(view: PlaylistView, storage: Storage): Playlist {
+/** A playlist's own fields, whichever way its videos are written. */
+function playlistFields(view: PlaylistView<unknown>): Omit<Playlist, 'videos'> {
   const { playlist } = view;
   return {
     _id: playlist.id,
@@ -13,15 +14,21 @@ export function presentPlaylist(view: PlaylistView, storage: Storage): Playlist 
     owner: playlist.ownerId,
     visibility: playlist.visibility,
     kind: playlist.kind,
+    hasMoreVideos: view.hasMoreVideos,
+    videoCount: view.videoCount,
+    createdAt: playlist.createdAt.toISOString(),
+    updatedAt: playlist.updatedAt.toISOString(),
+  };
+}
+
+export function presentPlaylist(view: PlaylistView, storage: Storage): Playlist {
+  return {
+    ...playlistFields(view),
     videos: view.videos.map((v) => ({
       ...presentVideo(v, storage),
       position: v.position,
       addedAt: v.addedAt.toISOString(),
     })),
-    hasMoreVideos: view.hasMoreVideos,
-    videoCount: view.videoCount,
-    createdAt: playlist.createdAt.toISOString(),
-    updatedAt: playlist.updatedAt.toISOString(),
   };
 }
 
@@ -30,23 +37,13 @@ export function presentPlaylist(view: PlaylistView, storage: Storage): Playlist 
  * with the item's place after it, as `presentPlaylist` writes them (the same values).
  */
 export function presentPlaylistPage(view: PlaylistView<PlaylistItemCard>): Playlist {
-  const { playlist } = view;
   return {
-    _id: playlist.id,
-    name: playlist.name,
-    description: playlist.description,
-    owner: playlist.ownerId,
-    visibility: playlist.visibility,
-    kind: playlist.kind,
+    ...playlistFields(view),
     videos: presentVideoCardsWith<PlaylistItemCard, Playlist['videos'][number]>(
       view.videos,
       (item) =>
         `,"position":${JSON.stringify(item.position)}` +
         `,"addedAt":${JSON.stringify(item.addedAt.toISOString())}`,
     ),
-    hasMoreVideos: view.hasMoreVideos,
-    videoCount: view.videoCount,
-    createdAt: playlist.createdAt.toISOString(),
-    updatedAt: playlist.updatedAt.toISOString(),
   };
 }

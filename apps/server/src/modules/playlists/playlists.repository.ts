@@ -50,6 +50,13 @@ async function lockPlaylist(tx: Tx, playlistId: string): Promise<boolean> {
   return locked !== undefined;
 }
 
+/** A page of a playlist's items: those of `playlistId`, past the place `after` when asked. */
+const itemsPage = (after: boolean) =>
+  and(
+    eq(playlistItems.playlistId, sql.placeholder('playlistId')),
+    after ? gt(playlistItems.position, sql.placeholder('after')) : undefined,
+  );
+
 /** Marks the playlist changed now. */
 async function touchPlaylist(tx: Tx, playlistId: string): Promise<void> {
   await tx
@@ -147,12 +154,7 @@ export class PlaylistsRepository {
       .innerJoin(users, eq(users.id, videos.ownerId))
       .leftJoin(videoAsset, eq(videoAsset.id, videos.videoAssetId))
       .leftJoin(thumbnailAsset, eq(thumbnailAsset.id, videos.thumbnailAssetId))
-      .where(
-        and(
-          eq(playlistItems.playlistId, sql.placeholder('playlistId')),
-          after ? gt(playlistItems.position, sql.placeholder('after')) : undefined,
-        ),
-      )
+      .where(itemsPage(after))
       .orderBy(asc(playlistItems.position))
       .limit(sql.placeholder('limit'))
       .prepare(`playlists_items_${kind}${after ? '_after' : ''}`);
@@ -175,12 +177,7 @@ export class PlaylistsRepository {
         and(eq(videos.id, playlistItems.videoId), videosWatchableBy(statementViewer(kind))),
       )
       .innerJoin(users, eq(users.id, videos.ownerId))
-      .where(
-        and(
-          eq(playlistItems.playlistId, sql.placeholder('playlistId')),
-          after ? gt(playlistItems.position, sql.placeholder('after')) : undefined,
-        ),
-      )
+      .where(itemsPage(after))
       .orderBy(asc(playlistItems.position))
       .limit(sql.placeholder('limit'))
       .prepare(`playlists_card_items_${kind}${after ? '_after' : ''}`);
