@@ -90,6 +90,15 @@ export async function connectEventRelay(
   const send = (envelope: Envelope) => pub.publish(channel, JSON.stringify(envelope));
   /** The other processes heard, and when each was last heard. */
   const lastHeard = new Map<string, number>();
+  /** Those that fell silent: what they published may be lost, also while they come back. */
+  const fellSilent = new Set<string>();
+  const gapNoticed = () => {
+    // Checks made before now are trusted briefly again (false), and those made from now on
+    // long, if this process still hears.
+    if (!subscribed) return;
+    onHearing?.(false);
+    onHearing?.(true);
+  };
   const beat = setInterval(() => {
     send({ from: me, name: heartbeat, payload: null }).catch(() => undefined);
     const now = Date.now();
@@ -97,15 +106,12 @@ export async function connectEventRelay(
     for (const [from, at] of lastHeard) {
       if (now - at > timing.silenceMs) {
         lastHeard.delete(from);
+        fellSilent.add(from);
         gap = true;
       }
     }
-    // What that process published meanwhile may be lost: checks made before now are trusted
-    // briefly again (false), and those made from now on long, if this process still hears.
-    if (gap && subscribed) {
-      onHearing?.(false);
-      onHearing?.(true);
-    }
+    // What that process published meanwhile may be lost.
+    if (gap) gapNoticed();
   }, timing.heartbeatMs);
   beat.unref();
   sub.on('message', (heardOn: string, text: string) => {
@@ -119,9 +125,13 @@ export async function connectEventRelay(
     if (envelope.from === me) return;
     if (envelope.name === leaving) {
       lastHeard.delete(envelope.from);
+      if (fellSilent.delete(envelope.from)) gapNoticed();
       return;
     }
     lastHeard.set(envelope.from, Date.now());
+    // Heard again after a silence: what it published until now (while others may have read
+    // and kept afresh) may be lost too, so what was kept meanwhile is not trusted long.
+    if (fellSilent.delete(envelope.from)) gapNoticed();
     if (!isChangeEvent(envelope.name)) return;
     if (onArrival && typeof envelope.sentAt === 'number') {
       onArrival((Date.now() - envelope.sentAt) / 1000);
