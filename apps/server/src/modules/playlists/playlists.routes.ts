@@ -46,8 +46,11 @@ export function registerPlaylistRoutes(
     handler: async ({ params, query, actor }) => {
       // Who sees more (the drafts' owners) is read beside the playlist, not after it: one
       // round of queries less on every computed answer. Nothing of it is sent unless the
-      // reader may see the playlist.
-      const [view, unseen] = await Promise.all([
+      // reader may see the playlist. Every video it holds is named, shown or not, whatever
+      // their sight (read apart from the page, so a video taken out of sight or back into it
+      // between the reads is named anyway, and its event drops the answer being computed): one
+      // coming back into sight, or leaving it, changes the page or its count (decision 0064).
+      const [view, unseen, unshown] = await Promise.all([
         playlists.getPlaylistPage({
           playlistId: params.playlistId,
           viewer: actor,
@@ -55,13 +58,8 @@ export function registerPlaylistRoutes(
           limit: query.limit,
         }),
         playlists.unseenItems(params.playlistId),
+        playlists.itemVideoIds(params.playlistId),
       ]);
-      // A page that is not the whole playlist counts videos it does not show: each is named,
-      // so one taken out of sight or back into it drops the kept page (decision 0064).
-      const unshown =
-        query.after !== undefined || view.hasMoreVideos
-          ? await playlists.itemVideoIds(params.playlistId)
-          : unseen.map((item) => item.videoId);
       const answer = presentPlaylistPage(view);
       seeMore.set(answer, {
         notFor: [view.playlist.ownerId, ...new Set(unseen.map((item) => item.ownerId))],
