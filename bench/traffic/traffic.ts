@@ -677,6 +677,18 @@ const runTag = randomBytes(3).toString('hex');
 /** The last position each watcher's save was answered for, to read back at the end. */
 const watchers = new Map<number, { person: Person; video: string; saved: number; sent: number }>();
 
+/** The lost-or-doubled checks as a table, and the statuses no write kind expected. */
+function printChecks(checks: { name: string; expected: string; actual: string; ok: boolean }[]) {
+  console.log(
+    table(
+      ['check', 'answers say', 'database says', 'verdict'],
+      checks.map((c) => [c.name, c.expected, c.actual, c.ok ? 'PASS' : 'FAIL']),
+    ),
+  );
+  if (tally.unexpected.length > 0)
+    console.log(`\nUnexpected statuses (first 20): ${tally.unexpected.join(', ')}`);
+}
+
 /** KINORA_TRACE_WRITES=<file>: each write's socket, connect, flush and answer times (ms after send). */
 interface WriteTrace {
   kind: Kind;
@@ -1840,14 +1852,7 @@ async function main(): Promise<void> {
   console.log(
     `\nNo write answer lost or doubled (database before and after, against the answers):\n`,
   );
-  console.log(
-    table(
-      ['check', 'answers say', 'database says', 'verdict'],
-      checks.map((c) => [c.name, c.expected, c.actual, c.ok ? 'PASS' : 'FAIL']),
-    ),
-  );
-  if (tally.unexpected.length > 0)
-    console.log(`\nUnexpected statuses (first 20): ${tally.unexpected.join(', ')}`);
+  printChecks(checks);
 
   if (args.out) {
     writeFileSync(
@@ -1968,14 +1973,7 @@ async function writesAloneReport(
       `(${messages.filter((m) => m.deliveries > 1).length} more than once)`,
   );
   const checks = await consistency(before, await counts(stats()));
-  console.log(
-    table(
-      ['check', 'answers say', 'database says', 'verdict'],
-      checks.map((c) => [c.name, c.expected, c.actual, c.ok ? 'PASS' : 'FAIL']),
-    ),
-  );
-  if (tally.unexpected.length > 0)
-    console.log(`\nUnexpected statuses (first 20): ${tally.unexpected.join(', ')}`);
+  printChecks(checks);
   if (args.out) {
     writeFileSync(
       args.out,
