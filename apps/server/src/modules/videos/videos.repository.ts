@@ -203,6 +203,9 @@ export class VideosRepository extends CardRepository {
     keyOf: (row) => row.id,
     maxBatch: 100,
     maxInFlight: cardLookupsInFlight,
+    // A card read by its key that has not answered in 5 s is stuck: its pages fail (500) and
+    // the other pages' lookups go on without waiting for it.
+    timeoutMs: 5_000,
   });
 
   /** One video's card with the columns its visibility rules read; null when there is none. */

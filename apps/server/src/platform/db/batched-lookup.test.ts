@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BatchedLookup } from './batched-lookup';
+import { BatchedLookup, LookupTimeoutError } from './batched-lookup';
 
 interface Row {
   key: string;
@@ -7,7 +7,10 @@ interface Row {
 }
 
 /** A lookup over a table in memory that records the keys of each statement it was sent. */
-function lookupOver(table: Row[], options: { maxBatch?: number; maxInFlight?: number } = {}) {
+function lookupOver(
+  table: Row[],
+  options: { maxBatch?: number; maxInFlight?: number; timeoutMs?: number } = {},
+) {
   const statements: string[][] = [];
   const releases: (() => void)[] = [];
   let hold = false;
@@ -91,5 +94,41 @@ describe('BatchedLookup', () => {
     expect(two).toMatchObject({ status: 'rejected', reason: new Error('statement failed') });
     expect(await after).toEqual(table[2]);
     expect(statements).toEqual([['k1', 'fails'], ['k2']]);
+  });
+
+  it('fails the callers of a statement past timeoutMs and gives up its place to the next', async () => {
+    const { lookup, statements, holdStatements, releaseAll } = lookupOver(table, {
+      maxInFlight: 1,
+      timeoutMs: 30,
+    });
+    holdStatements(true);
+    const stuck = Promise.allSettled([lookup.load('k1'), lookup.load('k2')]);
+    await turn();
+    // Asked while the only place is taken by a statement that does not answer.
+    holdStatements(false);
+    const next = lookup.load('k3');
+    const [one, two] = await stuck;
+    expect(one).toMatchObject({ status: 'rejected', reason: expect.any(LookupTimeoutError) });
+    expect(two).toMatchObject({ status: 'rejected', reason: expect.any(LookupTimeoutError) });
+    // The place was given up: the next key was read without the stuck statement answering.
+    expect(await next).toEqual(table[3]);
+    expect(statements).toEqual([['k1', 'k2'], ['k3']]);
+    // The stuck statement's late answer changes nothing, and does not free a place twice.
+    releaseAll();
+    await turn();
+    holdStatements(true);
+    const held = lookup.load('k4');
+    await turn();
+    const queued = lookup.load('k5');
+    await turn();
+    expect(statements).toEqual([['k1', 'k2'], ['k3'], ['k4']]);
+    holdStatements(false);
+    releaseAll();
+    expect(await Promise.all([held, queued])).toEqual([table[4], table[5]]);
+  });
+
+  it('answers a statement that ends before timeoutMs as usual', async () => {
+    const { lookup } = lookupOver(table, { timeoutMs: 1_000 });
+    expect(await lookup.load('k6')).toEqual(table[6]);
   });
 });

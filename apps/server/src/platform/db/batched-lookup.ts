@@ -14,6 +14,11 @@
  * Nothing is kept: every key is read by a statement sent after it was asked for, so an answer
  * is never older than the request. A key asked for twice in one turn is read once and both
  * callers get that row. A statement that fails fails each of its callers with the same error.
+ *
+ * A statement that has not answered after `timeoutMs` fails its callers and gives up its place
+ * among the `maxInFlight`: a stuck statement (a lost connection, a backend that never answers)
+ * stalls its own callers for that long, not every lookup of the process after it. Its late
+ * answer, if one comes, is dropped.
  */
 export interface BatchedLookupOptions<K, R> {
   /** Reads the rows of the given keys (distinct), in any order; keys without a row are left out. */
@@ -24,6 +29,16 @@ export interface BatchedLookupOptions<K, R> {
   maxBatch?: number;
   /** The most statements running at once; keys asked for meanwhile wait for the next. */
   maxInFlight?: number;
+  /** How long a statement may run before its callers are failed and its place is given up. */
+  timeoutMs?: number;
+}
+
+/** A lookup's statement ran past its `timeoutMs`. */
+export class LookupTimeoutError extends Error {
+  constructor(timeoutMs: number) {
+    super(`a batched lookup's statement did not answer within ${timeoutMs} ms`);
+    this.name = 'LookupTimeoutError';
+  }
 }
 
 interface Waiting<K, R> {
@@ -37,6 +52,7 @@ export class BatchedLookup<K, R> {
   private readonly keyOf: (row: R) => K;
   private readonly maxBatch: number;
   private readonly maxInFlight: number;
+  private readonly timeoutMs: number;
   private waiting: Waiting<K, R>[] = [];
   private inFlight = 0;
   private scheduled = false;
@@ -46,6 +62,7 @@ export class BatchedLookup<K, R> {
     this.keyOf = options.keyOf;
     this.maxBatch = Math.max(1, options.maxBatch ?? 100);
     this.maxInFlight = Math.max(1, options.maxInFlight ?? 4);
+    this.timeoutMs = Math.max(1, options.timeoutMs ?? 10_000);
   }
 
   /** The row of `key`, or null when there is none. */
@@ -74,21 +91,32 @@ export class BatchedLookup<K, R> {
   }
 
   private async send(batch: Waiting<K, R>[]): Promise<void> {
-    try {
-      const keys = batch.length === 1 ? [batch[0]!.key] : [...new Set(batch.map((w) => w.key))];
-      let rows: R[];
-      try {
-        rows = await this.read(keys);
-      } catch (error) {
-        for (const waiting of batch) waiting.reject(error);
-        return;
-      }
-      const byKey = new Map<K, R>();
-      for (const row of rows) byKey.set(this.keyOf(row), row);
-      for (const waiting of batch) waiting.resolve(byKey.get(waiting.key) ?? null);
-    } finally {
+    // Settled once: by the statement's answer or by the timeout, whichever comes first.
+    let settled = false;
+    const settle = () => {
+      if (settled) return false;
+      settled = true;
+      clearTimeout(timer);
       this.inFlight--;
       if (this.waiting.length > 0) this.schedule();
+      return true;
+    };
+    const timer: NodeJS.Timeout = setTimeout(() => {
+      if (!settle()) return;
+      const error = new LookupTimeoutError(this.timeoutMs);
+      for (const waiting of batch) waiting.reject(error);
+    }, this.timeoutMs);
+    const keys = batch.length === 1 ? [batch[0]!.key] : [...new Set(batch.map((w) => w.key))];
+    let rows: R[];
+    try {
+      rows = await this.read(keys);
+    } catch (error) {
+      if (settle()) for (const waiting of batch) waiting.reject(error);
+      return;
     }
+    if (!settle()) return;
+    const byKey = new Map<K, R>();
+    for (const row of rows) byKey.set(this.keyOf(row), row);
+    for (const waiting of batch) waiting.resolve(byKey.get(waiting.key) ?? null);
   }
 }
