@@ -2,11 +2,12 @@ import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { CommentSort } from '@kinora/contract';
 import type { Viewer } from '../../platform/auth/roles';
 import { statementViewer, viewerKindOf, type ViewerKind } from '../../platform/db/statement-viewer';
-import { queryRows, type Database } from '../../platform/db/client';
+import { type Database } from '../../platform/db/client';
+import { preparedRows } from '../../platform/db/prepared-sql';
 import { editedText, heldIfWatched } from '../../platform/db/watched-words';
 import { comments, likes, users, videos } from '../../platform/db/schema';
 import { unknownUsernames } from '../users';
-import { videosWatchableBy } from '../videos';
+import { videosInteractableBy, videosWatchableBy } from '../videos';
 import { commentsVisibleTo } from './comments.policy';
 
 export interface CommentRecord {
@@ -223,23 +224,50 @@ export class CommentsRepository {
   }
 
   /**
-   * Adds a top comment to the video when `mayComment` (a condition on `videos`) holds for it,
-   * in one statement (the video's count of visible comments moves by its trigger, in the same
-   * statement); answers its id, or null when the video is not there for this author.
+   * Adds a top comment to a video the author may comment on (`videosInteractableBy`: out for
+   * anyone, or their own) and answers it as `findWritten` would, in one statement (a named
+   * prepared statement, decision 0063): the video taken only when the author may comment on
+   * it, the comment inserted from it and read back with its author and video. Null when the
+   * video is not there or not theirs to comment on (the caller reads it to tell which). The
+   * video's counter of visible comments is kept by a row trigger (migration 0026).
    */
-  async insertOnVideo(
-    input: { videoId: string; ownerId: string; content: string },
-    mayComment: SQL,
-  ): Promise<string | null> {
-    const [row] = await queryRows<{ id: string }>(
+  async insertOnVideo(input: {
+    videoId: string;
+    ownerId: string;
+    content: string;
+  }): Promise<CommentRecord | null> {
+    this.insertOnVideoStatement ??= this.prepareInsertOnVideo();
+    const [row] = await this.insertOnVideoStatement(input);
+    return row ? writtenRecord(row) : null;
+  }
+  private insertOnVideoStatement:
+    ReturnType<CommentsRepository['prepareInsertOnVideo']> | undefined;
+  private prepareInsertOnVideo() {
+    const ownerId = sql`${sql.placeholder('ownerId')}::uuid`;
+    const content = sql`${sql.placeholder('content')}::text`;
+    const mayComment = videosInteractableBy({ userId: ownerId as unknown as string, role: 'user' });
+    return preparedRows<WrittenRow, { videoId: string; ownerId: string; content: string }>(
       this.writes,
-      sql`insert into ${comments} (video_id, owner_id, content, held_at)
-          select ${videos.id}, ${input.ownerId}::uuid, ${input.content}::text,
-            ${heldIfWatched(input.content)}
-          from ${videos} where ${videos.id} = ${input.videoId} and ${mayComment}
-          returning id`,
+      'comments_add_on_video',
+      sql`with inserted as (
+            insert into ${comments} (video_id, owner_id, content, held_at)
+            select ${videos.id}, ${ownerId}, ${content}, ${heldIfWatched(content as unknown as string)}
+            from ${videos}
+            where ${videos.id} = ${sql.placeholder('videoId')}::uuid and ${mayComment}
+            returning *
+          )
+          select inserted.id, inserted.video_id, inserted.owner_id, inserted.content,
+            inserted.likes_count, inserted.created_at, inserted.updated_at, inserted.parent_id,
+            inserted.replies_count, inserted.pinned_at, inserted.hearted_at, inserted.edited_at,
+            inserted.hidden_at, inserted.hidden_reason, inserted.held_at,
+            ${users.username} as author_username, ${users.fullname} as author_fullname,
+            ${users.avatarKey} as author_avatar_key,
+            ${videos.ownerId} as video_owner_id, ${videos.isPublished} as video_is_published,
+            ${videos.isUnlisted} as video_is_unlisted, ${videos.hiddenAt} as video_hidden_at
+          from inserted
+          join ${users} on ${users.id} = inserted.owner_id
+          join ${videos} on ${videos.id} = inserted.video_id`,
     );
-    return row?.id ?? null;
   }
 
   /**
@@ -334,3 +362,68 @@ const orderOf: Record<CommentSort, SQL[]> = {
     desc(comments.id),
   ],
 };
+
+/** A comment just inserted, as the insert's statement answers it (rows as PostgreSQL gives them). */
+interface WrittenRow {
+  id: string;
+  video_id: string;
+  owner_id: string;
+  content: string;
+  likes_count: number;
+  created_at: unknown;
+  updated_at: unknown;
+  parent_id: string | null;
+  replies_count: number;
+  pinned_at: unknown;
+  hearted_at: unknown;
+  edited_at: unknown;
+  hidden_at: unknown;
+  hidden_reason: string | null;
+  held_at: unknown;
+  author_username: string;
+  author_fullname: string;
+  author_avatar_key: string | null;
+  video_owner_id: string;
+  video_is_published: boolean;
+  video_is_unlisted: boolean;
+  video_hidden_at: unknown;
+}
+
+/** A time as drizzle maps the column (the statement's rows carry them as text). */
+const timeOf = (value: unknown): Date =>
+  comments.createdAt.mapFromDriverValue(value as string) as Date;
+const timeOrNull = (value: unknown): Date | null => (value === null ? null : timeOf(value));
+
+/** The record of a comment just written by its author (nobody has liked it yet). */
+function writtenRecord(row: WrittenRow): CommentRecord {
+  return {
+    id: row.id,
+    videoId: row.video_id,
+    ownerId: row.owner_id,
+    content: row.content,
+    likesCount: row.likes_count,
+    isLiked: false,
+    createdAt: timeOf(row.created_at),
+    updatedAt: timeOf(row.updated_at),
+    parentId: row.parent_id,
+    repliesCount: row.replies_count,
+    pinnedAt: timeOrNull(row.pinned_at),
+    heartedAt: timeOrNull(row.hearted_at),
+    editedAt: timeOrNull(row.edited_at),
+    author: {
+      id: row.owner_id,
+      username: row.author_username,
+      fullname: row.author_fullname,
+      avatarKey: row.author_avatar_key,
+    },
+    video: {
+      ownerId: row.video_owner_id,
+      isPublished: row.video_is_published,
+      isUnlisted: row.video_is_unlisted,
+      hiddenAt: timeOrNull(row.video_hidden_at),
+    },
+    hiddenAt: timeOrNull(row.hidden_at),
+    hiddenReason: row.hidden_reason,
+    heldAt: timeOrNull(row.held_at),
+  };
+}

@@ -233,6 +233,18 @@ describe('POST /comments/:videoId', () => {
     await expectCount(video._id, 1);
   });
 
+  it('answers the comment its statement wrote exactly as its author then reads it (decision 0069)', async () => {
+    const video = await createVideo(t.app, olga);
+    const written = await post(video._id, bob, 'Answered from the insert itself');
+    const page = await callApi(t.app, 'listComments', {
+      params: { videoId: video._id },
+      query: { page: 1, limit: 10 },
+      as: bob,
+    });
+    expect(page.statusCode).toBe(200);
+    expect(page.data!.comments.find((c) => c._id === written._id)).toEqual(written);
+  });
+
   it('refuses blank or missing content (400) and an unknown video (404), writing nothing', async () => {
     const video = await createVideo(t.app, olga);
     for (const payload of [

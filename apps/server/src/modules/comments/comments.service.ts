@@ -4,7 +4,7 @@ import type { Viewer } from '../../platform/auth/roles';
 import { badRequest, notFound } from '../../platform/http/errors';
 import { keptIdSets, type KeptPerReader } from '../../platform/http/kept-per-reader';
 import { assertMentionsExist } from '../users';
-import { videosInteractableBy, type VideosService } from '../videos';
+import type { VideosService } from '../videos';
 import {
   assertCanCommentOn,
   assertCanDeleteComment,
@@ -97,9 +97,9 @@ export class CommentsService {
   }
 
   /**
-   * A top comment. One that names nobody is checked and written in one statement (the video
-   * taken only when the author may comment on it, `videosInteractableBy`); only a refused one
-   * reads the video, to answer 404 or 403 as the rules say. One with @names reads the video
+   * A top comment. One that names nobody is checked, written and read back in one statement
+   * (the video taken only when the author may comment on it, `videosInteractableBy`); only a
+   * refused one reads the video, to answer 404 or 403 as the rules say. One with @names reads the video
    * first, so that a video the author may not see is a 404 before any name is judged.
    */
   async addComment(input: {
@@ -112,24 +112,23 @@ export class CommentsService {
       ownerId: input.author.userId,
       content: input.content,
     };
-    const mayComment = videosInteractableBy(input.author);
-    let id =
+    let written =
       mentionedUsernames(input.content, limits.comment).length === 0
-        ? await this.repo.insertOnVideo(comment, mayComment)
+        ? await this.repo.insertOnVideo(comment)
         : null;
-    if (id === null) {
+    if (written === null) {
       const video = await this.videos.getVideo({ videoId: input.videoId, viewer: input.author });
       assertCanCommentOn(input.author, video);
       await this.assertMentionsExist(input.content);
-      id = await this.repo.insertOnVideo(comment, mayComment);
-      if (id === null) throw notFound('Video');
+      written = await this.repo.insertOnVideo(comment);
+      if (written === null) throw notFound('Video');
     }
     this.events.emit('comment.created', {
-      commentId: id,
+      commentId: written.id,
       videoId: input.videoId,
       authorId: input.author.userId,
     });
-    return (await this.repo.findWritten(id, input.author))!;
+    return written;
   }
 
   /**

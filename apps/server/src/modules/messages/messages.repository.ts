@@ -1,13 +1,8 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Database, Tx } from '../../platform/db/client';
-import {
-  conversationParticipants,
-  conversations,
-  messages,
-  userBlocks,
-  users,
-} from '../../platform/db/schema';
-import { hasMemberBlockedBy, person, type PersonRow } from './messaging.sql';
+import { conversationParticipants, conversations, messages, users } from '../../platform/db/schema';
+import { preparedRows } from '../../platform/db/prepared-sql';
+import { blockedBetween, hasMemberBlockedBy, person, type PersonRow } from './messaging.sql';
 
 export interface MessageRow {
   id: string;
@@ -66,132 +61,126 @@ export class MessagesRepository {
   ) {}
 
   /**
-   * What decides whether a person may post in a conversation, read in one statement (a message
-   * is the chat's hot path): the members, whether the sender and another member block one
-   * another, and how many messages the sender stored in the last `seconds`. No members: there
-   * is no such conversation.
+   * Posts a message if the sender may, all in one statement (the chat's hot path, one round
+   * trip): reads what decides (the members, whether the sender and another member block one
+   * another, how many messages the sender stored in the last `seconds`) and, only when the
+   * sender is a member, nobody blocks and they stored fewer than `limit`, stores the message
+   * and moves the conversation's order and the other members' unread counts. Answers those
+   * facts, and the message and its recipients' counts when it was stored (atomic as a
+   * transaction). No members: there is no such conversation.
    */
-  async sendingFacts(
-    conversationId: string,
-    senderId: string,
-    seconds: number,
-  ): Promise<{ memberIds: string[]; isBlocked: boolean; sentRecently: number }> {
-    this.sendingFactsStatement ??= this.prepareSendingFacts();
-    const rows = await this.sendingFactsStatement.execute({ conversationId, senderId, seconds });
-    return {
-      memberIds: rows.map((r) => r.userId),
-      isBlocked: rows.some((r) => r.isBlocked),
-      sentRecently: rows[0]?.sentRecently ?? 0,
-    };
-  }
-
-  /**
-   * The two statements of a message are named prepared statements: built by drizzle once per
-   * process, and parsed and planned by PostgreSQL once per connection rather than per message
-   * (PGlite runs them as plain queries).
-   */
-  private prepareSendingFacts() {
-    const member = conversationParticipants;
-    const senderId = sql.placeholder('senderId');
-    return this.writes
-      .select({
-        userId: member.userId,
-        isBlocked: sql<boolean>`exists (select 1 from ${userBlocks}
-          where (${userBlocks.blockerId} = ${senderId} and ${userBlocks.blockedId} = ${member.userId})
-             or (${userBlocks.blockerId} = ${member.userId} and ${userBlocks.blockedId} = ${senderId}))`,
-        // Not correlated: computed once for the statement.
-        sentRecently: sql<number>`(select count(*) from ${messages}
-          where ${messages.senderId} = ${senderId}
-            and ${messages.createdAt} > now() - make_interval(secs => ${sql.placeholder('seconds')}))::int`,
-      })
-      .from(member)
-      .where(eq(member.conversationId, sql.placeholder('conversationId')))
-      .prepare('messages_sending_facts');
-  }
-  private sendingFactsStatement: ReturnType<MessagesRepository['prepareSendingFacts']> | undefined;
-
-  /**
-   * Stores a message and moves the conversation's order and the other members' unread counts,
-   * all in one statement (atomic as a transaction, one round trip instead of six); answers the
-   * message and those counts.
-   */
-  async sendMessage(input: {
+  async sendIfAllowed(input: {
     conversationId: string;
     senderId: string;
     content: string;
-  }): Promise<{ message: MessageRow; recipients: Recipient[] }> {
-    this.sendMessageStatement ??= this.prepareSendMessage();
-    const [row] = await this.sendMessageStatement.execute(input);
-    const { id, createdAt, sender, recipients } = row!;
+    seconds: number;
+    limit: number;
+  }): Promise<{
+    facts: { memberIds: string[]; isBlocked: boolean; sentRecently: number };
+    sent: { message: MessageRow; recipients: Recipient[] } | null;
+  }> {
+    this.sendStatement ??= this.prepareSend();
+    const [row] = await this.sendStatement(input);
+    const facts = {
+      memberIds: row!.member_ids,
+      isBlocked: row!.is_blocked,
+      sentRecently: row!.sent_recently,
+    };
+    if (row!.id === null) return { facts, sent: null };
     return {
-      message: {
-        id,
-        conversationId: input.conversationId,
-        content: input.content,
-        createdAt,
-        sender,
+      facts,
+      sent: {
+        message: {
+          id: row!.id,
+          conversationId: input.conversationId,
+          content: input.content,
+          createdAt: messages.createdAt.mapFromDriverValue(row!.created_at as string) as Date,
+          sender: {
+            id: input.senderId,
+            username: row!.username!,
+            fullname: row!.fullname!,
+            avatarKey: row!.avatar_key,
+          },
+        },
+        recipients: row!.recipients,
       },
-      recipients,
     };
   }
 
-  private prepareSendMessage() {
-    const conversationId = sql.placeholder('conversationId');
-    const senderId = sql.placeholder('senderId');
-    const inserted = this.writes.$with('inserted').as(
-      this.writes
-        .insert(messages)
-        .values({ conversationId, senderId, content: sql.placeholder('content') })
-        .returning({ id: messages.id, createdAt: messages.createdAt }),
+  /**
+   * A named prepared statement (decision 0063): built once per process, parsed and planned by
+   * PostgreSQL once per connection (PGlite runs it as a plain query).
+   */
+  private prepareSend() {
+    const member = conversationParticipants;
+    const conversationId = sql`${sql.placeholder('conversationId')}::uuid`;
+    const senderId = sql`${sql.placeholder('senderId')}::uuid`;
+    return preparedRows<
+      {
+        member_ids: string[];
+        is_blocked: boolean;
+        sent_recently: number;
+        id: string | null;
+        created_at: unknown;
+        username: string | null;
+        fullname: string | null;
+        avatar_key: string | null;
+        recipients: Recipient[];
+      },
+      { conversationId: string; senderId: string; content: string; seconds: number; limit: number }
+    >(
+      this.writes,
+      'messages_send_if_allowed',
+      sql`with facts as (
+            select coalesce(json_agg(${member.userId}), '[]'::json) as member_ids,
+              coalesce(bool_or(${blockedBetween(senderId, member.userId)}), false) as is_blocked,
+              -- Not correlated: computed once for the statement.
+              (select count(*) from ${messages}
+                where ${messages.senderId} = ${senderId}
+                  and ${messages.createdAt} > now() - make_interval(secs => ${sql.placeholder('seconds')}::int)
+              )::int as sent_recently,
+              coalesce(bool_or(${member.userId} = ${senderId}), false) as is_member
+            from ${member}
+            where ${member.conversationId} = ${conversationId}
+          ), inserted as (
+            insert into ${messages} (conversation_id, sender_id, content)
+            select ${conversationId}, ${senderId}, ${sql.placeholder('content')}::text
+            from facts
+            where is_member and not is_blocked and sent_recently < ${sql.placeholder('limit')}::int
+            returning id, created_at
+          ), touched as (
+            -- The message's created_at is the statement's now(), so the order moves to it.
+            update ${conversations} set updated_at = greatest(${conversations.updatedAt}, now())
+            where ${conversations.id} = ${conversationId} and exists (select 1 from inserted)
+          ), counted as (
+            update ${member} set unread_count = ${member.unreadCount} + 1
+            where ${member.conversationId} = ${conversationId} and ${member.userId} <> ${senderId}
+              and exists (select 1 from inserted)
+            returning user_id, unread_count
+          )
+          -- Every data-modifying part of a WITH runs once and to completion, read or not.
+          select facts.member_ids, facts.is_blocked, facts.sent_recently,
+            inserted.id, inserted.created_at,
+            ${users.username} as username, ${users.fullname} as fullname,
+            ${users.avatarKey} as avatar_key,
+            -- Each recipient's total as unreadTotal counts it: this conversation's new count
+            -- plus the others' (those with people they block left out), as of this statement.
+            (select coalesce(json_agg(json_build_object(
+                'userId', counted.user_id,
+                'unreadCount', counted.unread_count,
+                'unreadTotal', counted.unread_count + (
+                  select coalesce(sum(mine.unread_count), 0)::int
+                  from ${member} mine
+                  where mine.user_id = counted.user_id
+                    and mine.conversation_id <> ${conversationId}
+                    and not ${hasMemberBlockedBy(sql`counted.user_id`, sql`mine.conversation_id`)}))), '[]'::json)
+              from counted) as recipients
+          from facts
+          left join inserted on true
+          left join ${users} on ${users.id} = ${senderId} and inserted.id is not null`,
     );
-    // The message's created_at is the statement's now(), so the order moves to it.
-    const touched = this.writes.$with('touched').as(
-      this.writes
-        .update(conversations)
-        .set({ updatedAt: sql`greatest(${conversations.updatedAt}, now())` })
-        .where(eq(conversations.id, conversationId))
-        .returning({ id: conversations.id }),
-    );
-    const counted = this.writes.$with('counted').as(
-      this.writes
-        .update(conversationParticipants)
-        .set({ unreadCount: sql`${conversationParticipants.unreadCount} + 1` })
-        .where(
-          and(
-            eq(conversationParticipants.conversationId, conversationId),
-            ne(conversationParticipants.userId, senderId),
-          ),
-        )
-        .returning({
-          userId: conversationParticipants.userId,
-          unreadCount: conversationParticipants.unreadCount,
-        }),
-    );
-    // Every data-modifying part of a WITH runs once and to completion, read or not.
-    return this.writes
-      .with(inserted, touched, counted)
-      .select({
-        id: inserted.id,
-        createdAt: inserted.createdAt,
-        sender: person,
-        // Each recipient's total as `unreadTotal` counts it: this conversation's new count plus
-        // the others' (those with people they block left out), as of this statement.
-        recipients: sql<Recipient[]>`(select coalesce(json_agg(json_build_object(
-            'userId', counted.user_id,
-            'unreadCount', counted.unread_count,
-            'unreadTotal', counted.unread_count + (
-              select coalesce(sum(mine.unread_count), 0)::int
-              from ${conversationParticipants} mine
-              where mine.user_id = counted.user_id
-                and mine.conversation_id <> ${conversationId}
-                and not ${hasMemberBlockedBy(sql`counted.user_id`, sql`mine.conversation_id`)}))), '[]'::json)
-          from counted)`,
-      })
-      .from(inserted)
-      .innerJoin(users, eq(users.id, senderId))
-      .prepare('messages_send');
   }
-  private sendMessageStatement: ReturnType<MessagesRepository['prepareSendMessage']> | undefined;
+  private sendStatement: ReturnType<MessagesRepository['prepareSend']> | undefined;
 
   /** Messages as `MessageRow`s, each with its sender. */
   private selectMessages() {

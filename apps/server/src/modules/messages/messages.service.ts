@@ -52,17 +52,21 @@ export class MessagesService {
     conversationId: string;
     content: string;
   }): Promise<Message> {
-    // The chat's hot path: what decides is read in one statement, the message stored in one.
-    const facts = await this.repo.sendingFacts(conversationId, actor.userId, 60);
-    assertMayTalkIn(actor, facts);
-    const recipientId = MessagesService.otherOf(facts.memberIds, actor.userId);
-    // Counted from the stored messages, so every API process applies the same limit.
-    if (facts.sentRecently >= messagesPerMinute) throw tooManyRequests(messagesTooFast);
-    const { message, recipients } = await this.repo.sendMessage({
+    // The chat's hot path: what decides is read, and the message stored only when it may be,
+    // in one statement. Counted from the stored messages, so every API process applies the same
+    // limit.
+    const { facts, sent } = await this.repo.sendIfAllowed({
       conversationId,
       senderId: actor.userId,
       content,
+      seconds: 60,
+      limit: messagesPerMinute,
     });
+    assertMayTalkIn(actor, facts);
+    const recipientId = MessagesService.otherOf(facts.memberIds, actor.userId);
+    if (facts.sentRecently >= messagesPerMinute) throw tooManyRequests(messagesTooFast);
+    if (!sent) throw new Error('A message that may be sent was not stored');
+    const { message, recipients } = sent;
     const presented = presentMessage(message, recipientId, this.avatar);
     this.events.emit('message.sent', { message: presented, recipients });
     return presented;

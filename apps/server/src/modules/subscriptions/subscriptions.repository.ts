@@ -1,6 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import { queryRows, type Database } from '../../platform/db/client';
+import type { Database } from '../../platform/db/client';
+import { preparedRows } from '../../platform/db/prepared-sql';
 import { FollowedFeed } from '../../platform/db/followed-feed';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { publishedVideos, subscriptions, users, videos } from '../../platform/db/schema';
@@ -58,13 +59,34 @@ export class SubscriptionsRepository {
     subscriberId: string,
     channelId: string,
   ): Promise<{ isSubscribed: boolean; subscriberCount: number } | null> {
-    const [added] = await queryRows<{ channel: boolean; subscriber_count: number | null }>(
+    this.addStatement ??= this.prepareAdd();
+    const [added] = await this.addStatement({ subscriberId, channelId });
+    if (!added?.channel) return null;
+    if (added.subscriber_count !== null) {
+      return { isSubscribed: true, subscriberCount: Number(added.subscriber_count) };
+    }
+    // Subscribed already: take it back. A concurrent toggle may have removed it first.
+    this.removeStatement ??= this.prepareRemove();
+    const [removed] = await this.removeStatement({ subscriberId, channelId });
+    const count = removed?.subscriber_count ?? removed?.current ?? null;
+    return count === null ? null : { isSubscribed: false, subscriberCount: Number(count) };
+  }
+
+  /** The two statements of a toggle, named prepared statements (decision 0063). */
+  private prepareAdd() {
+    const subscriberId = sql`${sql.placeholder('subscriberId')}::uuid`;
+    const channelId = sql`${sql.placeholder('channelId')}::uuid`;
+    return preparedRows<
+      { channel: boolean; subscriber_count: number | null },
+      { subscriberId: string; channelId: string }
+    >(
       this.writes,
+      'subscriptions_add',
       sql`with channel as (
             select ${users.id} as id from ${users} where ${users.id} = ${channelId}
           ), added as (
             insert into ${subscriptions} (subscriber_id, channel_id)
-            select ${subscriberId}::uuid, id from channel
+            select ${subscriberId}, id from channel
             on conflict do nothing
             returning channel_id
           ), counted as (
@@ -75,16 +97,18 @@ export class SubscriptionsRepository {
           select exists (select 1 from channel) as channel,
             (select subscriber_count from counted) as subscriber_count`,
     );
-    if (!added?.channel) return null;
-    if (added.subscriber_count !== null) {
-      return { isSubscribed: true, subscriberCount: Number(added.subscriber_count) };
-    }
-    // Subscribed already: take it back. A concurrent toggle may have removed it first.
-    const [removed] = await queryRows<{
-      subscriber_count: number | null;
-      current: number | null;
-    }>(
+  }
+  private addStatement: ReturnType<SubscriptionsRepository['prepareAdd']> | undefined;
+
+  private prepareRemove() {
+    const subscriberId = sql`${sql.placeholder('subscriberId')}::uuid`;
+    const channelId = sql`${sql.placeholder('channelId')}::uuid`;
+    return preparedRows<
+      { subscriber_count: number | null; current: number | null },
+      { subscriberId: string; channelId: string }
+    >(
       this.writes,
+      'subscriptions_remove',
       sql`with removed as (
             delete from ${subscriptions}
             where ${subscriptions.subscriberId} = ${subscriberId}
@@ -98,9 +122,8 @@ export class SubscriptionsRepository {
           select (select subscriber_count from counted) as subscriber_count,
             (select ${users.subscribersCount} from ${users} where ${users.id} = ${channelId}) as current`,
     );
-    const count = removed?.subscriber_count ?? removed?.current ?? null;
-    return count === null ? null : { isSubscribed: false, subscriberCount: Number(count) };
   }
+  private removeStatement: ReturnType<SubscriptionsRepository['prepareRemove']> | undefined;
 
   async status(
     subscriberId: string | null,

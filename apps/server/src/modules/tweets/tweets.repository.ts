@@ -1,15 +1,12 @@
 import { and, asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { queryRows, type Database } from '../../platform/db/client';
-import {
-  insertWithinLimit,
-  type CreationWindow,
-  type LimitedInsert,
-} from '../../platform/db/creation-limit';
+import type { CreationWindow, LimitedInsert } from '../../platform/db/creation-limit';
 import { FollowedFeed } from '../../platform/db/followed-feed';
+import { preparedRows } from '../../platform/db/prepared-sql';
 import type { KeysetPosition } from '../../platform/db/keyset';
 import { likes, tweets, users } from '../../platform/db/schema';
-import { editedText, heldIfWatched } from '../../platform/db/watched-words';
+import { editedText } from '../../platform/db/watched-words';
 import { tweetsVisibleTo } from './tweets.policy';
 import { userExists } from '../users';
 import { unknownUsernames } from '../users';
@@ -229,28 +226,80 @@ export class TweetsRepository {
     }));
   }
 
-  /** Stores a tweet unless its owner posted `window.max` within the window. */
+  /**
+   * Posts a tweet unless its owner created `window.max` in the window, and answers it as
+   * `findWritten` would: one call (`tweets_create_within_limit`, migration 0038: the creation
+   * limit's per-person lock, the count after it and the insert) with the owner read beside it,
+   * a named prepared statement (decision 0063). Over the limit, how long until the oldest of
+   * the window leaves it.
+   */
   async insert(
     input: { ownerId: string; content: string },
     window: CreationWindow,
-  ): Promise<LimitedInsert<string>> {
-    return insertWithinLimit(this.writes, {
-      lockKey: `tweets:${input.ownerId}`,
-      window,
-      rows: {
-        table: tweets,
-        theirs: eq(tweets.ownerId, input.ownerId),
-      },
-      insert: async (tx) => {
-        const [row] = await tx
-          .insert(tweets)
-          .values({ ...input, heldAt: heldIfWatched(input.content) })
-          .returning({ id: tweets.id });
-        if (!row) throw new Error('insert answered no row');
-        return row.id;
-      },
+  ): Promise<LimitedInsert<TweetRecord>> {
+    this.insertStatement ??= this.prepareInsert();
+    const [row] = await this.insertStatement({
+      ownerId: input.ownerId,
+      content: input.content,
+      max: window.max,
+      windowSeconds: window.windowSeconds,
     });
+    if (!row?.id) {
+      const oldest = row?.oldest ? timeOf(row.oldest) : null;
+      const leavesAt = (oldest?.getTime() ?? Date.now()) + window.windowSeconds * 1000;
+      return { retryAfterSeconds: Math.max(1, Math.ceil((leavesAt - Date.now()) / 1000)) };
+    }
+    return {
+      created: {
+        id: row.id,
+        ownerId: input.ownerId,
+        content: input.content,
+        createdAt: timeOf(row.created_at),
+        editedAt: timeOrNull(row.edited_at),
+        likesCount: row.likes_count!,
+        // Nobody has liked it yet.
+        likeId: null,
+        owner: {
+          id: input.ownerId,
+          username: row.username!,
+          fullname: row.fullname!,
+          avatarKey: row.avatar_key,
+        },
+        hiddenAt: timeOrNull(row.hidden_at),
+        hiddenReason: row.hidden_reason,
+        heldAt: timeOrNull(row.held_at),
+      },
+    };
   }
+  private prepareInsert() {
+    return preparedRows<
+      {
+        id: string | null;
+        created_at: unknown;
+        edited_at: unknown;
+        likes_count: number | null;
+        hidden_at: unknown;
+        hidden_reason: string | null;
+        held_at: unknown;
+        oldest: unknown;
+        username: string | null;
+        fullname: string | null;
+        avatar_key: string | null;
+      },
+      { ownerId: string; content: string; max: number; windowSeconds: number }
+    >(
+      this.writes,
+      'tweets_create_within_limit',
+      sql`select c.id, c.created_at, c.edited_at, c.likes_count, c.hidden_at, c.hidden_reason,
+            c.held_at, c.oldest, ${users.username} as username, ${users.fullname} as fullname,
+            ${users.avatarKey} as avatar_key
+          from tweets_create_within_limit(${sql.placeholder('ownerId')}::uuid,
+            ${sql.placeholder('content')}::text, ${sql.placeholder('max')}::int,
+            ${sql.placeholder('windowSeconds')}::int) c
+          left join ${users} on ${users.id} = ${sql.placeholder('ownerId')}::uuid and c.id is not null`,
+    );
+  }
+  private insertStatement: ReturnType<TweetsRepository['prepareInsert']> | undefined;
 
   async updateContent(id: string, content: string): Promise<void> {
     await this.db.update(tweets).set(editedText(content)).where(eq(tweets.id, id));
@@ -265,3 +314,8 @@ export class TweetsRepository {
     return userExists(this.db, id);
   }
 }
+
+/** A time as drizzle maps the column (a prepared statement's rows carry them as text). */
+const timeOf = (value: unknown): Date =>
+  tweets.createdAt.mapFromDriverValue(value as string) as Date;
+const timeOrNull = (value: unknown): Date | null => (value === null ? null : timeOf(value));

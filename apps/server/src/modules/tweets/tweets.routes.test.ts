@@ -65,6 +65,12 @@ describe('POST /tweets', () => {
     expect((await post(alice, 'x'.repeat(280))).content).toHaveLength(280);
   });
 
+  it('answers the tweet its statement wrote exactly as its author then reads it (decision 0069)', async () => {
+    const tweet = await post(bob, 'Answered from the insert itself');
+    const mine = await expectOk(t.app, 'myTweets', { query: { limit: 50 }, as: bob });
+    expect(mine.tweets.find((x) => x._id === tweet._id)).toEqual(tweet);
+  });
+
   it('refuses an empty, blank, too long or missing text (400) and a visitor (401)', async () => {
     for (const payload of [
       { content: '' },

@@ -84,8 +84,8 @@ export class TweetsService {
     if ('retryAfterSeconds' in stored) {
       throw rateLimited(tweetsTooFast, stored.retryAfterSeconds * 1000);
     }
-    this.events.emit('tweet.created', { tweetId: stored.created, authorId: actor.userId });
-    return this.readBack(stored.created, actor);
+    this.events.emit('tweet.created', { tweetId: stored.created.id, authorId: actor.userId });
+    return stored.created;
   }
 
   async updateTweet({
