@@ -126,8 +126,10 @@ export class HistoryRepository extends CardRepository {
       return pages;
     },
     keyOf: (page) => page.key,
-    maxBatch: 64,
-    maxInFlight: 2,
+    // Small enough that the answers of one statement are written while the next is read
+    // (fifty connections asking at once make three or four statements, not one of fifty).
+    maxBatch: 16,
+    maxInFlight: 3,
   });
 
   /**
