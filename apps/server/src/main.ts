@@ -114,16 +114,16 @@ async function main(): Promise<void> {
         (age) => metrics?.eventArrived(age),
         (hearing) => {
           services.sessions.hearRevocations(hearing);
-          // Readers' follows, liked comments and first entries of history kept on their own
-          // events (decisions 0058 and 0060) are asked afresh after a gap.
+          // Readers' follows and liked comments kept on their own events (decision 0058) are
+          // asked afresh after a gap.
           if (!hearing) {
             services.channels.forgetKeptReaders();
             services.comments.forgetKeptReaders();
-            services.history.forgetKeptReaders();
           }
-          // What is kept long on events alone (people's histories: decision 0064) is forgotten
-          // when the relay stops hearing and again when it hears once more: what was kept
-          // between may have missed an event.
+          // What is kept long on events alone (people's histories, answers and first entries:
+          // decisions 0060 and 0064, their own `onRelayGap` listeners) is forgotten when the
+          // relay stops hearing and again when it hears once more: what was kept between may
+          // have missed an event.
           services.events.relayGap();
         },
       )

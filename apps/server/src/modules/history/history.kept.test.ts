@@ -183,7 +183,7 @@ describe('a person’s first entries kept and moved by their own saves (decision
       expect(await readB()).toEqual(await fresh(eve));
       expect((await readB())[0]!._id).toBe(a);
       // A gap in the relay forgets what B kept.
-      processB.forgetKeptReaders();
+      heard.relayGap();
       expect(await readB()).toEqual(await fresh(eve));
     } finally {
       stop();

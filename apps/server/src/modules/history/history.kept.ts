@@ -51,6 +51,15 @@ export class KeptHistory {
   private readonly cards = new Map<string, { text: string; holders: number }>();
   /** What the kept rows and card texts hold, counted as `maxBytes` says. */
   private bytes = 0;
+  /**
+   * Changes heard while loads ran (numbered in order), so that a load whose statement may
+   * have read a video before its change is not kept: pruned to those newer than the oldest
+   * load still running.
+   */
+  private dropNumber = 0;
+  private recentDrops: { number: number; tags: ReadonlySet<string> }[] = [];
+  /** How many loads started after each drop number are running. */
+  private readonly runningSince = new Map<number, number>();
 
   constructor(private readonly options: KeptHistoryOptions) {}
 
@@ -73,18 +82,43 @@ export class KeptHistory {
       const rows = await pending;
       if (rows.length >= limit) return rows.slice(0, limit);
     }
+    const since = this.dropNumber;
+    this.runningSince.set(since, (this.runningSince.get(since) ?? 0) + 1);
     const load: Promise<HistoryRecord[]> = this.options.load(userId, limit).then((rows) => {
-      if (this.loading.get(userId) === load) {
-        this.loading.delete(userId);
-        this.keep(userId, rows, rows.length < limit);
-      }
+      const current = this.loading.get(userId) === load;
+      if (current) this.loading.delete(userId);
+      if (current && !this.changedSince(since, rows)) this.keep(userId, rows, rows.length < limit);
+      this.loadEnded(since);
       return rows;
     });
     this.loading.set(userId, load);
     load.catch(() => {
       if (this.loading.get(userId) === load) this.loading.delete(userId);
+      this.loadEnded(since);
     });
     return load;
+  }
+
+  /** Whether a change heard after drop number `since` shows in `rows` (or in every history). */
+  private changedSince(since: number, rows: readonly HistoryRecord[]): boolean {
+    const drops = this.recentDrops.filter((drop) => drop.number > since);
+    if (drops.length === 0) return false;
+    return drops.some(
+      ({ tags }) =>
+        tags.has(shows.historyInSight) ||
+        rows.some((row) => tags.has(shows.video(row.id)) || tags.has(shows.person(row.ownerId))),
+    );
+  }
+
+  private loadEnded(since: number): void {
+    const left = (this.runningSince.get(since) ?? 1) - 1;
+    if (left > 0) this.runningSince.set(since, left);
+    else this.runningSince.delete(since);
+    // Map order is insertion order, and numbers only grow: the first is the oldest running.
+    const oldest = this.runningSince.keys().next();
+    this.recentDrops = oldest.done
+      ? []
+      : this.recentDrops.filter((drop) => drop.number > oldest.value);
   }
 
   /**
@@ -118,6 +152,10 @@ export class KeptHistory {
 
   /** Forgets the readers whose rows show any of `tags` (a change event's, `dropsOf`). */
   dropTags(tags: readonly string[]): void {
+    this.dropNumber += 1;
+    if (this.runningSince.size > 0) {
+      this.recentDrops.push({ number: this.dropNumber, tags: new Set(tags) });
+    }
     for (const tag of tags) {
       const readers = this.tagged.get(tag);
       if (!readers) continue;

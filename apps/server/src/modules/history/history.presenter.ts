@@ -11,9 +11,10 @@ export function presentHistoryEntries(records: readonly HistoryRecord[]): Histor
   return presentVideoCardsWith<HistoryRecord, HistoryEntry>(
     records,
     (record) =>
-      `,"watchedAt":${JSON.stringify(record.watchedAt.toISOString())}` +
+      // An ISO time and a base64url cursor hold nothing JSON escapes: quoted as they are.
+      `,"watchedAt":"${record.watchedAt.toISOString()}"` +
       `,"positionSeconds":${JSON.stringify(record.positionSeconds)}` +
-      `,"cursor":${JSON.stringify(encodeCursor({ micros: record.watchedAtMicros, id: record.id }))}`,
+      `,"cursor":"${encodeCursor({ micros: record.watchedAtMicros, id: record.id })}"`,
   );
 }
 

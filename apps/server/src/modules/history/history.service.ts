@@ -27,22 +27,17 @@ export class HistoryService {
     keptForMs = 30_000,
   ) {
     this.firstPages = new KeptHistory({
-      load: (userId, limit) =>
-        repo.list({ userId, viewer: { userId, role: 'user' }, cursor: undefined, limit }),
+      // The first pages asked for together are read by one statement (decision 0067).
+      load: (userId, limit) => repo.firstPageOf(userId, limit),
       ttlMs: keptForMs,
       // Beside the kept answers' 64 MB: the cards of the readers' first pages, held once, and
       // their rows (the traffic model's 2,000 people's take ~52 MB: decision 0064).
       maxBytes: 64 * 1024 * 1024,
     });
     this.firstPages.listen(events);
-    // Kept long on events alone (decision 0064): a relay gap, connecting or reconnecting
-    // forgets them.
+    // Kept long on events alone (decision 0064): a relay gap, when it stops hearing and when
+    // it hears again, forgets them (this listener alone: decision 0067).
     events.onRelayGap(() => this.firstPages.clear());
-  }
-
-  /** Forgets every person's kept entries: the event relay had a gap (an event may be lost). */
-  forgetKeptReaders(): void {
-    this.firstPages.clear();
   }
 
   watchHistory(input: {
