@@ -3,6 +3,7 @@ import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createVideo, eventually, togglePublish } from '../../../test/media-factories';
@@ -298,6 +299,44 @@ describe('answers sent from memory, over a socket', () => {
           'Connection: close',
         ]);
         expect(kept.body.equals(computed.body)).toBe(true);
+      }
+    }
+  });
+
+  it('never sends a signed-out token a kept answer, shared, each reader’s or their own (decision 0071)', async () => {
+    const reader = await registerUser(t.app);
+    const video = await createVideo(t.app, owner, { title: 'Kept for readers' });
+    const paths = {
+      shared: `/api/v1/channels/${owner.userId}`,
+      eachReader: `/api/v1/comments/${video._id}?page=1&limit=5`,
+      own: '/api/v1/subscriptions/feed?limit=5',
+    };
+    await write();
+    for (const path of Object.values(paths)) {
+      // Computed, then from memory (twice: the second with the reader's own bytes remembered).
+      for (let i = 0; i < 3; i++) expect((await get(path, reader.auth)).status).toBe(200);
+      expect((await get(path, reader.auth)).headers.get('age')).not.toBeNull();
+    }
+    const out = await callApi(t.app, 'logout', {
+      headers: {
+        ...reader.auth,
+        cookie: cookieHeader({ refreshToken: reader.cookies.refreshToken! }),
+      },
+    });
+    expect(out.statusCode).toBe(200);
+    for (const [kind, path] of Object.entries(paths)) {
+      for (const headers of [
+        reader.auth,
+        { cookie: cookieHeader({ accessToken: reader.cookies.accessToken! }) },
+      ]) {
+        const res = await get(path, headers);
+        expect(res.headers.get('age'), kind).toBeNull();
+        if (kind === 'own') expect(res.status).toBe(401);
+        else {
+          // A public read: answered as a visitor's, and told its token is no good.
+          expect(res.status).toBe(200);
+          expect(res.headers.get('x-auth-status')).not.toBeNull();
+        }
       }
     }
   });

@@ -188,7 +188,11 @@ export interface AnonymousCache {
    * calls `passOn`, and the request goes through Fastify as usual (where a miss is computed, or
    * waits for the request computing it).
    */
-  serveFromMemory(request: IncomingMessage, response: ServerResponse, passOn: () => void): void;
+  serveFromMemory(
+    request: IncomingMessage,
+    response: ServerResponse,
+    passOn: (request: IncomingMessage, response: ServerResponse) => void,
+  ): void;
   /** Called by the router before it sends a GET's answer: who it is for, and who may share it. */
   declare(request: FastifyRequest, declaration: AnswerDeclaration): void;
   /**
@@ -698,17 +702,18 @@ export function registerAnonymousCache(
     },
 
     serveFromMemory(request, response, passOn) {
-      if (request.method !== 'GET' || request.headers.origin !== undefined) return passOn();
+      if (request.method !== 'GET' || request.headers.origin !== undefined)
+        return passOn(request, response);
       const url = request.url ?? '';
       const kind = kindOfGet(url);
-      if (kind === null) return passOn();
+      if (kind === null) return passOn(request, response);
       const identity = options.identify(request.headers);
       const now = Date.now();
       const shared = sharedFor(kind, url, identity, now);
       const key = shared ? url : keyOf(kind, url, identity)?.key;
-      if (key === undefined) return passOn();
+      if (key === undefined) return passOn(request, response);
       const entry = shared ?? usable(key, now);
-      if (!entry?.head || !mayReceive(entry, identity)) return passOn();
+      if (!entry?.head || !mayReceive(entry, identity)) return passOn(request, response);
       if (identity.kind !== 'signed-in' || !entry.sharing?.personal || !entry.body) {
         return sendKept(request, response, url, entry, entry.body ?? entry.pieces!, now);
       }
@@ -716,7 +721,10 @@ export function registerAnonymousCache(
       if (known) return sendKept(request, response, url, entry, known, now);
       // The caller's own fields: a lookup. If it fails, Fastify answers the request as usual.
       bodyFor(key, entry, identity)
-        .then((body) => sendKept(request, response, url, entry, body, now), passOn)
+        .then(
+          (body) => sendKept(request, response, url, entry, body, now),
+          () => passOn(request, response),
+        )
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'sending a kept answer failed');
           response.destroy();
