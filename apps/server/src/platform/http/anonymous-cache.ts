@@ -380,10 +380,12 @@ export function registerAnonymousCache(
   };
   /**
    * `kindOf` of a GET, remembered by URL: the front path asks it of every request, and the
-   * patterns are a dozen regular expressions. Bounded: past that many URLs it starts again.
+   * patterns are a dozen regular expressions. Bounded: URLs of at most 512 characters, 10,000
+   * of them (past that it starts again), so strangers' long URLs cannot fill the memory.
    */
   const kindsOfGets = new Map<string, AnswerKind | null>();
   const kindOfGet = (url: string): AnswerKind | null => {
+    if (url.length > 512) return kindOf('GET', url);
     let kind = kindsOfGets.get(url);
     if (kind === undefined) {
       kind = kindOf('GET', url);
@@ -773,9 +775,7 @@ function withData(payload: string, patch: AnswerPatch): string {
  * The headers of a computed answer that every visitor may receive (not its id nor its length),
  * then the slots of the request id, the age and the length (`HeadLine`).
  */
-export function frontHead(
-  headers: Record<string, string | number | string[] | undefined>,
-): HeadLine {
+function frontHead(headers: Record<string, string | number | string[] | undefined>): HeadLine {
   const head: HeadLine = [];
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
