@@ -110,7 +110,7 @@ export async function buildApp({
   const app = Fastify({
     serverFactory: (handler) => {
       const server = createServer((request, response) => {
-        if (kept) kept.serveFromMemory(request, response, () => handler(request, response));
+        if (kept) kept.serveFromMemory(request, response, handler);
         else handler(request, response);
       });
       // Fastify's defaults, which it applies only to the servers it creates itself.

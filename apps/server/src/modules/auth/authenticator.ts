@@ -8,6 +8,9 @@ import type { AuthService } from './auth.service';
 import type { SessionCache } from './session-cache';
 import { accessTokenFrom, accessTokenOf } from './session-cookies';
 
+/** A request without a `Cookie` header's cookies: one object for all of them. */
+const noCookies: Readonly<Record<string, string | undefined>> = Object.freeze({});
+
 /**
  * A request is a visitor's when it carries no token. A token that is forged, expired or
  * belongs to an ended session throws a 401 error; the router turns it into a visitor on public
@@ -46,7 +49,7 @@ export class SessionAuthenticator implements Authenticator {
   ): CallerIdentity {
     const token = accessTokenFrom(
       headers.authorization,
-      headers.cookie ? parseCookie(headers.cookie) : {},
+      headers.cookie ? parseCookie(headers.cookie) : noCookies,
     );
     if (!token) return { kind: 'visitor' };
     const actor = this.sessions.peek(token);

@@ -1,7 +1,9 @@
+import { connect } from 'node:net';
 import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callApi } from '../../../test/api-client';
 import { cookieHeader, registerUser, type RegisteredUser } from '../../../test/factories';
 import { createTestApp, type TestApp } from '../../../test/harness';
 import { createVideo, eventually, togglePublish } from '../../../test/media-factories';
@@ -235,6 +237,109 @@ describe('answers sent from memory, over a socket', () => {
     expect(JSON.stringify(lines)).not.toContain('limit=5');
     expect(lines[1]).toMatchObject({ res: { statusCode: 200 } });
     expect(typeof lines[1]!.responseTime).toBe('number');
+  });
+
+  /** A GET over a raw socket: the status line and header lines as sent, and the body's bytes. */
+  const rawGet = (path: string, headers: Record<string, string> = {}) =>
+    new Promise<{ lines: string[]; body: Buffer }>((resolve, reject) => {
+      const { hostname, port } = new URL(base);
+      const socket = connect(Number(port), hostname);
+      const chunks: Buffer[] = [];
+      const extra = Object.entries(headers).map(([name, value]) => `${name}: ${value}\r\n`);
+      socket.on('connect', () =>
+        socket.write(
+          `GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\n${extra.join('')}Connection: close\r\n\r\n`,
+        ),
+      );
+      socket.on('data', (chunk: Buffer) => chunks.push(chunk));
+      socket.on('error', reject);
+      socket.on('end', () => {
+        const all = Buffer.concat(chunks);
+        const split = all.indexOf('\r\n\r\n');
+        resolve({
+          lines: all.subarray(0, split).toString('latin1').split('\r\n'),
+          body: all.subarray(split + 4),
+        });
+      });
+    });
+  const valueOf = (lines: string[], name: string) =>
+    lines
+      .find((line) => line.toLowerCase().startsWith(`${name}:`))
+      ?.slice(name.length + 1)
+      .trim();
+
+  it('writes the bytes the computed answer had, its headers in their order, then its id, age and length (decision 0071)', async () => {
+    const reader = await registerUser(t.app);
+    for (const [path, headers] of [
+      [`/api/v1/channels/${owner.userId}/videos?page=1&limit=3`, {}],
+      [`/api/v1/channels/${owner.userId}`, {}],
+      [`/api/v1/channels/${owner.userId}`, reader.auth],
+    ] as const) {
+      await write();
+      const computed = await rawGet(path, headers);
+      expect(computed.lines[0]).toBe('HTTP/1.1 200 OK');
+      expect(valueOf(computed.lines, 'age')).toBeUndefined();
+      // Twice from memory: the second sends what the first left in the kept answer's slots.
+      for (let i = 0; i < 2; i++) {
+        const kept = await rawGet(path, headers);
+        const id = valueOf(kept.lines, 'x-request-id')!;
+        const age = valueOf(kept.lines, 'age')!;
+        expect(id).toMatch(/^[0-9a-f-]{36}$/);
+        expect(age).toMatch(/^[0-5]$/);
+        // As the kept answers were sent before (an object of the computed answer's headers, but
+        // its id and length, then the request's id, age and length), and as Node ends them.
+        const own = (line: string) => /^(x-request-id|content-length):/i.test(line);
+        const ending = (line: string) => /^(date|connection|keep-alive):/i.test(line);
+        expect(kept.lines).toEqual([
+          ...computed.lines.filter((line) => !own(line) && !ending(line)),
+          `x-request-id: ${id}`,
+          `age: ${age}`,
+          `content-length: ${kept.body.length}`,
+          `Date: ${valueOf(kept.lines, 'date')}`,
+          'Connection: close',
+        ]);
+        expect(kept.body.equals(computed.body)).toBe(true);
+      }
+    }
+  });
+
+  it('never sends a signed-out token a kept answer, shared, each reader’s or their own (decision 0071)', async () => {
+    const reader = await registerUser(t.app);
+    const video = await createVideo(t.app, owner, { title: 'Kept for readers' });
+    const paths = {
+      shared: `/api/v1/channels/${owner.userId}`,
+      eachReader: `/api/v1/comments/${video._id}?page=1&limit=5`,
+      own: '/api/v1/subscriptions/feed?limit=5',
+      ownNotifications: '/api/v1/notifications?limit=5',
+    };
+    await write();
+    for (const path of Object.values(paths)) {
+      // Computed, then from memory (twice: the second with the reader's own bytes remembered).
+      for (let i = 0; i < 3; i++) expect((await get(path, reader.auth)).status).toBe(200);
+      expect((await get(path, reader.auth)).headers.get('age')).not.toBeNull();
+    }
+    const out = await callApi(t.app, 'logout', {
+      headers: {
+        ...reader.auth,
+        cookie: cookieHeader({ refreshToken: reader.cookies.refreshToken! }),
+      },
+    });
+    expect(out.statusCode).toBe(200);
+    for (const [kind, path] of Object.entries(paths)) {
+      for (const headers of [
+        reader.auth,
+        { cookie: cookieHeader({ accessToken: reader.cookies.accessToken! }) },
+      ]) {
+        const res = await get(path, headers);
+        expect(res.headers.get('age'), kind).toBeNull();
+        if (kind.startsWith('own')) expect(res.status).toBe(401);
+        else {
+          // A public read: answered as a visitor's, and told its token is no good.
+          expect(res.status).toBe(200);
+          expect(res.headers.get('x-auth-status')).not.toBeNull();
+        }
+      }
+    }
   });
 
   it("answers signed-in readers from memory, each with their own subscription, and never the channel's owner", async () => {

@@ -4,7 +4,14 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Logger } from 'pino';
 import type { Actor } from './router';
 
-type Headers = Record<string, string | number | string[]>;
+/**
+ * The headers a kept answer is sent with, as `writeHead` takes them: name, value, name, value,
+ * ... in the order Fastify set them, then the three each request sets (`x-request-id`, `age`,
+ * `content-length`, their values written just before each send). An array is written out by
+ * Node as it comes; an object spread anew for every request cost more than the rest of the
+ * path in JavaScript (bench/README.md, decision 0071).
+ */
+type HeadLine = (string | number | string[])[];
 
 /** Who is calling, as far as can be told from the headers without waiting. */
 export type CallerIdentity =
@@ -78,11 +85,12 @@ interface Entry {
   stored: number;
   expires: number;
   /**
-   * Every header Fastify and its plugins set on the answer, but the request id: what the front
-   * path sends. Null when the computing request came from another origin, so its CORS headers
-   * are not those of a request without `Origin`.
+   * Every header Fastify and its plugins set on the answer, but the request id and the length,
+   * then the slots of those and of `age` (`HeadLine`): what the front path sends. Null when the
+   * computing request came from another origin, so its CORS headers are not those of a request
+   * without `Origin`.
    */
-  headers: Headers | null;
+  head: HeadLine | null;
   /**
    * The one person this answer is for, when it is their own (a following feed): nobody else
    * receives it, visitors neither.
@@ -180,7 +188,11 @@ export interface AnonymousCache {
    * calls `passOn`, and the request goes through Fastify as usual (where a miss is computed, or
    * waits for the request computing it).
    */
-  serveFromMemory(request: IncomingMessage, response: ServerResponse, passOn: () => void): void;
+  serveFromMemory(
+    request: IncomingMessage,
+    response: ServerResponse,
+    passOn: (request: IncomingMessage, response: ServerResponse) => void,
+  ): void;
   /** Called by the router before it sends a GET's answer: who it is for, and who may share it. */
   declare(request: FastifyRequest, declaration: AnswerDeclaration): void;
   /**
@@ -367,6 +379,22 @@ export function registerAnonymousCache(
     return options.eachReaderPaths?.some((p) => p.test(path)) ? 'each reader' : null;
   };
   /**
+   * `kindOf` of a GET, remembered by URL: the front path asks it of every request, and the
+   * patterns are a dozen regular expressions. Bounded: URLs of at most 512 characters, 10,000
+   * of them (past that it starts again), so strangers' long URLs cannot fill the memory.
+   */
+  const kindsOfGets = new Map<string, AnswerKind | null>();
+  const kindOfGet = (url: string): AnswerKind | null => {
+    if (url.length > 512) return kindOf('GET', url);
+    let kind = kindsOfGets.get(url);
+    if (kind === undefined) {
+      kind = kindOf('GET', url);
+      if (kindsOfGets.size >= 10_000) kindsOfGets.clear();
+      kindsOfGets.set(url, kind);
+    }
+    return kind;
+  };
+  /**
    * Where this caller's answer to `url` is kept: the URL for a shared answer, the person's id
    * and the URL for their own (a line break never appears in a URL); null when it is not kept.
    */
@@ -454,6 +482,46 @@ export function registerAnonymousCache(
       keys.delete(key);
       if (keys.size === 0) tagged.delete(tag);
     }
+  };
+
+  /**
+   * Sends a kept answer from memory (`serveFromMemory`): one function for every request, so
+   * none makes a closure of its own.
+   */
+  const sendKept = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    url: string,
+    entry: Entry,
+    body: Buffer | Pieces,
+    now: number,
+  ) => {
+    options.onLookup?.('hit');
+    const id = randomUUID();
+    // The two lines Fastify writes for every request, with the same fields. (Fastify's logger
+    // is the pino instance made from our options; its type only names the logging methods.)
+    if ((app.log as Logger).isLevelEnabled('info')) logKept(request, response, url, id);
+    const whole = Buffer.isBuffer(body);
+    // The request's own values in the entry's last three slots: `writeHead` reads them at once
+    // and keeps nothing of the array, so the next request may write over them.
+    const head = entry.head!;
+    const last = head.length - 1;
+    head[last - 4] = id;
+    head[last - 2] = ageOf(entry, now);
+    head[last] = whole ? body.length : entry.length;
+    response.writeHead(200, head);
+    // The parts joined: one copy costs less than a hundred writes through the response.
+    response.end(whole ? body : Buffer.concat(body.parts, entry.length));
+  };
+  const logKept = (request: IncomingMessage, response: ServerResponse, url: string, id: string) => {
+    const started = performance.now();
+    const log = app.log.child({ reqId: id });
+    const req = { id, method: request.method, url, ip: clientAddress(request, options.trustProxy) };
+    log.info({ req }, 'incoming request');
+    response.once('finish', () => {
+      const res = { statusCode: response.statusCode };
+      log.info({ res, responseTime: performance.now() - started }, 'request completed');
+    });
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -580,7 +648,7 @@ export function registerAnonymousCache(
         now +
         (reader === undefined ? lifetimeOf(request.url) : personalLifetimeOf(request.url)) *
           (0.75 + Math.random() * 0.25),
-      headers: request.headers.origin === undefined ? frontHeaders(reply.getHeaders()) : null,
+      head: request.headers.origin === undefined ? frontHead(reply.getHeaders()) : null,
       ...(reader === undefined ? {} : { reader }),
       sharing: sharing
         ? { notFor: new Set(sharing.notFor.map(lowerCase)), personal: sharing.personal }
@@ -636,56 +704,29 @@ export function registerAnonymousCache(
     },
 
     serveFromMemory(request, response, passOn) {
+      if (request.method !== 'GET' || request.headers.origin !== undefined)
+        return passOn(request, response);
       const url = request.url ?? '';
-      const kind = request.headers.origin === undefined ? kindOf(request.method, url) : null;
-      if (kind === null) return passOn();
+      const kind = kindOfGet(url);
+      if (kind === null) return passOn(request, response);
       const identity = options.identify(request.headers);
       const now = Date.now();
       const shared = sharedFor(kind, url, identity, now);
       const key = shared ? url : keyOf(kind, url, identity)?.key;
-      if (key === undefined) return passOn();
+      if (key === undefined) return passOn(request, response);
       const entry = shared ?? usable(key, now);
-      if (!entry?.headers || !mayReceive(entry, identity)) return passOn();
-      const headers = entry.headers;
-      const send = (body: Buffer | Pieces) => {
-        options.onLookup?.('hit');
-        const id = randomUUID();
-        // The two lines Fastify writes for every request, with the same fields. (Fastify's
-        // logger is the pino instance made from our options; its type only names the logging
-        // methods.)
-        if ((app.log as Logger).isLevelEnabled('info')) {
-          const started = performance.now();
-          const log = app.log.child({ reqId: id });
-          const req = {
-            id,
-            method: request.method,
-            url,
-            ip: clientAddress(request, options.trustProxy),
-          };
-          log.info({ req }, 'incoming request');
-          response.once('finish', () => {
-            const res = { statusCode: response.statusCode };
-            log.info({ res, responseTime: performance.now() - started }, 'request completed');
-          });
-        }
-        const whole = Buffer.isBuffer(body);
-        response.writeHead(200, {
-          ...headers,
-          'x-request-id': id,
-          age: ageOf(entry, now),
-          'content-length': whole ? body.length : entry.length,
-        });
-        // The parts joined: one copy costs less than a hundred writes through the response.
-        response.end(whole ? body : Buffer.concat(body.parts, entry.length));
-      };
+      if (!entry?.head || !mayReceive(entry, identity)) return passOn(request, response);
       if (identity.kind !== 'signed-in' || !entry.sharing?.personal || !entry.body) {
-        return send(entry.body ?? entry.pieces!);
+        return sendKept(request, response, url, entry, entry.body ?? entry.pieces!, now);
       }
       const known = entry.readers?.get(identity.actor.userId);
-      if (known) return send(known);
+      if (known) return sendKept(request, response, url, entry, known, now);
       // The caller's own fields: a lookup. If it fails, Fastify answers the request as usual.
       bodyFor(key, entry, identity)
-        .then(send, passOn)
+        .then(
+          (body) => sendKept(request, response, url, entry, body, now),
+          () => passOn(request, response),
+        )
         .catch((error: unknown) => {
           app.log.error({ err: error }, 'sending a kept answer failed');
           response.destroy();
@@ -730,15 +771,20 @@ function withData(payload: string, patch: AnswerPatch): string {
   return JSON.stringify({ ...envelope, data: merged(envelope.data, patch) });
 }
 
-/** The headers of a computed answer that every visitor may receive: not its id nor its length. */
-function frontHeaders(headers: Record<string, string | number | string[] | undefined>): Headers {
-  const kept: Headers = {};
+/**
+ * The headers of a computed answer that every visitor may receive (not its id nor its length),
+ * then the slots of the request id, the age and the length (`HeadLine`).
+ */
+function frontHead(headers: Record<string, string | number | string[] | undefined>): HeadLine {
+  const head: HeadLine = [];
   for (const [name, value] of Object.entries(headers)) {
     if (value === undefined) continue;
-    if (name === 'x-request-id' || name === 'content-length') continue;
-    kept[name] = value;
+    // Each request's own: written in the slots at the end (a computed answer has no `age`).
+    if (name === 'x-request-id' || name === 'content-length' || name === 'age') continue;
+    head.push(name, value);
   }
-  return kept;
+  head.push('x-request-id', '', 'age', '', 'content-length', 0);
+  return head;
 }
 
 /**

@@ -122,3 +122,29 @@ describe('metrics', () => {
     expect(posted.status).toBe(405);
   });
 });
+
+describe('kept answers counted between scrapes (decision 0071)', () => {
+  it('adds what was counted since the last scrape, neither lost nor counted twice', async () => {
+    const own = new Metrics('api');
+    const read = async () => {
+      const text = await own.text();
+      return {
+        hit: sample(text, 'kinora_kept_answers_total', { result: 'hit' }) ?? 0,
+        miss: sample(text, 'kinora_kept_answers_total', { result: 'miss' }) ?? 0,
+      };
+    };
+    for (let i = 0; i < 3; i++) own.keptAnswer('hit');
+    own.keptAnswer('miss');
+    expect(await read()).toEqual({ hit: 3, miss: 1 });
+    expect(await read()).toEqual({ hit: 3, miss: 1 });
+    own.keptAnswer('hit');
+    own.keptAnswer('hit');
+    expect(await read()).toEqual({ hit: 5, miss: 1 });
+    // The process's own reads at start are not people's.
+    await own.unobserved(() => {
+      own.keptAnswer('miss');
+      return Promise.resolve();
+    });
+    expect(await read()).toEqual({ hit: 5, miss: 1 });
+  });
+});

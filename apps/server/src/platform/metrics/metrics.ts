@@ -58,12 +58,28 @@ export class Metrics {
     registers: [this.registry],
   });
 
-  private readonly kept = new Counter({
-    name: 'kinora_kept_answers_total',
-    help: 'Reads that could be answered from kept answers: hit (sent from memory) or miss (computed)',
-    labelNames: ['result'] as const,
-    registers: [this.registry],
-  });
+  /**
+   * Kept-answer lookups since the last scrape: counted in plain numbers on every kept read (a
+   * counter's `inc` with labels hashes them each time) and added to the counter when scraped.
+   */
+  private keptSinceScrape = { hit: 0, miss: 0 };
+
+  private readonly kept = (() => {
+    const pending = () => this.keptSinceScrape;
+    return new Counter({
+      name: 'kinora_kept_answers_total',
+      help: 'Reads that could be answered from kept answers: hit (sent from memory) or miss (computed)',
+      labelNames: ['result'] as const,
+      registers: [this.registry],
+      collect() {
+        const counts = pending();
+        if (counts.hit > 0) this.inc({ result: 'hit' }, counts.hit);
+        if (counts.miss > 0) this.inc({ result: 'miss' }, counts.miss);
+        counts.hit = 0;
+        counts.miss = 0;
+      },
+    });
+  })();
 
   private readonly jobWaits = new Histogram({
     name: 'kinora_job_wait_seconds',
@@ -183,7 +199,7 @@ export class Metrics {
 
   keptAnswer(result: 'hit' | 'miss'): void {
     if (!this.observing) return;
-    this.kept.inc({ result });
+    this.keptSinceScrape[result] += 1;
   }
 
   jobRan(kind: string, run: { waitSeconds: number; seconds: number; ok: boolean }): void {
