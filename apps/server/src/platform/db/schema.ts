@@ -310,8 +310,6 @@ export const videos = pgTable(
     index('videos_hidden_idx')
       .on(t.id, t.ownerId)
       .where(sql`${t.hiddenAt} is not null`),
-    // Migration 0039 adds `INCLUDE (hidden_at, search_vector)` (drizzle's builder cannot say it):
-    // a search's walk by views tests each video's words on the index alone.
     index('videos_published_views_idx')
       .on(t.views.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`${t.isPublished}`),
