@@ -5,7 +5,7 @@ import type { HistoryEntry } from '@kinora/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { videos, watchHistory } from '../../platform/db/schema';
-import { shows } from '../../platform/http/kept-tags';
+import { dropsOf, shows } from '../../platform/http/kept-tags';
 import { prewrittenText } from '../../platform/http/prewritten-json';
 import { callApi } from '../../../test/api-client';
 import { createTestApp, type TestApp } from '../../../test/harness';
@@ -179,7 +179,14 @@ describe('kept entries and the changes heard while they were read (decision 0067
       [uma, a!, 20],
       [uma, b!, 10],
     ]);
-    for (const tags of [[shows.video(a!)], [shows.person(olga.userId)], [shows.historyInSight]]) {
+    for (const tags of [
+      [shows.video(a!)],
+      [shows.person(olga.userId)],
+      [shows.historyInSight],
+      // Their own removal or clear, heard from another tab or process while the read ran.
+      dropsOf['history.removed']({ userId: uma.userId, videoId: a! }),
+      dropsOf['history.removed']({ userId: uma.userId, videoId: null }),
+    ]) {
       const { kept, open, readDone, loads } = gated();
       const reading = kept.firstPage(uma.userId, 50);
       await readDone();

@@ -182,9 +182,14 @@ describe('a person’s first entries kept and moved by their own saves (decision
       await saved(eve, a!, 7.7);
       expect(await readB()).toEqual(await fresh(eve));
       expect((await readB())[0]!._id).toBe(a);
-      // A gap in the relay forgets what B kept.
+      // B stops hearing A: a save through A is lost to it, and B still answers what it kept.
+      stop();
+      await saved(eve, b!, 9.5);
+      const missed = await fresh(eve);
+      expect(await readB()).not.toEqual(missed);
+      // The relay's gap (told when it hears again) forgets what B kept.
       heard.relayGap();
-      expect(await readB()).toEqual(await fresh(eve));
+      expect(await readB()).toEqual(missed);
     } finally {
       stop();
     }

@@ -87,7 +87,9 @@ export class KeptHistory {
     const load: Promise<HistoryRecord[]> = this.options.load(userId, limit).then((rows) => {
       const current = this.loading.get(userId) === load;
       if (current) this.loading.delete(userId);
-      if (current && !this.changedSince(since, rows)) this.keep(userId, rows, rows.length < limit);
+      if (current && !this.changedSince(since, userId, rows)) {
+        this.keep(userId, rows, rows.length < limit);
+      }
       this.loadEnded(since);
       return rows;
     });
@@ -99,15 +101,16 @@ export class KeptHistory {
     return load;
   }
 
-  /** Whether a change heard after drop number `since` shows in `rows` (or in every history). */
-  private changedSince(since: number, rows: readonly HistoryRecord[]): boolean {
+  /**
+   * Whether a change heard after drop number `since` drops any tag the reader's rows would be
+   * kept under (`tagsOf`): their own history (a removal, a clear), their own answers, every
+   * history, a video or an owner the rows show.
+   */
+  private changedSince(since: number, userId: string, rows: readonly HistoryRecord[]): boolean {
     const drops = this.recentDrops.filter((drop) => drop.number > since);
     if (drops.length === 0) return false;
-    return drops.some(
-      ({ tags }) =>
-        tags.has(shows.historyInSight) ||
-        rows.some((row) => tags.has(shows.video(row.id)) || tags.has(shows.person(row.ownerId))),
-    );
+    const kept = tagsOf(userId, rows);
+    return drops.some(({ tags }) => [...kept].some((tag) => tags.has(tag)));
   }
 
   private loadEnded(since: number): void {
@@ -226,14 +229,8 @@ export class KeptHistory {
       if (this.bytes + adds <= this.options.maxBytes) break;
       this.drop(id);
     }
-    const tags = new Set<string>([
-      shows.history(userId),
-      shows.reader(userId),
-      shows.historyInSight,
-    ]);
+    const tags = tagsOf(userId, rows);
     const held = rows.map((row) => {
-      tags.add(shows.video(row.id));
-      tags.add(shows.person(row.ownerId));
       let card = this.cards.get(row.card);
       if (!card) {
         this.cards.set(row.card, (card = { text: row.card, holders: 0 }));
@@ -255,6 +252,16 @@ export class KeptHistory {
     });
     this.bytes += rows.length * rowBytes;
   }
+}
+
+/** What a reader's kept rows show, as the kept answers' tags (`kept-tags.ts`). */
+function tagsOf(userId: string, rows: readonly HistoryRecord[]): Set<string> {
+  const tags = new Set<string>([shows.history(userId), shows.reader(userId), shows.historyInSight]);
+  for (const row of rows) {
+    tags.add(shows.video(row.id));
+    tags.add(shows.person(row.ownerId));
+  }
+  return tags;
 }
 
 /** A kept row's own fields and its place in the maps, roughly. */
