@@ -98,33 +98,45 @@ describe('BatchedLookup', () => {
 
   it('fails the callers of a statement past timeoutMs and gives up its place to the next', async () => {
     const { lookup, statements, holdStatements, releaseAll } = lookupOver(table, {
-      maxInFlight: 1,
+      maxInFlight: 2,
       timeoutMs: 30,
     });
     holdStatements(true);
     const stuck = Promise.allSettled([lookup.load('k1'), lookup.load('k2')]);
     await turn();
-    // Asked while the only place is taken by a statement that does not answer.
     holdStatements(false);
-    const next = lookup.load('k3');
     const [one, two] = await stuck;
     expect(one).toMatchObject({ status: 'rejected', reason: expect.any(LookupTimeoutError) });
     expect(two).toMatchObject({ status: 'rejected', reason: expect.any(LookupTimeoutError) });
-    // The place was given up: the next key was read without the stuck statement answering.
-    expect(await next).toEqual(table[3]);
+    // Its place was given up: the next keys are read while it is still running.
+    expect(await lookup.load('k3')).toEqual(table[3]);
     expect(statements).toEqual([['k1', 'k2'], ['k3']]);
-    // The stuck statement's late answer changes nothing, and does not free a place twice.
+    // Its late answer changes nothing.
     releaseAll();
     await turn();
+    expect(await lookup.load('k4')).toEqual(table[4]);
+  });
+
+  it('starts no statement while maxInFlight past their timeoutMs still hold connections', async () => {
+    const { lookup, statements, holdStatements, releaseAll } = lookupOver(table, {
+      maxInFlight: 2,
+      timeoutMs: 30,
+    });
     holdStatements(true);
-    const held = lookup.load('k4');
+    const first = lookup.load('k1').catch((error: unknown) => error);
     await turn();
-    const queued = lookup.load('k5');
+    const second = lookup.load('k2').catch((error: unknown) => error);
     await turn();
-    expect(statements).toEqual([['k1', 'k2'], ['k3'], ['k4']]);
+    expect(await first).toBeInstanceOf(LookupTimeoutError);
+    expect(await second).toBeInstanceOf(LookupTimeoutError);
+    // Both still run in PostgreSQL: a key asked now waits for one of them to end.
     holdStatements(false);
+    const next = lookup.load('k3');
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    expect(statements).toEqual([['k1'], ['k2']]);
     releaseAll();
-    expect(await Promise.all([held, queued])).toEqual([table[4], table[5]]);
+    expect(await next).toEqual(table[3]);
+    expect(statements).toEqual([['k1'], ['k2'], ['k3']]);
   });
 
   it('answers a statement that ends before timeoutMs as usual', async () => {

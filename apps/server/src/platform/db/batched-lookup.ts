@@ -18,7 +18,10 @@
  * A statement that has not answered after `timeoutMs` fails its callers and gives up its place
  * among the `maxInFlight`: a stuck statement (a lost connection, a backend that never answers)
  * stalls its own callers for that long, not every lookup of the process after it. Its late
- * answer, if one comes, is dropped.
+ * answer, if one comes, is dropped. It still holds a connection of the pool until PostgreSQL
+ * ends it (the pools set no `statement_timeout`), so such statements count against a second
+ * bound: no new statement starts while `maxInFlight` of them are still running, and so at
+ * most twice `maxInFlight` connections are ever taken by one lookup.
  */
 export interface BatchedLookupOptions<K, R> {
   /** Reads the rows of the given keys (distinct), in any order; keys without a row are left out. */
@@ -55,6 +58,8 @@ export class BatchedLookup<K, R> {
   private readonly timeoutMs: number;
   private waiting: Waiting<K, R>[] = [];
   private inFlight = 0;
+  /** Statements past their `timeoutMs` whose callers were failed, still running. */
+  private abandoned = 0;
   private scheduled = false;
 
   constructor(options: BatchedLookupOptions<K, R>) {
@@ -73,8 +78,13 @@ export class BatchedLookup<K, R> {
     });
   }
 
+  /** Whether another statement may start now. */
+  private hasRoom(): boolean {
+    return this.inFlight < this.maxInFlight && this.abandoned < this.maxInFlight;
+  }
+
   private schedule(): void {
-    if (this.scheduled || this.inFlight >= this.maxInFlight) return;
+    if (this.scheduled || !this.hasRoom()) return;
     this.scheduled = true;
     setImmediate(() => {
       this.scheduled = false;
@@ -83,7 +93,7 @@ export class BatchedLookup<K, R> {
   }
 
   private flush(): void {
-    while (this.waiting.length > 0 && this.inFlight < this.maxInFlight) {
+    while (this.waiting.length > 0 && this.hasRoom()) {
       const batch = this.waiting.splice(0, this.maxBatch);
       this.inFlight++;
       void this.send(batch);
@@ -101,19 +111,30 @@ export class BatchedLookup<K, R> {
       if (this.waiting.length > 0) this.schedule();
       return true;
     };
+    let timedOut = false;
     const timer: NodeJS.Timeout = setTimeout(() => {
+      this.abandoned++;
+      timedOut = true;
       if (!settle()) return;
       const error = new LookupTimeoutError(this.timeoutMs);
       for (const waiting of batch) waiting.reject(error);
     }, this.timeoutMs);
+    // The statement ended, however late: its connection is back in the pool.
+    const ended = () => {
+      if (!timedOut) return;
+      this.abandoned--;
+      if (this.waiting.length > 0) this.schedule();
+    };
     const keys = batch.length === 1 ? [batch[0]!.key] : [...new Set(batch.map((w) => w.key))];
     let rows: R[];
     try {
       rows = await this.read(keys);
     } catch (error) {
+      ended();
       if (settle()) for (const waiting of batch) waiting.reject(error);
       return;
     }
+    ended();
     if (!settle()) return;
     const byKey = new Map<K, R>();
     for (const row of rows) byKey.set(this.keyOf(row), row);
