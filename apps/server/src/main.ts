@@ -7,7 +7,7 @@ import { Metrics } from './platform/metrics/metrics';
 import { startMetricsServer, type MetricsServer } from './platform/metrics/metrics-server';
 import { JobQueue } from './platform/queue/job-queue';
 import { serializeError } from './platform/logger';
-import { Lifecycle, listenCopies } from './platform/http/lifecycle';
+import { Lifecycle } from './platform/http/lifecycle';
 import { warmHotReads } from './platform/http/warm-reads';
 import { createStorage } from './platform/storage/create-storage';
 import { checkSharedSecrets, checkSharedStorage } from './platform/deployment/agreement';
@@ -17,8 +17,6 @@ import { declareQueues, startWorkers } from './workers';
 
 /** The listen queue asked of the kernel (see `app.listen` below). */
 const listenBacklog = 4096;
-/** More handles of the listening socket: up to 16 connections accepted a turn (decision 0070). */
-const listenCopyCount = 15;
 
 /** Parses config, opens the database, applies migrations and starts the roles asked for. */
 async function main(): Promise<void> {
@@ -209,19 +207,6 @@ async function main(): Promise<void> {
     // 1, 3, 7 s for its retry (bench/README.md, "The first minute's connections"). The kernel
     // caps it at net.core.somaxconn (4096 on current Linux).
     await app.listen({ port: config.port, host: config.host, backlog: listenBacklog });
-    // Node accepts one waiting connection per turn of its loop, and a busy turn lasts 10-100 ms:
-    // a crowd of browsers coming back after a start waited seconds for it while the connections
-    // already open were served (bench/README.md, "Where the first seconds' writes waited").
-    const copies = await listenCopies(app.server, listenCopyCount, {
-      backlog: listenBacklog,
-    }).catch(() => []);
-    lifecycle.addListeners(copies);
-    if (copies.length < listenCopyCount) {
-      log.warn(
-        { copies: copies.length, wanted: listenCopyCount },
-        'fewer handles of the listening socket than asked: new connections are taken more slowly',
-      );
-    }
     log.info(
       `Kinora is running at ${config.publicUrl} (database: ${database.kind}, role: ${config.role})`,
     );

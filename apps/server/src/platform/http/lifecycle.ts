@@ -1,6 +1,4 @@
-import { spawn } from 'node:child_process';
 import type { Server } from 'node:http';
-import { Server as NetServer } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 
 /** One dependency readiness asks about: it resolves when the dependency answers. */
@@ -17,7 +15,6 @@ export class Lifecycle {
   private draining = false;
   private inFlight = 0;
   private readonly handOffs: (() => void)[] = [];
-  private readonly listeners: NetServer[] = [];
   private idle: (() => void) | null = null;
 
   get isDraining(): boolean {
@@ -27,11 +24,6 @@ export class Lifecycle {
   /** Called once draining starts, after the listener closed: sockets are told to go elsewhere. */
   onHandOff(handOff: () => void): void {
     this.handOffs.push(handOff);
-  }
-
-  /** More handles of the server's listening socket (`listenCopies`): closed with it on a drain. */
-  addListeners(listeners: NetServer[]): void {
-    this.listeners.push(...listeners);
   }
 
   /** Adds `/livez` and `/readyz`, and counts the requests in flight. */
@@ -93,7 +85,6 @@ export class Lifecycle {
    */
   async drain(server: Server, timeoutMs: number): Promise<{ unfinished: number }> {
     this.draining = true;
-    for (const listener of this.listeners.splice(0)) listener.close();
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
     for (const handOff of this.handOffs) handOff();
     const deadline = Date.now() + timeoutMs;
@@ -121,90 +112,4 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
       timer = setTimeout(() => reject(new Error('timed out')), ms);
     }),
   ]).finally(() => clearTimeout(timer));
-}
-
-/**
- * The child that hands a listening socket back: every server handle it gets is sent back to its
- * parent `copies` times (each arrives as a new descriptor of the same socket), then it leaves.
- */
-const copier = `
-process.once('message', (message, handle) => {
-  let left = Number(message && message.copies) || 0;
-  const next = (error) => {
-    if (error || left-- <= 0) {
-      if (handle) handle.close();
-      process.disconnect();
-      return;
-    }
-    process.send('kinora:listen-copy', handle, next);
-  };
-  next();
-});
-`;
-
-/**
- * More handles of a listening HTTP server's socket, so that one turn of the event loop accepts
- * up to `copies + 1` waiting connections instead of one (decision 0070). Since libuv 1.45
- * (Node 20) a listening handle accepts a single connection per turn, and while the process is
- * busy a turn lasts 10-100 ms: a crowd of new connections (people's browsers coming back after a
- * start) then waits seconds in the kernel's queue while the connections already open are
- * served (bench/README.md, "Where the first seconds' writes waited"). Each copy is the same
- * socket under another descriptor, taken the way Node's cluster hands a listener to its
- * workers: sent to a short-lived child process and back. The connections a copy accepts are
- * given to `server` as its own, with the socket options it would have set. On any failure the
- * copies taken so far are returned (none: the server accepts as before).
- */
-export async function listenCopies(
-  server: Server,
-  copies: number,
-  options: { backlog?: number; timeoutMs?: number } = {},
-): Promise<NetServer[]> {
-  const { backlog, timeoutMs = 10_000 } = options;
-  const taken: NetServer[] = [];
-  if (copies <= 0 || !server.listening) return taken;
-  const child = spawn(process.execPath, ['-e', copier], {
-    // Nothing of the server's own flags (its loader, a profiler): the child runs the lines above.
-    env: { ...process.env, NODE_OPTIONS: '' },
-    stdio: ['ignore', 'ignore', 'ignore', 'ipc'],
-  });
-  const own = server as unknown as Record<string, unknown>;
-  await new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, timeoutMs);
-    const finish = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    child.on('message', (message, handle) => {
-      if (message !== 'kinora:listen-copy' || !(handle instanceof NetServer)) return;
-      // What net.Server sets on the sockets it accepts (onconnection), as the server's own.
-      for (const key of [
-        'allowHalfOpen',
-        'pauseOnConnect',
-        'noDelay',
-        'keepAlive',
-        'keepAliveInitialDelay',
-        'highWaterMark',
-      ]) {
-        (handle as unknown as Record<string, unknown>)[key] = own[key];
-      }
-      handle.on('connection', (socket) => server.emit('connection', socket));
-      // A copy's accept failing (too many open files) is the server's to report, not a crash.
-      handle.on('error', (error) => server.emit('error', error));
-      taken.push(handle);
-      if (taken.length >= copies) finish();
-    });
-    child.once('error', finish);
-    child.once('exit', finish);
-    child.send({ copies }, server);
-  });
-  if (child.exitCode === null) child.kill();
-  // Each copy listened again with Node's default queue (511), which the kernel applies to the
-  // one socket: the server's own is asked again (libuv's listen on a listening handle only
-  // sets the queue).
-  if (backlog !== undefined && taken.length > 0) {
-    (server as unknown as { _handle?: { listen?: (backlog: number) => number } })._handle?.listen?.(
-      backlog,
-    );
-  }
-  return taken;
 }
